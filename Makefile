@@ -1,0 +1,52 @@
+# One command to run the site, one to run the tests. See README.md.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+FIXTURES := fixtures/qqdnd fixtures/condemned fixtures/anguish
+
+.PHONY: setup migrate cards run worker test lint bench clean
+
+setup: $(VENV)/.installed
+
+$(VENV)/.installed: pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e ".[dev]"
+	touch $@
+
+migrate: setup
+	DEBUG=1 $(PY) manage.py migrate --noinput
+
+cards: migrate
+	DEBUG=1 $(PY) manage.py load_cards $(FIXTURES)
+
+# The site and one Celery worker, on SQLite and the filesystem broker unless
+# DATABASE_URL / CELERY_BROKER_URL say otherwise. Ctrl-C stops both.
+run: cards
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
+	@DEBUG=1 $(VENV)/bin/celery -A config worker --loglevel=warning --concurrency=2 & worker=$$!; \
+	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
+	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+worker: setup
+	DEBUG=1 $(VENV)/bin/celery -A config worker --loglevel=info
+
+# The whole suite on DATABASE_URL (SQLite by default). When that is PostgreSQL, the search
+# language tests run once more on SQLite, since the query language must behave the same on both.
+test: setup
+	$(PY) -m pytest
+	@case "$$DATABASE_URL" in postgres*) \
+		echo "Search language on SQLite too:"; \
+		env -u DATABASE_URL $(PY) -m pytest -q -p no:cacheprovider tests/web/test_search_language.py ;; \
+	esac
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy engine cardsdb decks config
+
+bench: setup
+	$(PY) bench/validate_bench.py
+
+clean:
+	rm -rf var staticfiles

@@ -1,0 +1,91 @@
+"""API representations of games and cards (docs/contract.md, "Cards")."""
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from .models import Card, Game
+
+
+class SearchFieldSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    aliases = serializers.ListField(child=serializers.CharField())
+    help = serializers.CharField()
+    example = serializers.CharField()
+    choices = serializers.ListField(child=serializers.CharField())
+
+
+class GameSerializer(serializers.ModelSerializer):
+    card_count = serializers.IntegerField(read_only=True)
+    card_types = serializers.SerializerMethodField()
+    search_fields = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Game
+        fields = ["slug", "name", "tagline", "card_count", "card_types", "search_fields"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_card_types(self, game: Game) -> list[dict[str, Any]]:
+        return [
+            {"slug": t.slug, "label": t.label, "attributes": [a.name for a in t.attrs]}
+            for t in game.schema.card_types
+        ]
+
+    @extend_schema_field(SearchFieldSerializer(many=True))
+    def get_search_fields(self, game: Game) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": f.name,
+                "kind": f.kind,
+                "aliases": list(f.aliases),
+                "help": f.help,
+                "example": f.example,
+                "choices": list(f.choices),
+            }
+            for f in game.schema.all_search_fields()
+        ]
+
+
+class CardSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    set = serializers.SlugRelatedField(source="card_set", slug_field="code", read_only=True)
+    is_demo = serializers.BooleanField(source="card_set.is_demo", read_only=True)
+    subtypes = serializers.ListField(child=serializers.CharField(), read_only=True)
+    attributes = serializers.DictField(read_only=True)
+    url = serializers.SerializerMethodField(help_text="The card's page.")
+
+    class Meta:
+        model = Card
+        fields = ["id", "game", "set", "name", "slug", "card_type", "subtypes", "text", "attributes", "is_demo", "url"]
+
+    def get_url(self, card: Card) -> str:
+        request = self.context.get("request")
+        path = card.get_absolute_url()
+        return request.build_absolute_uri(path) if request else path
+
+
+class CardDetailSerializer(CardSerializer):
+    initiative = serializers.SerializerMethodField(
+        help_text="QQDND: the card's Initiative parsed, {low, high} (null for X and *); absent elsewhere."
+    )
+
+    class Meta(CardSerializer.Meta):
+        fields = [*CardSerializer.Meta.fields, "initiative"]
+
+    @extend_schema_field(serializers.DictField(allow_null=True))
+    def get_initiative(self, card: Card) -> dict[str, Any] | None:
+        attrs = card.attributes
+        if "initiative_low" not in attrs:
+            return None
+        return {
+            "printed": attrs.get("initiative"),
+            "kind": attrs.get("initiative_kind"),
+            "low": attrs.get("initiative_low"),
+            "high": attrs.get("initiative_high"),
+            "actions": [
+                {"name": a.get("name"), "initiative": a.get("initiative")} for a in attrs.get("actions", [])
+            ],
+        }

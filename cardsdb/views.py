@@ -1,0 +1,183 @@
+"""The card database's web pages: the games, each game's card search, a card, the query syntax."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from urllib.parse import urlencode
+
+from django.core.paginator import Paginator
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+
+from engine.games import game_schema, game_slugs
+from engine.schema import GameSchema, SearchField
+
+from .models import Card, CardSet, Game
+from .search import QueryError, card_search, describe, parse_query
+
+PAGE_SIZE = 60
+LAYOUTS = ("grid", "table")
+
+# Queries shown on the syntax page beside each game's field examples, to show how the parts
+# combine. A test runs each through the search, so one that stops working fails the build.
+EXAMPLE_QUERIES: dict[str, tuple[str, ...]] = {
+    "qqdnd": (
+        "t:resource st:samurai",
+        "initiative>=15 -st:spell",
+        "t:pm (class:fighter or class:samurai)",
+        'o:"draw a card"',
+    ),
+    "condemned": (
+        "t:weapon dmg>=2",
+        "t:armor slot:head",
+        "(damagetype:fire or damagetype:electric) -range:melee",
+        "o:durability",
+    ),
+    "anguish": (
+        "t:creature hour<=3",
+        "species:nightmare arsenal>=2",
+        "ability:ambush or t:discovery",
+        "t:stronghold",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class SortOption:
+    value: str
+    label: str
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    games = Game.objects.annotate(
+        card_count=Count("cards", distinct=True),
+        demo_set_count=Count("sets", filter=Q(sets__is_demo=True), distinct=True),
+    ).order_by("sort_order", "name")
+    return render(request, "cardsdb/home.html", {"games": games})
+
+
+def game_cards(request: HttpRequest, game_slug: str) -> HttpResponse:
+    game = get_object_or_404(Game, slug=game_slug)
+    schema = game.schema
+    query = request.GET.get("q", "").strip()
+    options = sort_options(schema)
+    order = request.GET.get("order", "")
+    # An unknown order is ignored rather than refused: it can only come from an edited address.
+    if order not in {option.value for option in options}:
+        order = ""
+    layout = request.GET.get("view", "")
+    if layout not in LAYOUTS:
+        layout = LAYOUTS[0]
+    context = {
+        "game": game,
+        "schema": schema,
+        "query": query,
+        "order": order,
+        "layout": layout,
+        "sort_options": options,
+    }
+    try:
+        cards = card_search(game, query, order or None)
+        description = describe(parse_query(query)) if query else ""
+    except QueryError as error:
+        context["error"] = error
+        context["caret"] = caret_line(query, error.position)
+        return render(request, "cardsdb/card_list.html", context, status=400)
+
+    page = Paginator(cards.select_related("game", "card_set"), PAGE_SIZE).get_page(request.GET.get("page"))
+    context.update(
+        {
+            "page": page,
+            "description": description,
+            "demo_sets": demo_sets(page.object_list),
+            "columns": schema.sortable,
+        }
+    )
+    return render(request, "cardsdb/card_list.html", context)
+
+
+def card_detail(request: HttpRequest, game_slug: str, card_slug: str) -> HttpResponse:
+    card = get_object_or_404(
+        Card.objects.select_related("game", "card_set"), game__slug=game_slug, slug=card_slug
+    )
+    in_set = Card.objects.filter(card_set=card.card_set).only("name", "slug", "number")
+    context = {
+        "card": card,
+        "game": card.game,
+        "card_type": card.game.schema.card_type(card.card_type),
+        "frame_templates": [f"cardsdb/frames/{card.game.slug}.html", "cardsdb/frames/generic.html"],
+        "set_search_url": search_url(card.game.slug, f"set:{card.card_set.code}"),
+        "set_size": in_set.count(),
+        "previous_in_set": in_set.filter(number__lt=card.number).order_by("-number").first(),
+        "next_in_set": in_set.filter(number__gt=card.number).order_by("number").first(),
+        "demo_sets": demo_sets([card]),
+    }
+    return render(request, "cardsdb/card_detail.html", context)
+
+
+@dataclass(frozen=True)
+class ExampleQuery:
+    query: str
+    url: str
+    description: str
+
+
+@dataclass(frozen=True)
+class GameSyntax:
+    slug: str
+    name: str
+    fields: tuple[SearchField, ...]
+    field_urls: dict[str, str]
+    examples: tuple[ExampleQuery, ...]
+
+
+def syntax(request: HttpRequest) -> HttpResponse:
+    sections = [game_syntax(slug) for slug in game_slugs()]
+    return render(request, "cardsdb/syntax.html", {"sections": sections})
+
+
+def game_syntax(slug: str) -> GameSyntax:
+    schema = game_schema(slug)
+    fields = schema.all_search_fields()
+    return GameSyntax(
+        slug=slug,
+        name=schema.name,
+        fields=fields,
+        field_urls={f.name: search_url(slug, f.example) for f in fields if f.example},
+        examples=tuple(
+            ExampleQuery(query, search_url(slug, query), describe(parse_query(query)))
+            for query in EXAMPLE_QUERIES.get(slug, ())
+        ),
+    )
+
+
+def sort_options(schema: GameSchema) -> list[SortOption]:
+    """Each order the search accepts, both ways: name, type, set, then the game's sortable attributes."""
+    options: list[SortOption] = []
+    for key, label in (("name", "Name"), ("type", "Type"), ("set", "Set")):
+        options += [SortOption(key, f"{label}: A → Z"), SortOption(f"-{key}", f"{label}: Z → A")]
+    for key, label in schema.sortable:
+        options += [SortOption(key, f"{label}: low → high"), SortOption(f"-{key}", f"{label}: high → low")]
+    return options
+
+
+def demo_sets(cards: Iterable[Card]) -> list[CardSet]:
+    """The demo sets the given cards belong to, each once, in the order first met."""
+    found: dict[int, CardSet] = {}
+    for card in cards:
+        if card.card_set.is_demo:
+            found.setdefault(card.card_set.pk, card.card_set)
+    return list(found.values())
+
+
+def caret_line(query: str, position: int | None) -> str:
+    """Spaces then a caret, to print under the query so it points at the error's position."""
+    if position is None:
+        return ""
+    return " " * max(0, min(position, len(query))) + "^"
+
+
+def search_url(game_slug: str, query: str) -> str:
+    return f"{reverse('game-cards', args=[game_slug])}?{urlencode({'q': query})}"

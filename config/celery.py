@@ -1,0 +1,12 @@
+"""The Celery application. Workers start with `celery -A config worker`."""
+from __future__ import annotations
+
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+app = Celery("cardtable")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

@@ -1,0 +1,1 @@
+"""Decks (built in a later step)."""

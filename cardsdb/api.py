@@ -1,12 +1,16 @@
 """The card database's JSON API: games and cards (docs/contract.md)."""
 from __future__ import annotations
 
+from typing import Any
+
 from django.db.models import Count, QuerySet
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from .models import Card, Game
 from .search import QueryError, card_search
@@ -33,7 +37,9 @@ class GameList(generics.ListAPIView):
     parameters=[
         OpenApiParameter("game", OpenApiTypes.STR, description="Game slug: qqdnd, condemned or anguish."),
         OpenApiParameter("q", OpenApiTypes.STR, description="A search query (see /syntax/); needs `game`."),
-        OpenApiParameter("ordering", OpenApiTypes.STR, description="name, type, set or a sortable field; '-' for descending."),
+        OpenApiParameter(
+            "ordering", OpenApiTypes.STR, description="name, type, set or a sortable field; '-' for descending."
+        ),
         OpenApiParameter("page", OpenApiTypes.INT),
         OpenApiParameter("page_size", OpenApiTypes.INT, description="Up to 200; default 50."),
     ]
@@ -57,10 +63,14 @@ class CardList(generics.ListAPIView):
         if game is None:
             known = ", ".join(Game.objects.values_list("slug", flat=True))
             raise ValidationError({"detail": f"No game {slug!r}; known games: {known}."})
+        return card_search(game, query, ordering)
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         try:
-            return card_search(game, query, ordering)
+            return super().list(request, *args, **kwargs)
         except QueryError as exc:
-            raise ValidationError({"detail": str(exc), "position": exc.position}) from exc
+            # Not a ValidationError: that would turn the position into a string.
+            return Response({"detail": str(exc), "position": exc.position}, status=400)
 
 
 class CardDetail(generics.RetrieveAPIView):

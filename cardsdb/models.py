@@ -98,8 +98,7 @@ class Card(models.Model):
             by_field: dict[str, list[str]] = {}
             for error in errors:
                 top = error.field.split(".")[0].split("[")[0]
-                by_field.setdefault(top if top in {"name", "card_type", "subtypes", "text"} else "attributes", []).append(
-                    str(error)
-                )
+                form_field = top if top in {"name", "card_type", "subtypes", "text"} else "attributes"
+                by_field.setdefault(form_field, []).append(str(error))
             raise ValidationError(by_field)
         self.attributes = record["attributes"]

@@ -15,7 +15,7 @@ from engine.games import game_schema, game_slugs
 from engine.schema import GameSchema, SearchField
 
 from .models import Card, CardSet, Game
-from .search import QueryError, card_search, describe, parse_query
+from .search import QueryError, card_search, describe, parse_query, sort_orders
 
 PAGE_SIZE = 60
 LAYOUTS = ("grid", "table")
@@ -24,22 +24,22 @@ LAYOUTS = ("grid", "table")
 # combine. A test runs each through the search, so one that stops working fails the build.
 EXAMPLE_QUERIES: dict[str, tuple[str, ...]] = {
     "qqdnd": (
-        "t:resource st:samurai",
-        "initiative>=15 -st:spell",
-        "t:pm (class:fighter or class:samurai)",
-        'o:"draw a card"',
+        "t:res st:samurai ini>=15",
+        "t:pm (class:fighter or class:samurai) -al:ce",
+        "category:permanent freq=1 -unique:true",
+        'o:"draw a card" or o:search',
     ),
     "condemned": (
-        "t:weapon dmg>=2",
-        "t:armor slot:head",
-        "(damagetype:fire or damagetype:electric) -range:melee",
-        "o:durability",
+        "t:weapon dmg>=3 dt:slash",
+        "t:armor (slot:head or slot:legs) dur>=3",
+        "(dt:fire or dt:electric) hands=1",
+        "t:event timing:defending",
     ),
     "anguish": (
-        "t:creature hour<=3",
-        "species:nightmare arsenal>=2",
-        "ability:ambush or t:discovery",
-        "t:stronghold",
+        "t:creature hour<=3 ars>=2",
+        "fits:nightmare -t:stronghold",
+        "ability:ambush or sk:dual",
+        "t:stronghold strength>=10",
     ),
 }
 
@@ -72,41 +72,41 @@ def game_cards(request: HttpRequest, game_slug: str) -> HttpResponse:
         layout = LAYOUTS[0]
     context = {
         "game": game,
-        "schema": schema,
         "query": query,
         "order": order,
+        # The search sorts by name when no order is given; the sort menu says so.
+        "shown_order": order or "name",
         "layout": layout,
         "sort_options": options,
     }
     try:
         cards = card_search(game, query, order or None)
-        description = describe(parse_query(query)) if query else ""
+        description = describe(parse_query(query), schema) if query else ""
     except QueryError as error:
         context["error"] = error
         context["caret"] = caret_line(query, error.position)
         return render(request, "cardsdb/card_list.html", context, status=400)
 
-    page = Paginator(cards.select_related("game", "card_set"), PAGE_SIZE).get_page(request.GET.get("page"))
+    paginator = Paginator(cards.select_related("game", "card_set"), PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
     context.update(
         {
             "page": page,
+            "page_numbers": page_numbers(paginator, page.number),
             "description": description,
             "demo_sets": demo_sets(page.object_list),
-            "columns": schema.sortable,
+            "stats_templates": [f"cardsdb/stats/{game.slug}.html", "cardsdb/stats/generic.html"],
         }
     )
     return render(request, "cardsdb/card_list.html", context)
 
 
 def card_detail(request: HttpRequest, game_slug: str, card_slug: str) -> HttpResponse:
-    card = get_object_or_404(
-        Card.objects.select_related("game", "card_set"), game__slug=game_slug, slug=card_slug
-    )
+    card = get_object_or_404(Card.objects.select_related("game", "card_set"), game__slug=game_slug, slug=card_slug)
     in_set = Card.objects.filter(card_set=card.card_set).only("name", "slug", "number")
     context = {
         "card": card,
         "game": card.game,
-        "card_type": card.game.schema.card_type(card.card_type),
         "frame_templates": [f"cardsdb/frames/{card.game.slug}.html", "cardsdb/frames/generic.html"],
         "set_search_url": search_url(card.game.slug, f"set:{card.card_set.code}"),
         "set_size": in_set.count(),
@@ -128,8 +128,8 @@ class ExampleQuery:
 class GameSyntax:
     slug: str
     name: str
-    fields: tuple[SearchField, ...]
-    field_urls: dict[str, str]
+    # Each field with a link that runs its example (empty when it has none).
+    fields: tuple[tuple[SearchField, str], ...]
     examples: tuple[ExampleQuery, ...]
 
 
@@ -140,26 +140,33 @@ def syntax(request: HttpRequest) -> HttpResponse:
 
 def game_syntax(slug: str) -> GameSyntax:
     schema = game_schema(slug)
-    fields = schema.all_search_fields()
     return GameSyntax(
         slug=slug,
         name=schema.name,
-        fields=fields,
-        field_urls={f.name: search_url(slug, f.example) for f in fields if f.example},
+        fields=tuple((f, search_url(slug, f.example) if f.example else "") for f in schema.all_search_fields()),
         examples=tuple(
-            ExampleQuery(query, search_url(slug, query), describe(parse_query(query)))
+            ExampleQuery(query, search_url(slug, query), describe(parse_query(query), schema))
             for query in EXAMPLE_QUERIES.get(slug, ())
         ),
     )
 
 
 def sort_options(schema: GameSchema) -> list[SortOption]:
-    """Each order the search accepts, both ways: name, type, set, then the game's sortable attributes."""
+    """Each order the search accepts, labelled: name, type, set, then the game's sortable attributes."""
+    labels = {"name": "Name", "type": "Type", "set": "Set", **dict(schema.sortable)}
     options: list[SortOption] = []
-    for key, label in (("name", "Name"), ("type", "Type"), ("set", "Set")):
-        options += [SortOption(key, f"{label}: A → Z"), SortOption(f"-{key}", f"{label}: Z → A")]
-    for key, label in schema.sortable:
-        options += [SortOption(key, f"{label}: low → high"), SortOption(f"-{key}", f"{label}: high → low")]
+    for value in sort_orders(schema):
+        key = value.removeprefix("-")
+        if key == "name":
+            direction = "Z → A" if value.startswith("-") else "A → Z"
+        elif key == "type":
+            # The search sorts types in the order the game lists them, not alphabetically.
+            direction = "reversed" if value.startswith("-") else "as the game lists them"
+        elif key == "set":
+            direction = "in printed order"
+        else:
+            direction = "high → low" if value.startswith("-") else "low → high"
+        options.append(SortOption(value, f"{labels.get(key, key)}: {direction}"))
     return options
 
 
@@ -170,6 +177,14 @@ def demo_sets(cards: Iterable[Card]) -> list[CardSet]:
         if card.card_set.is_demo:
             found.setdefault(card.card_set.pk, card.card_set)
     return list(found.values())
+
+
+def page_numbers(paginator: Paginator, current: int) -> list[int | None]:
+    """The page links to show around the current page; None where a run of pages is left out."""
+    return [
+        number if isinstance(number, int) else None
+        for number in paginator.get_elided_page_range(current, on_each_side=2, on_ends=1)
+    ]
 
 
 def caret_line(query: str, position: int | None) -> str:

@@ -161,7 +161,9 @@ COMMON_SEARCH_FIELDS: tuple[SearchField, ...] = (
     SearchField("name", "text", ("name",), aliases=("n",), help="Words in the card's name.", example='name:"lotus"'),
     SearchField("text", "text", ("text",), aliases=("o", "oracle"), help="Words in the rules text.", example="o:draw"),
     SearchField("set", "text", ("card_set", "code"), aliases=("s", "e"), help="The set's code.", example="set:core"),
-    SearchField("subtype", "list", ("subtypes",), aliases=("st", "trait"), help="A subtype or trait.", example="st:spell"),
+    SearchField(
+        "subtype", "list", ("subtypes",), aliases=("st", "trait"), help="A subtype or trait.", example="st:spell"
+    ),
 )
 
 

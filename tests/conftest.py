@@ -1,6 +1,7 @@
 """Fixtures shared by the whole suite."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
@@ -13,4 +14,4 @@ FIXTURE_DIRS = [ROOT / "fixtures" / slug for slug in ("qqdnd", "condemned", "ang
 @pytest.fixture
 def loaded_cards(db: None) -> None:
     """Every game's cards, loaded through the real loader command."""
-    call_command("load_cards", *map(str, FIXTURE_DIRS), stdout=open("/dev/null", "w"))
+    call_command("load_cards", *map(str, FIXTURE_DIRS), stdout=io.StringIO())

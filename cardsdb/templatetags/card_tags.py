@@ -87,6 +87,16 @@ def attribute_rows(card: Card) -> list[tuple[str, str, str]]:
 
 
 @register.simple_tag
+def key_stats(card: Card) -> list[tuple[str, str]]:
+    """(label, value) of the game's sortable attributes the card has: its numbers worth a glance."""
+    return [
+        (label, display(card.attributes[key]))
+        for key, label in card.game.schema.sortable
+        if card.attributes.get(key) is not None
+    ]
+
+
+@register.simple_tag
 def rules_text(card: Card) -> SafeString:
     """The card's text a paragraph a line, each of its own Actions opening with an Initiative badge.
 
@@ -100,10 +110,11 @@ def rules_text(card: Card) -> SafeString:
     for line in (line.strip() for line in card.text.splitlines()):
         if not line:
             continue
-        action = next((a for a in unmatched if _action_rest(line, a) is not None), None)
-        if action is not None:
+        opened = next(((a, rest) for a in unmatched if (rest := _action_rest(line, a)) is not None), None)
+        if opened is not None:
+            action, rest = opened
             unmatched.remove(action)
-            paragraphs.append(_action_paragraph(action["name"], action["initiative"], _action_rest(line, action)))
+            paragraphs.append(_action_paragraph(action["name"], action["initiative"], rest))
             continue
         effect = _EFFECT_LINE.match(line)
         if effect:
@@ -118,7 +129,9 @@ def rules_text(card: Card) -> SafeString:
             continue
         paragraphs.append(format_html("<p>{}</p>", line))
     for action in unmatched:
-        paragraphs.append(_action_paragraph(action.get("name", ""), action.get("initiative", ""), action.get("text", "")))
+        paragraphs.append(
+            _action_paragraph(action.get("name", ""), action.get("initiative", ""), action.get("text", ""))
+        )
     return format_html_join("", "{}", ((p,) for p in paragraphs))
 
 

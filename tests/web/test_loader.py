@@ -25,7 +25,8 @@ def run_loader(*paths: Path | str, prune: bool = False) -> str:
 def snapshot() -> list[tuple[Any, ...]]:
     return list(
         Card.objects.order_by("game__slug", "name").values_list(
-            "id", "game__slug", "card_set__code", "number", "name", "slug", "card_type", "subtypes", "text", "attributes"
+            "id", "game__slug", "card_set__code", "number", "name", "slug",
+            "card_type", "subtypes", "text", "attributes",
         )
     )
 

@@ -15,10 +15,10 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.deck import DeckCard, ResolvedDeck
+from engine.games.condemned.equipment import EQUIPMENT_TYPES, can_equip
 from engine.problems import Problem, ValidationResult
 
 CONDEMNED = "condemned"
-EQUIPMENT_TYPES: tuple[str, ...] = ("weapon", "armor")
 
 
 @dataclass(frozen=True)
@@ -95,24 +95,23 @@ def _check_copies(others: list[DeckCard], max_copies: int, result: ValidationRes
 
 
 def _warn_unequippable(condemned: DeckCard, others: list[DeckCard], result: ValidationResult) -> None:
-    """Weapons and Armor whose `requires` names none of the Condemned's sub-types.
+    """Weapons and Armor the deck's Condemned cannot equip because of its sub-types.
 
     "Condemned may have Sub-Types that affect the Weapons and Armor they can equip." Such cards
     are still legal in the deck (they can be discarded to move between Melee and Ranged), so this
     is a warning, not an error.
     """
-    subtypes = {s.casefold() for s in condemned.attributes.get("subtypes", [])}
     warned: set[str] = set()
     for entry in others:
         if entry.card_type not in EQUIPMENT_TYPES or entry.name in warned:
             continue
-        requires = entry.attributes.get("requires") or []
-        if not requires or subtypes & {r.casefold() for r in requires}:
+        if can_equip(condemned.card, entry.card):
             continue
         warned.add(entry.name)
         result.add(Problem(
             "equip",
-            f"{condemned.name} cannot equip {entry.name}: only a {_either(requires)} Condemned can.",
+            f"{condemned.name} cannot equip {entry.name}: only a {_either(entry.attributes['requires'])} "
+            "Condemned can.",
             cards=(entry.name,),
             severity="warning",
         ))

@@ -192,6 +192,7 @@ SEARCH_FIELDS: tuple[SearchField, ...] = (
 SCHEMA = GameSchema(
     slug="qqdnd",
     name="QQDND CCG",
+    tagline="Party-based card battles: four Party Members, one Initiative race a round.",
     card_types=(PARTY_MEMBER, RESOURCE),
     search_fields=SEARCH_FIELDS,
     derive=derive,

@@ -1,0 +1,121 @@
+"""Turning a parsed query into a database filter (a Q object) for one game's cards.
+
+Written for SQLite and PostgreSQL alike: attributes are read through Django's JSON key lookups,
+and list elements are matched in the JSON text of the list (see `_list_condition`).
+"""
+from __future__ import annotations
+
+import json
+import operator
+from functools import reduce
+
+from django.db.models import JSONField, Q
+
+from engine.schema import GameSchema, SearchField
+
+from ..models import Card
+from .fields import bool_value, enum_value, number_value, resolve_field, text_value
+from .nodes import And, Comparison, Node, Not, Operator, Words
+
+_ORDERED_LOOKUPS: dict[Operator, str] = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
+
+
+def compile_query(node: Node, schema: GameSchema) -> Q:
+    """The filter matching the cards `node` describes; raises QueryError on fields the game lacks."""
+    if isinstance(node, Words):
+        return Q(name__icontains=node.text) | Q(text__icontains=node.text)
+    if isinstance(node, Comparison):
+        return _compile_comparison(node, schema)
+    if isinstance(node, Not):
+        # SQL compares a missing attribute as unknown, and "not unknown" is unknown too, so a plain
+        # negation would drop cards without the attribute. Excluding the matching cards by id
+        # makes "-rv>5" mean "every card except those with an RV above 5".
+        matching = Card.objects.filter(compile_query(node.operand, schema)).values("pk")
+        return ~Q(pk__in=matching)
+    combine = operator.and_ if isinstance(node, And) else operator.or_
+    return reduce(combine, (compile_query(operand, schema) for operand in node.operands))
+
+
+def _compile_comparison(comparison: Comparison, schema: GameSchema) -> Q:
+    field = resolve_field(schema, comparison)
+    op = comparison.operator
+    if field.kind == "range":
+        return _range_condition(field, comparison)
+    lookup = _lookup(field.path)
+    if field.kind == "number":
+        number = number_value(comparison)
+        if op in _ORDERED_LOOKUPS:
+            condition = Q(**{f"{lookup}__{_ORDERED_LOOKUPS[op]}": number})
+        else:
+            condition = _equality(op, Q(**{lookup: number}))
+    elif field.kind == "text":
+        value = text_value(field, comparison)
+        if op == ":":
+            condition = Q(**{f"{lookup}__icontains": value})
+        else:
+            condition = _equality(op, Q(**{f"{lookup}__iexact": value}))
+    elif field.kind == "enum":
+        condition = _equality(op, Q(**{lookup: enum_value(field, comparison)}))
+    elif field.kind == "bool":
+        condition = _equality(op, Q(**{lookup: bool_value(comparison)}))
+    else:
+        condition = _list_condition(lookup, op, text_value(field, comparison))
+    return _where_present(field.path, condition)
+
+
+def _equality(op: Operator, equal: Q) -> Q:
+    """`:` and `=` mean equal; `!=` its negation."""
+    return ~equal if op == "!=" else equal
+
+
+def _list_condition(lookup: str, op: Operator, value: str) -> Q:
+    """Match an element of a JSON list, case-insensitively, in the list's JSON text.
+
+    `["Samurai", "Martial"]` holds the element "samurai" exactly when its text contains `"samurai"`
+    with the quotes, and an element containing "sam" when it contains `sam`. The database may keep
+    non-ASCII letters as \\u escapes (SQLite, as Django writes it) or as themselves (PostgreSQL),
+    so both spellings are tried.
+    """
+    exact = op != ":"
+    spellings = {_json_string(value, ascii_only, quoted=exact) for ascii_only in (True, False)}
+    contains = reduce(operator.or_, (Q(**{f"{lookup}__icontains": spelling}) for spelling in spellings))
+    return ~contains if op == "!=" else contains
+
+
+def _json_string(value: str, ascii_only: bool, quoted: bool) -> str:
+    encoded = json.dumps(value, ensure_ascii=ascii_only)
+    return encoded if quoted else encoded[1:-1]
+
+
+def _range_condition(field: SearchField, comparison: Comparison) -> Q:
+    """A card whose value spans low..high (Initiative 5-3: 3..5) can be any number in between."""
+    number = number_value(comparison)
+    low, high = _lookup(field.low_path), _lookup(field.high_path)
+    op = comparison.operator
+    if op in (">", ">="):
+        condition = Q(**{f"{high}__{_ORDERED_LOOKUPS[op]}": number})
+    elif op in ("<", "<="):
+        condition = Q(**{f"{low}__{_ORDERED_LOOKUPS[op]}": number})
+    else:
+        condition = _equality(op, Q(**{f"{low}__lte": number, f"{high}__gte": number}))
+    return _where_present(field.low_path, _where_present(field.high_path, condition))
+
+
+def _lookup(path: tuple[str, ...]) -> str:
+    return "__".join(path)
+
+
+def _where_present(path: tuple[str, ...], condition: Q) -> Q:
+    """Limit `condition` to cards that have a value at `path`.
+
+    Card columns always have one. An attribute may be missing or JSON null (a Resource's empty
+    Frequency); both must never match: JSON null would otherwise compare below every number
+    on PostgreSQL and above it on SQLite, and `!=` would match it everywhere.
+    """
+    if not _is_attribute(path):
+        return condition
+    return ~Q(**{_lookup(path): None}) & condition
+
+
+def _is_attribute(path: tuple[str, ...]) -> bool:
+    return len(path) > 1 and isinstance(Card._meta.get_field(path[0]), JSONField)

@@ -1,0 +1,387 @@
+"""The decks JSON API: validation, decks, their versions, export, import and copies.
+
+Who may do what (the same rules in every endpoint):
+
+- `POST /api/validate/` needs no account and saves nothing.
+- Reading a deck (detail, export, versions, diff) is open to anyone for public and unlisted decks,
+  and to the owner for private ones. A private deck of someone else answers 404, as if it did not
+  exist. Decks are found by their share id; unlisted decks are never in a list.
+- Writing (create, import, update, delete, copy) needs an account: without one, 401. Only the
+  owner can change or delete a deck; anyone else gets 404, whatever its visibility.
+- Sessions and tokens both authenticate (`Authorization: Token <key>`; `POST /api/token/` gives
+  one for a username and password).
+
+A list that cannot be read, names unknown cards, puts a card in the wrong section or names an
+unknown format is refused with 400, its problems in the validation result's shape, and nothing is
+saved. A list that only breaks construction rules is saved, with `is_legal` false and its problems
+under `validation`. An update sends the `version` it edited; if the deck was saved since, 409
+with the current version.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.exceptions import ParseError, UnsupportedMediaType
+from rest_framework.generics import ListAPIView
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb.models import Game
+from engine.decklist import DecklistTooLong
+
+from . import selectors, services
+from .diffs import deck_diff
+from .lists import check_list
+from .models import Deck, DeckVersion
+from .serializers import (
+    DeckCreateInputSerializer,
+    DeckDetailOutputSerializer,
+    DeckDiffInputSerializer,
+    DeckDiffOutputSerializer,
+    DeckExportInputSerializer,
+    DeckImportInputSerializer,
+    DeckListOutputSerializer,
+    DeckReport,
+    DeckUpdateInputSerializer,
+    DeckVersionOutputSerializer,
+    RefusedSerializer,
+    StaleSerializer,
+    ValidateInputSerializer,
+    ValidateOutputSerializer,
+)
+
+# Token first: a request without credentials is answered 401 with `WWW-Authenticate: Token`.
+AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
+
+DECK_ID = OpenApiParameter("share_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The deck's share id.")
+REFUSED = OpenApiResponse(RefusedSerializer, description="The list cannot be saved; nothing was.")
+NOT_FOUND = OpenApiResponse(description="No such deck, or a private deck of someone else.")
+NOT_YOURS = OpenApiResponse(description="No such deck of yours (also for others' decks, whatever their visibility).")
+
+
+def _detail(message: str) -> str:
+    return message
+
+
+def _refused(error: services.DeckRefused) -> Response:
+    body: dict[str, Any] = {"detail": str(error)}
+    if error.result is not None:
+        result = error.result.as_dict()
+        body.update(problems=result["problems"], warnings=result["warnings"])
+    return Response(body, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _first_error(errors: Any) -> str:
+    """One sentence from a serializer's errors, for a {"detail": ...} answer."""
+    if isinstance(errors, dict):
+        field, value = next(iter(errors.items()))
+        message = _first_error(value)
+        return message if field == "non_field_errors" else f"{field}: {message}"
+    if isinstance(errors, list) and errors:
+        return _first_error(errors[0])
+    return str(errors)
+
+
+def _report(saved: services.SavedDeck) -> DeckReport:
+    return DeckReport(saved.deck, saved.deck.current.text, saved.checked)
+
+
+def _readable(request: Request, share_id: str) -> Deck:
+    return get_object_or_404(selectors.decks_readable_by(request.user), share_id=share_id)
+
+
+def _owned(request: Request, share_id: str) -> Deck:
+    return get_object_or_404(Deck.objects.select_related("game", "owner"), share_id=share_id, owner_id=request.user.pk)
+
+
+def _game(slug: str) -> Game:
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        raise ParseError(f"No cards of {slug!r} are loaded yet.")
+    return game
+
+
+class ValidateView(APIView):
+    """Check a deck list against a game's rules; nothing is saved and no account is needed.
+
+    200 for any list that could be read, with its problems (a line that is not a card line is a
+    `parse_error` problem naming the line). 400 `{"detail": ...}` for a body that is not a JSON
+    object, an unknown game or a list over the size limits. The answer also carries `stats`, the
+    chart data the deck builder draws.
+    """
+
+    # Stateless: no session, hence no CSRF token needed by pages or scripts.
+    authentication_classes: list[type] = []
+    permission_classes = [AllowAny]
+    parser_classes = [JSONParser]
+
+    @extend_schema(
+        request=ValidateInputSerializer,
+        responses={200: ValidateOutputSerializer, 400: OpenApiResponse(description='{"detail": "..."}')},
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            data = request.data
+        except (ParseError, UnsupportedMediaType) as exc:
+            return Response({"detail": f"The body must be a JSON object: {exc.detail}"}, status=400)
+        if not isinstance(data, dict):
+            return Response({"detail": 'The body must be a JSON object: {"game": ..., "list": ...}.'}, status=400)
+        given = ValidateInputSerializer(data=data)
+        if not given.is_valid():
+            return Response({"detail": _first_error(given.errors)}, status=400)
+        values = given.validated_data
+        try:
+            checked = check_list(selectors.game_cards(values["game"]), values["list"], values.get("format") or None)
+        except DecklistTooLong as exc:
+            return Response({"detail": str(exc)}, status=400)
+        body = {**checked.result.as_dict(), "stats": checked.stats()}
+        return Response(ValidateOutputSerializer(body).data)
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks."),
+        OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
+        OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
+        OpenApiParameter("page", OpenApiTypes.INT),
+    ],
+)
+class PublicDeckList(ListAPIView):
+    """Public decks, newest first. Unlisted and private decks are never listed."""
+
+    serializer_class = DeckListOutputSerializer
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    def get_queryset(self) -> Any:
+        params = self.request.query_params
+        slug = params.get("game", "").strip()
+        game = None
+        if slug:
+            game = Game.objects.filter(slug=slug).first()
+            if game is None:
+                raise ParseError(f"No game {slug!r}.")
+        return selectors.public_decks(game, params.get("q", ""), params.get("card", ""))
+
+    @extend_schema(
+        request=DeckCreateInputSerializer,
+        responses={201: DeckDetailOutputSerializer, 400: REFUSED, 401: OpenApiResponse(description="Sign in.")},
+    )
+    def post(self, request: Request) -> Response:
+        """Create a deck (401 without an account). The list may be empty or break the rules."""
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        given = DeckCreateInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        values = given.validated_data
+        try:
+            saved = services.deck_create(
+                owner=request.user, game=_game(values["game"]), name=values["name"],
+                text=values.get("list", ""), description=values.get("description", ""),
+                side=values.get("side"), format=values.get("format"), visibility=values["visibility"],
+            )
+        except services.DeckRefused as exc:
+            return _refused(exc)
+        body = DeckDetailOutputSerializer(_report(saved), context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class MyDeckList(ListAPIView):
+    """Your decks, every visibility, last saved first (401 without an account)."""
+
+    serializer_class = DeckListOutputSerializer
+    authentication_classes = AUTHENTICATION
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self) -> Any:
+        return selectors.decks_owned_by(self.request.user)
+
+
+class DeckImport(APIView):
+    """Save a pasted (`list`) or uploaded (`file`) deck list as a new deck of yours.
+
+    Its name, side and format come from the list's headers unless given. 401 without an account;
+    400 with the list's problems if it cannot be saved.
+    """
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [IsAuthenticated]
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(request=DeckImportInputSerializer, responses={201: DeckDetailOutputSerializer, 400: REFUSED})
+    def post(self, request: Request) -> Response:
+        given = DeckImportInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        values = given.validated_data
+        try:
+            saved = services.deck_import(
+                owner=request.user, game=_game(values["game"]), text=values["list"], name=values.get("name"),
+                description=values.get("description", ""), format=values.get("format"),
+                visibility=values["visibility"],
+            )
+        except services.DeckRefused as exc:
+            return _refused(exc)
+        body = DeckDetailOutputSerializer(_report(saved), context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DeckDetail(APIView):
+    """One deck: read it (public, unlisted or yours), change it or delete it (yours only).
+
+    GET answers the current list, its validation against today's cards and its chart data.
+    PUT and PATCH both change only the fields sent, and need `version`: the version the change
+    was made to (409 with the current version if the deck was saved since). Each change is kept
+    as a new version. 401 for writes without an account; 404 for decks that are not yours.
+    """
+
+    authentication_classes = AUTHENTICATION
+
+    @extend_schema(parameters=[DECK_ID], responses={200: DeckDetailOutputSerializer, 404: NOT_FOUND})
+    def get(self, request: Request, share_id: str) -> Response:
+        deck = _readable(request, share_id)
+        text = deck.current.text
+        report = DeckReport(deck, text, check_list(selectors.game_cards(deck.game.slug), text, deck.format))
+        return Response(DeckDetailOutputSerializer(report, context={"request": request}).data)
+
+    @extend_schema(
+        parameters=[DECK_ID],
+        request=DeckUpdateInputSerializer,
+        responses={200: DeckDetailOutputSerializer, 400: REFUSED, 404: NOT_YOURS, 409: StaleSerializer},
+    )
+    def patch(self, request: Request, share_id: str) -> Response:
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        deck = _owned(request, share_id)
+        given = DeckUpdateInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        values = given.validated_data
+        try:
+            saved = services.deck_update(
+                deck=deck, user=request.user, version=values["version"], text=values.get("list"),
+                name=values.get("name"), description=values.get("description"), side=values.get("side"),
+                format=values.get("format"), visibility=values.get("visibility"),
+            )
+        except services.DeckRefused as exc:
+            return _refused(exc)
+        except services.StaleDeck as exc:
+            return Response({"detail": str(exc), "version": exc.current}, status=status.HTTP_409_CONFLICT)
+        return Response(DeckDetailOutputSerializer(_report(saved), context={"request": request}).data)
+
+    @extend_schema(
+        parameters=[DECK_ID],
+        request=DeckUpdateInputSerializer,
+        responses={200: DeckDetailOutputSerializer, 400: REFUSED, 404: NOT_YOURS, 409: StaleSerializer},
+    )
+    def put(self, request: Request, share_id: str) -> Response:
+        return self.patch(request, share_id)
+
+    @extend_schema(parameters=[DECK_ID], responses={204: None, 404: NOT_YOURS})
+    def delete(self, request: Request, share_id: str) -> Response:
+        if not request.user.is_authenticated:
+            self.permission_denied(request)
+        services.deck_delete(deck=_owned(request, share_id), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckExport(APIView):
+    """The deck's list as a text file to download (`?version=N` for an older version)."""
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[DECK_ID, OpenApiParameter("version", OpenApiTypes.INT)],
+        responses={(200, "text/plain"): OpenApiTypes.STR, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, share_id: str) -> HttpResponse:
+        deck = _readable(request, share_id)
+        given = DeckExportInputSerializer(data=request.query_params)
+        given.is_valid(raise_exception=True)
+        number = given.validated_data.get("version", deck.version)
+        version = selectors.deck_version(deck, number)
+        if version is None:
+            raise Http404(f"The deck has no version {number}.")
+        filename = f"{slugify(deck.name) or 'deck'}-{deck.game.slug}-v{number}.txt"
+        response = HttpResponse(version.text, content_type="text/plain; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
+
+
+class DeckVersionList(ListAPIView):
+    """Every saved version of a deck, newest first (readable decks only)."""
+
+    serializer_class = DeckVersionOutputSerializer
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+    pagination_class = None
+
+    @extend_schema(parameters=[DECK_ID], responses={200: DeckVersionOutputSerializer(many=True), 404: NOT_FOUND})
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)
+
+    def get_queryset(self) -> Any:
+        deck = _readable(self.request, self.kwargs["share_id"])
+        return DeckVersion.objects.filter(deck=deck).order_by("-number")
+
+
+class DeckDiffView(APIView):
+    """What changed between two versions: `?from=N&to=M`, by default the previous and the current.
+
+    The answer: `{"from", "to", "sections": [{"section", "pinned_to", "added", "removed", "changed"}],
+    "headers": [{"key", "before", "after"}]}`, each card change `{"name", "before", "after"}`.
+    """
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[DECK_ID, OpenApiParameter("from", OpenApiTypes.INT), OpenApiParameter("to", OpenApiTypes.INT)],
+        responses={200: DeckDiffOutputSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, share_id: str) -> Response:
+        deck = _readable(request, share_id)
+        params = request.query_params
+        given = DeckDiffInputSerializer(data={
+            key: params[name] for key, name in (("from_version", "from"), ("to_version", "to")) if name in params
+        })
+        given.is_valid(raise_exception=True)
+        after = given.validated_data.get("to_version", deck.version)
+        before = given.validated_data.get("from_version", max(after - 1, 1))
+        versions = {v.number: v for v in DeckVersion.objects.filter(deck=deck, number__in=[before, after])}
+        missing = [n for n in (before, after) if n not in versions]
+        if missing:
+            raise Http404(f"The deck has no version {missing[0]}.")
+        for version in versions.values():
+            version.deck = deck  # spares deck_diff a query for the game
+        diff = deck_diff(versions[before], versions[after])
+        return Response(DeckDiffOutputSerializer(diff).data)
+
+
+class DeckCopy(APIView):
+    """Copy a deck you can read (public, unlisted or yours) into your decks, as a private deck.
+
+    401 without an account; 404 for someone else's private deck.
+    """
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(parameters=[DECK_ID], request=None, responses={201: DeckDetailOutputSerializer, 404: NOT_FOUND})
+    def post(self, request: Request, share_id: str) -> Response:
+        deck = _readable(request, share_id)
+        try:
+            saved = services.deck_copy(deck=deck, user=request.user)
+        except services.DeckRefused as exc:
+            return _refused(exc)
+        body = DeckDetailOutputSerializer(_report(saved), context={"request": request}).data
+        return Response(body, status=status.HTTP_201_CREATED)

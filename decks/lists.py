@@ -1,0 +1,55 @@
+"""Checking a deck list against a game's cards, for the validate endpoint and for saving decks.
+
+The engine's validate_decklist gives the problems; saving also needs the resolved deck (to write
+the canonical text and the DeckCard rows) and the builder needs its chart data, so the list is
+resolved here with the engine's public pieces as well.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.deck import ResolvedDeck
+from engine.decklist import parse_decklist
+from engine.problems import Problem, ValidationResult
+from engine.stats import deck_stats
+from engine.validation import CardIndex, ListedCard, resolve, validate_decklist
+
+# Problems that make a list unsaveable: the deck it describes is not the deck that was written.
+# A list that breaks only construction rules is saved (a deck is built over many saves).
+REFUSED_CODES: frozenset[str] = frozenset({"parse_error", "unknown_card", "zone", "format"})
+
+
+@dataclass(frozen=True)
+class GameCards:
+    """A game's cards, ready for checking lists: the engine's index and each card's row id."""
+
+    game: str
+    index: CardIndex
+    ids: dict[str, int]  # card name -> Card.pk, to write DeckCard rows
+
+
+@dataclass(frozen=True)
+class CheckedList:
+    result: ValidationResult
+    deck: ResolvedDeck  # the cards that could be read and placed
+
+    @property
+    def refusals(self) -> list[Problem]:
+        return [p for p in self.result.problems if p.code in REFUSED_CODES]
+
+    def stats(self) -> dict[str, Any]:
+        return deck_stats(self.deck)
+
+
+def check_list(cards: GameCards, text: str, format: str | None = None) -> CheckedList:
+    """Validate a list and resolve it. Raises DecklistTooLong for a list over the size limits."""
+    result = validate_decklist(cards.game, text, cards.index, format)
+    decklist = parse_decklist(text, cards.game)
+    listed = [
+        ListedCard(card, entry.count, entry.section, entry.pinned_to, entry.lines[0])
+        for entry in decklist.entries
+        if (card := cards.index.get(entry.name)) is not None
+    ]
+    deck = resolve(cards.game, listed, headers=decklist.headers, format=format).deck
+    return CheckedList(result, deck)

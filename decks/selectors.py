@@ -1,0 +1,71 @@
+"""Reads: the decks a user may see, the public deck list, and a game's cards for checking lists."""
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Exists, OuterRef, Q, QuerySet, Sum
+
+from cardsdb.models import Card, Game
+from engine.decklist import normalize_name
+from engine.validation import CardIndex
+
+from .lists import GameCards
+from .models import Deck, DeckCard, DeckVersion, Visibility
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def game_cards(game: str) -> GameCards:
+    """A game's cards as the engine reads them, built from the Card rows on every call.
+
+    Built per request rather than cached: it is one query and a dict, a few milliseconds for a
+    set of hundreds of cards, and a per-process cache could not see a reload by the loader
+    command (another process) without a query of its own.
+    """
+    rows = Card.objects.filter(game__slug=game).values_list(
+        "id", "name", "card_type", "subtypes", "text", "attributes"
+    )
+    records, ids = [], {}
+    for pk, name, card_type, subtypes, text, attributes in rows:
+        records.append(
+            {"name": name, "card_type": card_type, "subtypes": subtypes, "text": text, "attributes": attributes}
+        )
+        ids[name] = pk
+    return GameCards(game, CardIndex(game, records), ids)
+
+
+def _listed(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+    """What a deck list shows, fetched in the same query whatever the number of decks."""
+    return decks.select_related("owner", "game").annotate(card_total=Sum("cards__count"))
+
+
+def decks_owned_by(user: User) -> QuerySet[Deck]:
+    """The user's own decks, every visibility, last saved first."""
+    if not user.is_authenticated:
+        return Deck.objects.none()
+    return _listed(Deck.objects.filter(owner_id=user.pk)).order_by("-updated_at", "-pk")
+
+
+def decks_readable_by(user: User) -> QuerySet[Deck]:
+    """Decks the user may open by their share id: their own, and anyone's public or unlisted deck."""
+    readable = Q(visibility__in=[Visibility.PUBLIC, Visibility.UNLISTED])
+    if user.is_authenticated:
+        readable |= Q(owner_id=user.pk)
+    return Deck.objects.filter(readable).select_related("owner", "game")
+
+
+def public_decks(game: Game | None = None, name_query: str = "", card_name: str = "") -> QuerySet[Deck]:
+    """Listed decks, newest first: of one game (or all), whose name contains `name_query`, holding
+    a card whose name contains `card_name` (both compared the way deck lists compare names)."""
+    decks = Deck.objects.filter(visibility=Visibility.PUBLIC)
+    if game is not None:
+        decks = decks.filter(game=game)
+    if name_query.strip():
+        decks = decks.filter(name__icontains=normalize_name(name_query))
+    if card_name.strip():
+        holding = DeckCard.objects.filter(deck=OuterRef("pk"), card__name__icontains=normalize_name(card_name))
+        decks = decks.filter(Exists(holding))
+    return _listed(decks).order_by("-created_at", "-pk")
+
+
+def deck_version(deck: Deck, number: int) -> DeckVersion | None:
+    return deck.versions.filter(number=number).first()

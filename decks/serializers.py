@@ -1,0 +1,262 @@
+"""API representations for validation and decks: one input and one output serializer an endpoint.
+
+Outputs read a DeckReport (a deck with its list, validation and chart data) or a Deck row; inputs
+only check shapes and sizes. The deck list itself is checked by the services, which report its
+problems in the validation result's shape (docs/contract.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from engine.decklist import MAX_CHARACTERS
+from engine.games import game_slugs
+
+from .diffs import DeckDiff
+from .lists import CheckedList
+from .models import Deck, DeckVersion, Visibility
+
+GAME_HELP = "Game slug: qqdnd, condemned or anguish."
+LIST_HELP = "A deck list in the format of docs/contract.md."
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    deck: Deck
+    text: str  # the current version's list
+    checked: CheckedList
+
+
+# Shared pieces --------------------------------------------------------------------------------
+
+
+class ProblemSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Stable; see docs/contract.md.")
+    severity = serializers.ChoiceField(choices=["error", "warning"])
+    message = serializers.CharField(help_text="For people; may change.")
+    cards = serializers.ListField(child=serializers.CharField())
+    line = serializers.IntegerField(required=False, help_text="The deck list line it is about, if any.")
+
+
+class ValidationSerializer(serializers.Serializer):
+    """The contract's validation result."""
+
+    legal = serializers.BooleanField()
+    game = serializers.CharField()
+    format = serializers.CharField()
+    problems = ProblemSerializer(many=True)
+    warnings = ProblemSerializer(many=True)
+    summary = serializers.DictField(help_text="Counts per section; QQDND: the section each Resource went to.")
+
+
+class ChartBarSerializer(serializers.Serializer):
+    label = serializers.CharField()
+    count = serializers.IntegerField()
+
+
+class ChartSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    bars = ChartBarSerializer(many=True)
+
+
+class TotalSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    value = serializers.IntegerField()
+
+
+class StatsSerializer(serializers.Serializer):
+    """Chart data for the deck builder (engine/stats.py)."""
+
+    charts = ChartSerializer(many=True)
+    totals = TotalSerializer(many=True)
+
+
+class RefusedSerializer(serializers.Serializer):
+    """A 400 answer for a list that cannot be saved: its problems, in the validation shape."""
+
+    detail = serializers.CharField()
+    problems = ProblemSerializer(many=True, required=False)
+    warnings = ProblemSerializer(many=True, required=False)
+
+
+class StaleSerializer(serializers.Serializer):
+    """A 409 answer: the save edited an older version."""
+
+    detail = serializers.CharField()
+    version = serializers.IntegerField(help_text="The deck's current version.")
+
+
+# POST /api/validate/ ------------------------------------------------------------------------------
+
+
+class ValidateInputSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text=GAME_HELP)
+    list = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
+    format = serializers.CharField(required=False, allow_blank=True, allow_null=True)
+
+    def validate_game(self, value: str) -> str:
+        if value not in game_slugs():
+            raise serializers.ValidationError(f"No game {value!r}; known games: {', '.join(game_slugs())}.")
+        return value
+
+
+class ValidateOutputSerializer(ValidationSerializer):
+    stats = StatsSerializer()
+
+
+# Decks: outputs -----------------------------------------------------------------------------------
+
+
+def _api_url(view: str, deck: Deck, context: dict[str, Any]) -> str:
+    path = reverse(view, args=[deck.share_id])
+    request = context.get("request")
+    return request.build_absolute_uri(path) if request else path
+
+
+class DeckListOutputSerializer(serializers.ModelSerializer):
+    """A deck in a list: no list text or problems (open the deck for those)."""
+
+    id = serializers.CharField(source="share_id", help_text="The deck's share id, used in every deck URL.")
+    game = serializers.CharField(source="game.slug")
+    owner = serializers.CharField(source="owner.get_username")
+    cards = serializers.IntegerField(source="card_total", default=0, help_text="Copies in the current version.")
+    api_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id", "game", "name", "owner", "side", "format", "visibility", "version", "is_legal", "cards",
+            "created_at", "updated_at", "api_url",
+        ]
+
+    def get_api_url(self, deck: Deck) -> str:
+        return _api_url("api-deck", deck, self.context)
+
+
+class DeckDetailOutputSerializer(serializers.Serializer):
+    """A deck with its current list, that list's validation and its chart data."""
+
+    id = serializers.CharField(source="deck.share_id")
+    game = serializers.CharField(source="deck.game.slug")
+    name = serializers.CharField(source="deck.name")
+    description = serializers.CharField(source="deck.description")
+    owner = serializers.CharField(source="deck.owner.get_username")
+    side = serializers.CharField(source="deck.side")
+    format = serializers.CharField(source="deck.format")
+    visibility = serializers.CharField(source="deck.visibility")
+    version = serializers.IntegerField(source="deck.version", help_text="Send it back with a change (409 if stale).")
+    is_legal = serializers.BooleanField(source="deck.is_legal")
+    copied_from = serializers.SerializerMethodField(help_text="The share id of the deck this was copied from.")
+    created_at = serializers.DateTimeField(source="deck.created_at")
+    updated_at = serializers.DateTimeField(source="deck.updated_at")
+    list = serializers.CharField(source="text", help_text="The current version's list, as exported.")
+    validation = serializers.SerializerMethodField()
+    stats = serializers.SerializerMethodField()
+    api_url = serializers.SerializerMethodField()
+    export_url = serializers.SerializerMethodField()
+
+    def get_copied_from(self, report: DeckReport) -> str | None:
+        # Only shown while the original is still public or unlisted: a link must not open a private deck.
+        original = report.deck.copied_from
+        if original is None or original.visibility == Visibility.PRIVATE:
+            return None
+        return original.share_id
+
+    def get_validation(self, report: DeckReport) -> dict[str, Any]:
+        return ValidationSerializer(report.checked.result.as_dict()).data
+
+    def get_stats(self, report: DeckReport) -> dict[str, Any]:
+        return StatsSerializer(report.checked.stats()).data
+
+    def get_api_url(self, report: DeckReport) -> str:
+        return _api_url("api-deck", report.deck, self.context)
+
+    def get_export_url(self, report: DeckReport) -> str:
+        return _api_url("api-deck-export", report.deck, self.context)
+
+
+class DeckVersionOutputSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DeckVersion
+        fields = ["number", "is_legal", "created_at"]
+
+
+class DeckDiffOutputSerializer(serializers.Serializer):
+    def to_representation(self, instance: DeckDiff) -> dict[str, Any]:
+        return instance.as_dict()
+
+
+# Decks: inputs ------------------------------------------------------------------------------------
+
+
+def _list_field(required: bool) -> serializers.CharField:
+    return serializers.CharField(
+        required=required, allow_blank=True, trim_whitespace=False, max_length=MAX_CHARACTERS, help_text=LIST_HELP
+    )
+
+
+def _name_field(required: bool) -> serializers.CharField:
+    return serializers.CharField(required=required, allow_blank=not required, max_length=120)
+
+
+class DeckCreateInputSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=game_slugs(), help_text=GAME_HELP)
+    name = _name_field(required=True)
+    list = _list_field(required=False)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    side = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="QQDND only.")
+    format = serializers.CharField(required=False, max_length=30)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+
+
+class DeckImportInputSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=game_slugs(), help_text=GAME_HELP)
+    list = _list_field(required=False)
+    file = serializers.FileField(required=False, help_text="The list as an uploaded text file, instead of `list`.")
+    name = _name_field(required=False)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    format = serializers.CharField(required=False, max_length=30)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        upload = attrs.pop("file", None)
+        if upload is not None and "list" in attrs:
+            raise serializers.ValidationError("Send the list as `list` or as `file`, not both.")
+        if upload is not None:
+            if upload.size > MAX_CHARACTERS * 4:  # four bytes a character at most in UTF-8
+                raise serializers.ValidationError({"file": f"The file is over {MAX_CHARACTERS:,} characters."})
+            try:
+                attrs["list"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise serializers.ValidationError({"file": "The file is not UTF-8 text."}) from exc
+            if len(attrs["list"]) > MAX_CHARACTERS:
+                raise serializers.ValidationError({"file": f"The file is over {MAX_CHARACTERS:,} characters."})
+        if "list" not in attrs:
+            raise serializers.ValidationError("Send the list as `list` (text) or `file` (an upload).")
+        return attrs
+
+
+class DeckUpdateInputSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1, help_text="The version this change was made to.")
+    name = _name_field(required=False)
+    list = _list_field(required=False)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+    side = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="QQDND only.")
+    format = serializers.CharField(required=False, max_length=30)
+    visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+
+
+class DeckDiffInputSerializer(serializers.Serializer):
+    """Query parameters of the diff: two version numbers; by default the previous and the current."""
+
+    from_version = serializers.IntegerField(required=False, min_value=1)
+    to_version = serializers.IntegerField(required=False, min_value=1)
+
+
+class DeckExportInputSerializer(serializers.Serializer):
+    version = serializers.IntegerField(required=False, min_value=1, help_text="An older version; default current.")

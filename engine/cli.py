@@ -1,0 +1,186 @@
+"""The engine's command line: check a deck list, or goldfish it, without the web site.
+
+    python -m engine validate DECKFILE --game qqdnd [--json]
+    python -m engine goldfish DECKFILE --game qqdnd --games 10000 --seed 1 [--json]
+
+Cards come from the fixture files, fixtures/<game>/*.json, each card prepared by the game's schema
+as the loader does; `--cards PATH` reads another fixture file or folder of them.
+
+Exit status: 0 done (validate: the deck is legal); 1 validate found the deck illegal; 2 the deck
+list or the cards could not be read, or (goldfish) the deck is illegal, so nothing was played.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from engine.deck import ResolvedDeck
+from engine.decklist import DecklistTooLong, parse_decklist
+from engine.games import game_schema, game_slugs
+from engine.goldfish import run_goldfish
+from engine.problems import ValidationResult
+from engine.validation import CardIndex, ListedCard, resolve, validate_decklist
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+BAR_WIDTH = 40
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+
+
+class InputError(Exception):
+    """The deck list or the card files could not be read; the message says which and why."""
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    args = _parser().parse_args(argv)
+    try:
+        text = _read_text(Path(args.deckfile))
+        index = CardIndex(args.game, load_cards(args.game, Path(args.cards) if args.cards else None))
+        result = validate_decklist(args.game, text, index, args.format)
+    except (InputError, DecklistTooLong) as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    if args.command == "validate":
+        _print_validation(result, args.json, out)
+        return EXIT_OK if result.legal else EXIT_ILLEGAL
+    if not result.legal:
+        print(f"{args.deckfile} is not a legal deck, so it was not played:", file=sys.stderr)
+        _print_problems(result, sys.stderr)
+        return EXIT_UNREADABLE
+    deck = resolved_deck(args.game, text, index, args.format)
+    report = run_goldfish(args.game, deck, args.games, args.seed).report()
+    if args.json:
+        print(json.dumps(report, indent=2), file=out)
+    else:
+        print(format_report(report, game_schema(args.game).name, args.deckfile), file=out)
+    return EXIT_OK
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("deckfile", help="a deck list in the text format (see docs/contract.md)")
+    common.add_argument("--game", required=True, choices=game_slugs())
+    common.add_argument("--format", help="the format to check the deck in (default: the list's, or constructed)")
+    common.add_argument("--cards", help="a fixture file or folder of them to read cards from "
+                                        "(default: fixtures/<game>/)")
+    common.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    commands.add_parser("validate", parents=[common], help="check a deck against its game's deck rules")
+    goldfish = commands.add_parser("goldfish", parents=[common], help="play a deck against an opponent that never acts")
+    goldfish.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
+    goldfish.add_argument("--seed", type=int, default=1, help="the run's seed; the same seed gives the same results")
+    return parser
+
+
+def _positive(value: str) -> int:
+    number = int(value)
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1; got {number}")
+    return number
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError as error:
+        raise InputError(f"{path}: no such file") from error
+    except UnicodeDecodeError as error:
+        raise InputError(f"{path}: not a UTF-8 text file") from error
+    except OSError as error:
+        raise InputError(f"{path}: {error.strerror}") from error
+
+
+def load_cards(game: str, path: Path | None = None) -> list[dict[str, Any]]:
+    """The cards of a game from fixture files (a file, or every *.json in a folder), prepared."""
+    path = path or FIXTURES / game
+    files = sorted(path.glob("*.json")) if path.is_dir() else [path]
+    if not files:
+        raise InputError(f"{path}: no fixture files (*.json) here")
+    schema = game_schema(game)
+    cards: list[dict[str, Any]] = []
+    for file in files:
+        try:
+            data = json.loads(_read_text(file))
+            if data["game"] != game:
+                raise InputError(f"{file}: holds {data['game']} cards, not {game} cards")
+            cards.extend(schema.prepare(card) for card in data["cards"])
+        except (json.JSONDecodeError, KeyError, TypeError) as error:
+            raise InputError(f"{file}: not a fixture file of {game} cards ({error})") from error
+    return cards
+
+
+def resolved_deck(game: str, text: str, index: CardIndex, format: str | None = None) -> ResolvedDeck:
+    """The deck a list describes (call it on a list that validated: unknown names are left out)."""
+    decklist = parse_decklist(text, game)
+    listed = [
+        ListedCard(card, entry.count, entry.section, entry.pinned_to, entry.lines[0])
+        for entry in decklist.entries
+        if (card := index.get(entry.name)) is not None
+    ]
+    return resolve(game, listed, headers=decklist.headers, format=format).deck
+
+
+def _print_validation(result: ValidationResult, as_json: bool, out: TextIO) -> None:
+    if as_json:
+        print(json.dumps(result.as_dict(), indent=2), file=out)
+        return
+    print(f"{'Legal' if result.legal else 'Not legal'} ({result.game}, {result.format})", file=out)
+    _print_problems(result, out)
+
+
+def _print_problems(result: ValidationResult, out: TextIO) -> None:
+    for problem in result.problems:
+        print(f"  error [{problem.code}] {problem.message}", file=out)
+    for problem in result.warnings:
+        print(f"  warning [{problem.code}] {problem.message}", file=out)
+
+
+def format_report(report: dict[str, Any], game_name: str, deck_name: str) -> str:
+    """A goldfish report as text: the ending-turn histogram as bars, then damage, openings, cards."""
+    unit = report["turn_unit"]
+    games = report["games"]
+    ending = report["end_turn"]
+    lines = [
+        f"{game_name} goldfish of {deck_name}: {games:,} games, seed {report['seed']}",
+        f"Won {report['wins']:,} of {games:,} games ({_percent(report['win_rate'])}) "
+        f"by the end of {unit} {report['turn_limit']}.",
+        "",
+        f"Game ended in {unit}: mean {_number(ending['mean'])}, median {ending['median']}, "
+        f"p10 {ending['p10']}, p90 {ending['p90']}",
+        f"{unit:>6}  {'games':>7}  {'share':>6}  {'ended by':>8}",
+    ]
+    most = max((row["games"] for row in ending["histogram"]), default=0)
+    for row, ended in zip(ending["histogram"], ending["ended_by"], strict=True):
+        bar = "#" * round(BAR_WIDTH * row["games"] / most) if most else ""
+        lines.append(f"{row['turn']:>6}  {row['games']:>7,}  {_percent(row['games'] / games):>6}  "
+                     f"{_percent(ended['share']):>8}  {bar}")
+    damage_label = "Lifeblood milled" if report["game"] == "anguish" else "Damage"
+    lines += ["", f"{damage_label} per {unit} (over the games that reached it)",
+              f"{unit:>6}  {'games':>7}  {'mean':>6}  {'std':>6}"]
+    lines += [f"{row['turn']:>6}  {row['games']:>7,}  {row['mean']:>6.2f}  {row['std']:>6.2f}"
+              for row in report["damage_per_turn"]]
+    lines += ["", f"First {unit} had a play: {_percent(report['first_turn_play_rate'])}"]
+    if report["mulligan_rate"] is not None:
+        lines.append(f"Mulliganed: {_percent(report['mulligan_rate'])} of games "
+                     f"({_number(report['mulligans_per_game'])} mulligans a game)")
+    lines += ["", f"{'card':<36}  {'drawn/game':>10}  {'played/game':>11}  {'dead/game':>9}  {'dead share':>10}"]
+    lines += [f"{row['name'][:36]:<36}  {_number(row['drawn_per_game']):>10}  {_number(row['played_per_game']):>11}  "
+              f"{_number(row['dead_per_game']):>9}  {_percent(row['dead_share']):>10}"
+              for row in report["cards"]]
+    treated = ", ".join(f"{row['name']} ({row['times']:,} times)" for row in report["no_effect"])
+    lines += ["", f"Cards treated as having no effect: {treated or 'none'}"]
+    return "\n".join(lines)
+
+
+def _percent(share: float | None) -> str:
+    return "-" if share is None else f"{100 * share:.1f}%"
+
+
+def _number(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}"

@@ -1,0 +1,106 @@
+"""The shared core of the game engines (in the manner of OpenSpiel).
+
+A `Game` holds the rules of one game and a deck; it makes `State`s. A State knows whose move it
+is, the legal actions of that player, how to apply one, and whether the game is over. Chance is
+explicit: every random event (shuffles, coin flips, random targets, tied Initiative) draws from
+the State's own `random.Random`, which is seeded, so the same seed replays the same game.
+
+Each game lives in engine/games/<slug>/ (state.py, effects.py, goldfish.py) and registers its
+Game class in its package's `engine` module attribute (see `load_game`).
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from typing import Any
+
+from engine.deck import ResolvedDeck
+from engine.games import GAME_PACKAGES, UnknownGame
+
+PLAYER = 0  # the deck's player
+OPPONENT = 1  # the goldfish (or a second player)
+TERMINAL = -1  # current_player() once the game is over
+
+
+def game_stream(seed: int, index: int) -> random.Random:
+    """The random stream of game `index` of a run seeded with `seed`.
+
+    Derived by hashing, so game i's stream doesn't depend on how many games ran before it:
+    a run gives the same results in one process or split across workers in any chunking.
+    """
+    digest = hashlib.sha256(f"goldfish:{seed}:{index}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+@dataclass(frozen=True, slots=True)
+class CardInstance:
+    """One physical card in a game: `uid` is unique within the game, `name` says which card it is."""
+
+    uid: int
+    name: str
+
+
+class State(ABC):
+    """A game in progress. Mutable: apply_action changes it in place (no copies in the hot loop)."""
+
+    rng: random.Random
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """PLAYER, OPPONENT, or TERMINAL when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Hashable]:
+        """The actions the player to act may take now; never empty unless the game is over."""
+
+    @abstractmethod
+    def apply_action(self, action: Hashable) -> None:
+        """Apply one of legal_actions(); raise IllegalAction for anything else."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def turn(self) -> int:
+        """The game's clock as its rules count it: QQDND round, Condemned turn, Anguish Hour."""
+
+    @abstractmethod
+    def zones(self) -> Mapping[str, Sequence[CardInstance]]:
+        """Every card of the game by zone ("p0.deck", "p0.hand", ...): each card in exactly one."""
+
+    def check_invariants(self) -> list[str]:
+        """Problems with the state (the conformance test calls this after every action)."""
+        seen: dict[int, str] = {}
+        problems: list[str] = []
+        for zone, cards in self.zones().items():
+            for card in cards:
+                if card.uid in seen:
+                    problems.append(f"{card.name} (#{card.uid}) is in both {seen[card.uid]} and {zone}")
+                seen[card.uid] = zone
+        return problems
+
+
+class IllegalAction(ValueError):
+    pass
+
+
+class Game(ABC):
+    """The rules of a game, bound to the deck being played."""
+
+    slug: str
+
+    @abstractmethod
+    def new_initial_state(self, rng: random.Random) -> State: ...
+
+
+def load_game(slug: str, deck: ResolvedDeck, **options: Any) -> Game:
+    """The engine of a game: engine.games.<slug>.state must define `make_game(deck, **options)`."""
+    if slug not in GAME_PACKAGES:
+        raise UnknownGame(slug)
+    module = import_module(f"{GAME_PACKAGES[slug]}.state")
+    game: Game = module.make_game(deck, **options)
+    return game

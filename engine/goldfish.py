@@ -1,0 +1,272 @@
+"""Goldfish runs: play a deck many times against an opponent that never acts, and add up what happened.
+
+Each game's engine plays one goldfish game in engine/games/<slug>/goldfish.py,
+
+    def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord
+
+and this module adds the GameRecords of a run into `RunStats`. Everything RunStats keeps is an
+integer count or sum, so stats computed in chunks (on different workers, in any split) merge into
+exactly the stats of one run: game i always plays with `game_stream(seed, i)`.
+"""
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from importlib import import_module
+from itertools import accumulate
+from typing import Any
+
+from engine.core import game_stream
+from engine.deck import ResolvedDeck
+from engine.games import GAME_PACKAGES, UnknownGame
+from engine.goldfish_record import GameRecord
+
+
+@dataclass(frozen=True)
+class GoldfishRules:
+    """How a game's goldfish run is counted: the name of its clock, when it stops, and whether
+    the game has mulligans (QQDND has none, so it reports no mulligan rate)."""
+
+    turn_unit: str
+    turn_limit: int
+    has_mulligans: bool
+
+
+# The goldfish spec's table: "after 30 rounds", "after 30 turns", "the 11th Hour ends".
+GOLDFISH_RULES: dict[str, GoldfishRules] = {
+    "qqdnd": GoldfishRules("round", 30, has_mulligans=False),
+    "condemned": GoldfishRules("turn", 30, has_mulligans=True),
+    "anguish": GoldfishRules("Hour", 11, has_mulligans=True),
+}
+
+
+def goldfish_rules(game: str) -> GoldfishRules:
+    if game not in GOLDFISH_RULES:
+        raise UnknownGame(game)
+    return GOLDFISH_RULES[game]
+
+
+class IncompatibleStats(ValueError):
+    """Two RunStats of different games or seeds cannot be merged into one run."""
+
+
+@dataclass
+class CardCounts:
+    """One card's totals over a run: copies drawn, played and dead, and in how many games."""
+
+    drawn: int = 0
+    played: int = 0
+    dead: int = 0  # copies drawn and not played in the game they were drawn in
+    games_drawn: int = 0  # games in which at least one copy was drawn
+    games_dead: int = 0  # games in which at least one copy was drawn and never played
+
+    def merge(self, other: CardCounts) -> None:
+        self.drawn += other.drawn
+        self.played += other.played
+        self.dead += other.dead
+        self.games_drawn += other.games_drawn
+        self.games_dead += other.games_dead
+
+    def to_list(self) -> list[int]:
+        return [self.drawn, self.played, self.dead, self.games_drawn, self.games_dead]
+
+
+@dataclass
+class RunStats:
+    """The running totals of a goldfish run; `add` one GameRecord at a time, `merge` chunks."""
+
+    game: str
+    seed: int
+    games: int = 0
+    wins: int = 0
+    end_turns: Counter[int] = field(default_factory=Counter)  # ending turn -> games
+    # Per turn index (0 = the first turn): games that played it, sum and sum of squares of damage.
+    damage_games: list[int] = field(default_factory=list)
+    damage_sum: list[int] = field(default_factory=list)
+    damage_squares: list[int] = field(default_factory=list)
+    mulligans: int = 0
+    games_mulliganed: int = 0
+    first_turn_plays: int = 0
+    cards: dict[str, CardCounts] = field(default_factory=dict)
+    no_effect: Counter[str] = field(default_factory=Counter)  # card name -> times treated as no effect
+
+    def __post_init__(self) -> None:
+        goldfish_rules(self.game)  # an unknown game fails here, not when the report is asked for
+
+    def add(self, record: GameRecord) -> None:
+        self.games += 1
+        self.wins += record.won
+        self.end_turns[record.end_turn] += 1
+        self._add_damage(record.damage_by_turn)
+        self.mulligans += record.mulligans
+        self.games_mulliganed += record.mulligans > 0
+        self.first_turn_plays += record.first_turn_play
+        for name in record.drawn.keys() | record.played.keys():
+            drawn, played = record.drawn[name], record.played[name]
+            # A card can be played more often than drawn (put into play from the deck, returned
+            # to hand and played again): those plays never make a drawn copy less dead than zero.
+            dead = max(0, drawn - played)
+            counts = self.cards.setdefault(name, CardCounts())
+            counts.merge(CardCounts(drawn, played, dead, int(drawn > 0), int(dead > 0)))
+        self.no_effect.update(record.no_effect)
+
+    def _grow_damage_columns(self, turns: int) -> None:
+        missing = turns - len(self.damage_sum)
+        for column in (self.damage_games, self.damage_sum, self.damage_squares):
+            column.extend([0] * missing)
+
+    def _add_damage(self, damage_by_turn: list[int]) -> None:
+        self._grow_damage_columns(len(damage_by_turn))
+        for index, damage in enumerate(damage_by_turn):
+            self.damage_games[index] += 1
+            self.damage_sum[index] += damage
+            self.damage_squares[index] += damage * damage
+
+    def merge(self, other: RunStats) -> None:
+        """Add another chunk of the same run (same game, same seed) into this one."""
+        if (other.game, other.seed) != (self.game, self.seed):
+            raise IncompatibleStats(
+                f"cannot merge a {other.game} run with seed {other.seed} into a {self.game} run with seed {self.seed}"
+            )
+        self.games += other.games
+        self.wins += other.wins
+        self.end_turns.update(other.end_turns)
+        self._grow_damage_columns(len(other.damage_sum))
+        for index in range(len(other.damage_sum)):
+            self.damage_games[index] += other.damage_games[index]
+            self.damage_sum[index] += other.damage_sum[index]
+            self.damage_squares[index] += other.damage_squares[index]
+        self.mulligans += other.mulligans
+        self.games_mulliganed += other.games_mulliganed
+        self.first_turn_plays += other.first_turn_plays
+        for name, counts in other.cards.items():
+            self.cards.setdefault(name, CardCounts()).merge(counts)
+        self.no_effect.update(other.no_effect)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The totals as JSON-safe data (string keys, lists of ints) for shipping between workers."""
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "games": self.games,
+            "wins": self.wins,
+            "end_turns": {str(turn): count for turn, count in sorted(self.end_turns.items())},
+            "damage_games": list(self.damage_games),
+            "damage_sum": list(self.damage_sum),
+            "damage_squares": list(self.damage_squares),
+            "mulligans": self.mulligans,
+            "games_mulliganed": self.games_mulliganed,
+            "first_turn_plays": self.first_turn_plays,
+            "cards": {name: counts.to_list() for name, counts in sorted(self.cards.items())},
+            "no_effect": dict(sorted(self.no_effect.items())),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunStats:
+        return cls(
+            game=str(data["game"]),
+            seed=int(data["seed"]),
+            games=int(data["games"]),
+            wins=int(data["wins"]),
+            end_turns=Counter({int(turn): int(count) for turn, count in data["end_turns"].items()}),
+            damage_games=[int(n) for n in data["damage_games"]],
+            damage_sum=[int(n) for n in data["damage_sum"]],
+            damage_squares=[int(n) for n in data["damage_squares"]],
+            mulligans=int(data["mulligans"]),
+            games_mulliganed=int(data["games_mulliganed"]),
+            first_turn_plays=int(data["first_turn_plays"]),
+            cards={name: CardCounts(*(int(n) for n in counts)) for name, counts in data["cards"].items()},
+            no_effect=Counter({name: int(count) for name, count in data["no_effect"].items()}),
+        )
+
+    def report(self) -> dict[str, Any]:
+        """What a run reports (the goldfish spec, "What a run reports"), as JSON-safe data.
+
+        Rates are shares of the run's games unless named otherwise; `None` where there is nothing
+        to divide by (a run of no games) or the game has no such thing (mulligans in QQDND).
+        """
+        rules = goldfish_rules(self.game)
+        return {
+            "game": self.game,
+            "seed": self.seed,
+            "games": self.games,
+            "turn_unit": rules.turn_unit,
+            "turn_limit": rules.turn_limit,
+            "wins": self.wins,
+            "win_rate": _share(self.wins, self.games),
+            "end_turn": self._end_turn_report(),
+            "damage_per_turn": self._damage_report(),
+            "mulligan_rate": _share(self.games_mulliganed, self.games) if rules.has_mulligans else None,
+            "mulligans_per_game": _share(self.mulligans, self.games) if rules.has_mulligans else None,
+            "first_turn_play_rate": _share(self.first_turn_plays, self.games),
+            "cards": [self._card_report(name, counts) for name, counts in sorted(self.cards.items())],
+            "no_effect": [{"name": name, "times": times} for name, times in sorted(self.no_effect.items())],
+        }
+
+    def _end_turn_report(self) -> dict[str, Any]:
+        last = max(self.end_turns, default=0)
+        turns = range(1, last + 1)
+        histogram = [{"turn": turn, "games": self.end_turns[turn]} for turn in turns]
+        ended_by, running = [], 0
+        for turn in turns:
+            running += self.end_turns[turn]
+            ended_by.append({"turn": turn, "share": _share(running, self.games)})
+        total = sum(turn * count for turn, count in self.end_turns.items())
+        return {
+            "histogram": histogram,
+            "mean": _share(total, self.games),
+            "median": self._percentile(0.5),
+            "p10": self._percentile(0.1),
+            "p90": self._percentile(0.9),
+            "ended_by": ended_by,
+        }
+
+    def _percentile(self, q: float) -> int | None:
+        """The nearest-rank percentile: the first turn by which at least q of the games had ended
+        (always a turn some game really ended in)."""
+        if self.games == 0:
+            return None
+        rank = max(1, math.ceil(q * self.games))
+        turns = sorted(self.end_turns)
+        ended = list(accumulate(self.end_turns[turn] for turn in turns))
+        return turns[bisect_left(ended, rank)]
+
+    def _damage_report(self) -> list[dict[str, Any]]:
+        rows = []
+        for index, games in enumerate(self.damage_games):
+            mean = self.damage_sum[index] / games if games else 0.0
+            # Population variance from the integer sums; max() absorbs rounding just below zero.
+            variance = max(0.0, self.damage_squares[index] / games - mean * mean) if games else 0.0
+            rows.append({"turn": index + 1, "games": games, "mean": mean, "std": math.sqrt(variance)})
+        return rows
+
+    def _card_report(self, name: str, counts: CardCounts) -> dict[str, Any]:
+        return {
+            "name": name,
+            "drawn_per_game": _share(counts.drawn, self.games),
+            "played_per_game": _share(counts.played, self.games),
+            "dead_per_game": _share(counts.dead, self.games),
+            "drawn_rate": _share(counts.games_drawn, self.games),  # games in which a copy was drawn
+            "dead_rate": _share(counts.games_dead, counts.games_drawn),  # of those, games with a dead copy
+            "dead_share": _share(counts.dead, counts.drawn),  # drawn copies that were never played
+        }
+
+
+def _share(part: int, whole: int) -> float | None:
+    return part / whole if whole else None
+
+
+def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: int = 0) -> RunStats:
+    """Play games start .. start+games-1 of the run seeded `seed`, game i with game_stream(seed, i)."""
+    if game not in GAME_PACKAGES:
+        raise UnknownGame(game)
+    if games < 0 or start < 0:
+        raise ValueError(f"games and start must not be negative; got games={games}, start={start}")
+    play = import_module(f"{GAME_PACKAGES[game]}.goldfish").play_goldfish
+    stats = RunStats(game, seed)
+    for index in range(start, start + games):
+        stats.add(play(deck, game_stream(seed, index)))
+    return stats

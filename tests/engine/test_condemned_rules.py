@@ -1,0 +1,191 @@
+"""The Condemned CCG deck building rules (engine/games/condemned/rules.py), card records built here."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.deck import DeckCard, ResolvedDeck
+from engine.games.condemned import rules
+from engine.problems import ValidationResult
+
+
+def card(name: str, card_type: str = "event", **attributes: Any) -> dict[str, Any]:
+    return {"name": name, "card_type": card_type, "subtypes": [], "text": "", "attributes": attributes}
+
+
+def condemned(name: str = "Kris Evangel", subtypes: tuple[str, ...] = ()) -> DeckCard:
+    return DeckCard(card(name, "condemned", life=20, subtypes=list(subtypes)), 1, "Condemned")
+
+
+def filler(cards: int, prefix: str = "Event", copies: int = 3) -> list[DeckCard]:
+    """`cards` Events, `copies` of each name (the last name takes what is left)."""
+    entries = []
+    for index in range(0, cards, copies):
+        count = min(copies, cards - index)
+        entries.append(DeckCard(card(f"{prefix} {index // copies + 1}"), count, "Deck"))
+    return entries
+
+
+def validate(*entries: DeckCard, format: str = "constructed") -> ValidationResult:
+    result = ValidationResult("condemned", format)
+    rules.check(ResolvedDeck("condemned", format, entries=list(entries)), result)
+    return result
+
+
+def codes(result: ValidationResult) -> list[str]:
+    return [p.code for p in result.problems]
+
+
+def test_it_offers_constructed_first_then_sealed_and_draft() -> None:
+    assert rules.FORMATS == ("constructed", "sealed", "draft")
+
+
+def test_it_accepts_one_condemned_and_thirty_other_cards() -> None:
+    """ "31 cards per deck - 1 Condemned, 30 other cards" """
+    result = validate(condemned(), *filler(30))
+    assert result.legal
+    assert result.warnings == []
+
+
+def test_it_reports_a_deck_without_a_condemned() -> None:
+    """ "1 Condemned, 30 other cards" """
+    result = validate(*filler(30))
+    assert codes(result) == ["condemned_count"]
+    assert result.problems[0].message == "The deck has no Condemned; it needs exactly one."
+    assert result.problems[0].cards == ()
+
+
+def test_it_reports_two_condemned_and_names_them() -> None:
+    """ "1 Condemned, 30 other cards" """
+    result = validate(condemned("Kris Evangel"), condemned("Ophid"), *filler(30))
+    assert codes(result) == ["condemned_count"]
+    assert result.problems[0].cards == ("Kris Evangel", "Ophid")
+    assert "2 Condemned (Kris Evangel, Ophid)" in result.problems[0].message
+
+
+def test_it_reports_two_copies_of_the_same_condemned() -> None:
+    """ "1 Condemned, 30 other cards" """
+    twice = DeckCard(card("Sentinel", "condemned", life=20, subtypes=[]), 2, "Condemned")
+    result = validate(twice, *filler(30))
+    assert codes(result) == ["condemned_count"]
+    assert "2 Sentinel" in result.problems[0].message
+
+
+@pytest.mark.parametrize(("others", "fix"), [(28, "2 more"), (31, "1 too many"), (0, "30 more")])
+def test_it_reports_a_deck_that_is_not_thirty_cards_besides_the_condemned(others: int, fix: str) -> None:
+    """ "31 cards per deck - 1 Condemned, 30 other cards" """
+    result = validate(condemned(), *filler(others))
+    assert codes(result) == ["deck_size"]
+    assert result.problems[0].message.endswith(f"constructed needs exactly 30 ({fix}).")
+
+
+def test_it_never_counts_the_condemned_among_the_thirty() -> None:
+    """ "Your condemned should never be shuffled into your deck": a Condemned listed under Deck is
+    still the deck's Condemned, and 30 other cards are still needed besides it."""
+    misplaced = DeckCard(card("Ophid", "condemned", life=20, subtypes=[]), 1, "Deck")
+    assert validate(misplaced, *filler(30)).legal
+    assert codes(validate(misplaced, *filler(29))) == ["deck_size"]
+
+
+def test_it_reports_a_fourth_copy_of_a_card_in_constructed() -> None:
+    """ "Maximum of 3 duplicates of any card" """
+    result = validate(condemned(), *filler(26), DeckCard(card("Molotov Cocktail"), 4, "Deck"))
+    assert codes(result) == ["copies"]
+    problem = result.problems[0]
+    assert problem.cards == ("Molotov Cocktail",)
+    assert problem.message == "The deck has 4 copies of Molotov Cocktail; at most 3 of a card (1 too many)."
+
+
+def test_it_accepts_three_copies_of_a_card() -> None:
+    """ "Maximum of 3 duplicates of any card" """
+    assert validate(condemned(), *filler(27), DeckCard(card("Alpha Strike"), 3, "Deck")).legal
+
+
+def test_it_counts_copies_of_a_card_listed_in_two_sections_together() -> None:
+    """ "Maximum of 3 duplicates of any card", wherever the copies were listed. """
+    scalpel = card("Pilfered Scalpel", "weapon", requires=[])
+    result = validate(
+        condemned(), *filler(26), DeckCard(scalpel, 3, "Deck"), DeckCard(scalpel, 1, "Condemned")
+    )
+    assert codes(result) == ["copies"]
+    assert result.problems[0].cards == ("Pilfered Scalpel",)
+
+
+def test_it_allows_any_number_of_copies_in_sealed() -> None:
+    """Sealed: "4 booster packs make a 31-card deck, no copy limit" """
+    assert validate(condemned(), *filler(30, copies=6), format="sealed").legal
+
+
+def test_it_needs_thirty_cards_besides_the_condemned_in_sealed() -> None:
+    """Sealed: "4 booster packs make a 31-card deck" (the Condemned is one of the 31)."""
+    result = validate(condemned(), *filler(31), format="sealed")
+    assert codes(result) == ["deck_size"]
+    assert result.problems[0].message.endswith("sealed needs exactly 30 (1 too many).")
+
+
+def test_it_needs_twenty_five_cards_besides_the_condemned_in_booster_draft() -> None:
+    """Booster draft: "a 26-card deck (25 cards + 1 Condemned), no copy limit" """
+    assert validate(condemned(), *filler(25, copies=5), format="draft").legal
+    result = validate(condemned(), *filler(30), format="draft")
+    assert codes(result) == ["deck_size"]
+    assert result.problems[0].message == (
+        "The deck has 30 cards besides the Condemned; booster draft needs exactly 25 (5 too many)."
+    )
+
+
+def test_it_needs_exactly_one_condemned_in_sealed_and_draft_too() -> None:
+    """Sealed and draft decks are "31-card" and "25 cards + 1 Condemned" decks."""
+    assert codes(validate(*filler(30), format="sealed")) == ["condemned_count"]
+    assert codes(validate(*filler(25), format="draft")) == ["condemned_count"]
+
+
+def test_it_warns_of_a_weapon_the_condemned_cannot_equip() -> None:
+    """ "Condemned may have Sub-Types that affect the Weapons and Armor they can equip." """
+    nailgun = card("MB-599 Nailgun", "weapon", requires=["Handyman", "Engineer"])
+    result = validate(condemned("Kris Evangel", ("Human",)), *filler(29), DeckCard(nailgun, 1, "Deck"))
+    assert result.legal
+    assert [(w.code, w.severity, w.cards) for w in result.warnings] == [
+        ("equip", "warning", ("MB-599 Nailgun",))
+    ]
+    assert result.warnings[0].message == (
+        "Kris Evangel cannot equip MB-599 Nailgun: only a Handyman or Engineer Condemned can."
+    )
+
+
+def test_it_warns_of_armor_the_condemned_cannot_equip_once_however_it_is_listed() -> None:
+    """ "Condemned may have Sub-Types that affect the Weapons and Armor they can equip." """
+    helm = card("Spiky Helm", "armor", requires=["Brute"])
+    listed_twice = [DeckCard(helm, 1, "Deck"), DeckCard(helm, 1, "Condemned")]
+    result = validate(condemned("Ophid", ("Mutant",)), *filler(28), *listed_twice)
+    assert [w.cards for w in result.warnings] == [("Spiky Helm",)]
+
+
+@pytest.mark.parametrize("requires", [[], ["human"], ["Mutant", "Human"]])
+def test_it_does_not_warn_of_equipment_the_condemned_can_equip(requires: list[str]) -> None:
+    """Sub-types decide what a Condemned can equip; equipment that names none fits anyone."""
+    pads = card("Leafy Pads", "armor", requires=requires)
+    result = validate(condemned("Kona Yuki", ("Human",)), *filler(29), DeckCard(pads, 1, "Deck"))
+    assert result.warnings == []
+
+
+def test_it_does_not_judge_equipment_without_a_single_condemned() -> None:
+    """With no Condemned (or several) there are no sub-types to judge equipment by."""
+    prod = card("Cattle Prod of Doom", "weapon", requires=["Brute"])
+    assert validate(*filler(29), DeckCard(prod, 1, "Deck")).warnings == []
+
+
+def test_it_summarises_counts_per_section_and_card_type() -> None:
+    """The summary gives counts per section and per card type, and names the Condemned."""
+    result = validate(
+        condemned("Dr. Mrtav"),
+        DeckCard(card("Pilfered Scalpel", "weapon", requires=[]), 3, "Deck"),
+        DeckCard(card("Exo-Legs", "armor", requires=[]), 2, "Deck"),
+        DeckCard(card("Hidden Pocket", "preparation"), 1, "Deck"),
+        *filler(24),
+    )
+    assert result.summary == {
+        "sections": {"Condemned": 1, "Deck": 30},
+        "card_types": {"condemned": 1, "weapon": 3, "armor": 2, "preparation": 1, "event": 24},
+        "condemned": "Dr. Mrtav",
+    }

@@ -231,12 +231,14 @@ def _write_set(set_file: SetFile, report: LoadReport, *, prune: bool) -> None:
         else:
             report.unchanged += 1
     in_file = {record["name"].casefold() for record in set_file.cards}
-    stale = Card.objects.filter(card_set=card_set).exclude(
-        pk__in=[c.pk for k, c in existing.items() if k in in_file]
-    )
-    report.removed.extend(stale.values_list("name", flat=True))
-    if prune:
-        stale.delete()
+    stale = {
+        pk: name
+        for pk, name in Card.objects.filter(card_set=card_set).values_list("pk", "name")
+        if name.casefold() not in in_file
+    }
+    report.removed.extend(sorted(stale.values()))
+    if prune and stale:
+        Card.objects.filter(pk__in=stale).delete()
 
 
 def _free_slug(name: str, taken: dict[str, str]) -> str:

@@ -69,10 +69,6 @@ NOT_FOUND = OpenApiResponse(description="No such deck, or a private deck of some
 NOT_YOURS = OpenApiResponse(description="No such deck of yours (also for others' decks, whatever their visibility).")
 
 
-def _detail(message: str) -> str:
-    return message
-
-
 def _refused(error: services.DeckRefused) -> Response:
     body: dict[str, Any] = {"detail": str(error)}
     if error.result is not None:
@@ -245,6 +241,7 @@ class DeckDetail(APIView):
     """
 
     authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]  # each method checks its own: reads by visibility, writes by owner
 
     @extend_schema(parameters=[DECK_ID], responses={200: DeckDetailOutputSerializer, 404: NOT_FOUND})
     def get(self, request: Request, share_id: str) -> Response:

@@ -41,26 +41,25 @@ def _compile_comparison(comparison: Comparison, schema: GameSchema) -> Q:
     op = comparison.operator
     if field.kind == "range":
         return _range_condition(field, comparison)
-    lookup = _lookup(field.path)
+    path = field.path
     if field.kind == "number":
         number = number_value(comparison)
         if op in _ORDERED_LOOKUPS:
-            condition = Q(**{f"{lookup}__{_ORDERED_LOOKUPS[op]}": number})
+            condition = _lookup(path, _ORDERED_LOOKUPS[op], number)
         else:
-            condition = _equality(op, Q(**{lookup: number}))
+            condition = _equality(op, _lookup(path, "exact", number))
     elif field.kind == "text":
         value = text_value(field, comparison)
-        if op == ":":
-            condition = Q(**{f"{lookup}__icontains": value})
-        else:
-            condition = _equality(op, Q(**{f"{lookup}__iexact": value}))
+        condition = (
+            _lookup(path, "icontains", value) if op == ":" else _equality(op, _lookup(path, "iexact", value))
+        )
     elif field.kind == "enum":
-        condition = _equality(op, Q(**{lookup: enum_value(field, comparison)}))
+        condition = _equality(op, _lookup(path, "exact", enum_value(field, comparison)))
     elif field.kind == "bool":
-        condition = _equality(op, Q(**{lookup: bool_value(comparison)}))
+        condition = _equality(op, _lookup(path, "exact", bool_value(comparison)))
     else:
-        condition = _list_condition(lookup, op, text_value(field, comparison))
-    return _where_present(field.path, condition)
+        condition = _list_condition(path, op, text_value(field, comparison))
+    return _where_present(path, condition)
 
 
 def _equality(op: Operator, equal: Q) -> Q:
@@ -68,7 +67,7 @@ def _equality(op: Operator, equal: Q) -> Q:
     return ~equal if op == "!=" else equal
 
 
-def _list_condition(lookup: str, op: Operator, value: str) -> Q:
+def _list_condition(path: tuple[str, ...], op: Operator, value: str) -> Q:
     """Match an element of a JSON list, case-insensitively, in the list's JSON text.
 
     `["Samurai", "Martial"]` holds the element "samurai" exactly when its text contains `"samurai"`
@@ -78,7 +77,7 @@ def _list_condition(lookup: str, op: Operator, value: str) -> Q:
     """
     exact = op != ":"
     spellings = {_json_string(value, ascii_only, quoted=exact) for ascii_only in (True, False)}
-    contains = reduce(operator.or_, (Q(**{f"{lookup}__icontains": spelling}) for spelling in spellings))
+    contains = reduce(operator.or_, (_lookup(path, "icontains", spelling) for spelling in spellings))
     return ~contains if op == "!=" else contains
 
 
@@ -90,19 +89,24 @@ def _json_string(value: str, ascii_only: bool, quoted: bool) -> str:
 def _range_condition(field: SearchField, comparison: Comparison) -> Q:
     """A card whose value spans low..high (Initiative 5-3: 3..5) can be any number in between."""
     number = number_value(comparison)
-    low, high = _lookup(field.low_path), _lookup(field.high_path)
+    low, high = field.low_path, field.high_path
     op = comparison.operator
     if op in (">", ">="):
-        condition = Q(**{f"{high}__{_ORDERED_LOOKUPS[op]}": number})
+        condition = _lookup(high, _ORDERED_LOOKUPS[op], number)
     elif op in ("<", "<="):
-        condition = Q(**{f"{low}__{_ORDERED_LOOKUPS[op]}": number})
+        condition = _lookup(low, _ORDERED_LOOKUPS[op], number)
     else:
-        condition = _equality(op, Q(**{f"{low}__lte": number, f"{high}__gte": number}))
+        condition = _equality(op, _lookup(low, "lte", number) & _lookup(high, "gte", number))
     return _where_present(field.low_path, _where_present(field.high_path, condition))
 
 
-def _lookup(path: tuple[str, ...]) -> str:
-    return "__".join(path)
+def _lookup(path: tuple[str, ...], lookup_name: str, value: object) -> Q:
+    """`path` compared by the named lookup, e.g. (("attributes", "rv"), "gt", 5): attributes__rv__gt=5.
+
+    The lookup is always spelled out: an attribute named like a lookup ("range", "contains")
+    would otherwise be taken for that lookup rather than for a key of the attributes.
+    """
+    return Q(**{"__".join((*path, lookup_name)): value})
 
 
 def _where_present(path: tuple[str, ...], condition: Q) -> Q:
@@ -114,7 +118,15 @@ def _where_present(path: tuple[str, ...], condition: Q) -> Q:
     """
     if not _is_attribute(path):
         return condition
-    return ~Q(**{_lookup(path): None}) & condition
+    return has_value(path) & condition
+
+
+def has_value(path: tuple[str, ...]) -> Q:
+    """Whether the attribute at `path` is there and not JSON null.
+
+    For a missing attribute SQL finds the test unknown, which filters and CASE WHEN treat as false.
+    """
+    return ~_lookup(path, "exact", None)
 
 
 def _is_attribute(path: tuple[str, ...]) -> bool:

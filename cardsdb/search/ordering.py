@@ -1,11 +1,12 @@
 """Sort orders for a card list: by name, type, set, or a game's sortable attributes."""
 from __future__ import annotations
 
-from django.db.models import Case, F, Q, Value, When
+from django.db.models import Case, F, Value, When
 from django.db.models.expressions import OrderBy
 
 from engine.schema import GameSchema
 
+from .compiler import has_value
 from .errors import QueryError
 
 OrderTerm = str | OrderBy
@@ -37,11 +38,11 @@ def order_by_terms(schema: GameSchema, ordering: str | None) -> list[OrderTerm]:
     if ordering == "set":
         return ["card_set__code", "number", "name"]
     if key in dict(schema.sortable):
-        lookup = f"attributes__{key}"
+        path = ("attributes", key)
         # Cards without the attribute (or with it empty) come last whichever the direction, by name:
         # their "value" is left out, as a missing key and JSON null would otherwise sort apart.
-        present = ~Q(**{lookup: None})
+        present = has_value(path)
         lacking = Case(When(present, then=Value(0)), default=Value(1))
-        value = Case(When(present, then=F(lookup)))
+        value = Case(When(present, then=F("__".join(path))))
         return [lacking.asc(), value.desc() if descending else value.asc(), "name"]
     raise QueryError(f'unknown sort order "{ordering}"; use one of {", ".join(sort_orders(schema))}', None)

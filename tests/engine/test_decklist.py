@@ -3,11 +3,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
-
 import pytest
 
-from engine.deck import DeckCard
+from engine.deck import DeckCard, ResolvedDeck
 from engine.decklist import (
     MAX_CHARACTERS,
     MAX_LINES,
@@ -17,7 +15,7 @@ from engine.decklist import (
     write_decklist,
 )
 from engine.games import game_schema
-from engine.validation import CardIndex, validate_decklist
+from engine.validation import CardIndex, ListedCard, resolve, validate_decklist
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -253,14 +251,20 @@ def test_it_writes_sections_in_the_games_order_with_cards_sorted_by_type_then_na
     )
 
 
-def test_it_sorts_by_card_type_before_name(qqdnd_cards: CardIndex) -> None:
-    # Anguish's Sideboard takes every type; a stand-in for it here is a QQDND section holding two
-    # types, which only a list the validator would call illegal has, but the writer must still order.
+def test_it_sorts_by_card_type_before_name() -> None:
+    """The Condemned's Deck holds Weapons, Armor and Events: they are written in the schema's order
+    of card types (Weapon, Armor, Event), by name within each."""
+    fixture = json.loads((ROOT / "fixtures" / "condemned" / "demo.json").read_text())
+    index = CardIndex("condemned", fixture["cards"])
     entries = [
-        deck_card(qqdnd_cards, "Arm Up", 1, "Resources"),
-        deck_card(qqdnd_cards, "Will, Euclid", 1, "Resources"),
+        DeckCard(index.get(name) or {}, 1, "Deck")
+        for name in ("Critical Failure", "Torch", "Exo-Head", "Alpha Strike", "Blowgun")
     ]
-    assert write_decklist("qqdnd", {}, entries) == "Resources:\n1 Will, Euclid\n1 Arm Up\n"
+    entries.append(DeckCard(index.get("Sentinel") or {}, 1, "Condemned"))
+    assert write_decklist("condemned", {}, entries) == (
+        "Condemned:\n1 Sentinel\n\n"
+        "Deck:\n1 Blowgun\n1 Torch\n1 Exo-Head\n1 Alpha Strike\n1 Critical Failure\n"
+    )
 
 
 def test_it_splits_more_than_999_copies_over_lines(qqdnd_cards: CardIndex) -> None:
@@ -296,9 +300,7 @@ def test_it_reads_back_what_it_writes(path: Path, qqdnd_cards: CardIndex) -> Non
     assert validate_decklist("qqdnd", text, qqdnd_cards).as_dict() == first.as_dict()
 
 
-def first_deck(text: str, index: CardIndex) -> Any:
-    from engine.validation import ListedCard, resolve
-
+def first_deck(text: str, index: CardIndex) -> ResolvedDeck:
     parsed = parse_decklist(text, "qqdnd")
     assert parsed.problems == []
     listed = []

@@ -170,6 +170,12 @@ def test_it_adds_a_new_set_next_to_the_published_one(tmp_path: Path) -> None:
     assert Card.objects.filter(game__slug="qqdnd").count() == 67
 
 
+def test_it_keeps_every_new_card_when_pruning_on_first_load() -> None:
+    output = run_loader(*FIXTURE_DIRS, prune=True)
+    assert Card.objects.filter(game__slug="qqdnd").count() == 66
+    assert "Removed" not in output and "no longer" not in output
+
+
 def test_it_prunes_removed_cards_only_when_asked(tmp_path: Path) -> None:
     path = write_set(tmp_path, "set.json", [a_resource("Keeper"), a_resource("Goner")])
     run_loader(path)

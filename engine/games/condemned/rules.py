@@ -5,9 +5,9 @@ any card. Your condemned should never be shuffled into your deck." The publisher
 sealed ("4 booster packs make a 31-card deck, no copy limit") and booster draft ("a 26-card deck
 (25 cards + 1 Condemned), no copy limit"). docs/rules-notes.md records how they are read here.
 
-Cards are counted by their type, not by the section they were listed under: the Condemned is
-never part of the deck's count wherever it was written, and a card in the wrong section is
-already reported (as `zone`) before these rules run.
+Cards are counted by their type: whatever else a deck holds, its Condemned is never one of the
+other cards. (A card listed in a section its type cannot go in is reported as `zone` and left out
+before these rules run.)
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from engine.games.condemned.equipment import EQUIPMENT_TYPES, can_equip
 from engine.problems import Problem, ValidationResult
 
 CONDEMNED = "condemned"
+SECTIONS: tuple[str, ...] = ("Condemned", "Deck")
 
 
 @dataclass(frozen=True)
@@ -79,8 +80,6 @@ def _check_deck_size(others: list[DeckCard], rules: Format, result: ValidationRe
 
 
 def _check_copies(others: list[DeckCard], max_copies: int, result: ValidationResult) -> None:
-    # The same card may be listed in several sections (a Weapon mistakenly under Condemned):
-    # its copies count together.
     copies: Counter[str] = Counter()
     for entry in others:
         copies[entry.name] += entry.count
@@ -101,13 +100,9 @@ def _warn_unequippable(condemned: DeckCard, others: list[DeckCard], result: Vali
     are still legal in the deck (they can be discarded to move between Melee and Ranged), so this
     is a warning, not an error.
     """
-    warned: set[str] = set()
     for entry in others:
-        if entry.card_type not in EQUIPMENT_TYPES or entry.name in warned:
+        if entry.card_type not in EQUIPMENT_TYPES or can_equip(condemned.card, entry.card):
             continue
-        if can_equip(condemned.card, entry.card):
-            continue
-        warned.add(entry.name)
         result.add(Problem(
             "equip",
             f"{condemned.name} cannot equip {entry.name}: only a {_either(entry.attributes['requires'])} "
@@ -118,7 +113,7 @@ def _warn_unequippable(condemned: DeckCard, others: list[DeckCard], result: Vali
 
 
 def _summary(deck: ResolvedDeck, condemned: list[DeckCard]) -> dict[str, object]:
-    sections: Counter[str] = Counter()
+    sections: Counter[str] = Counter({section: 0 for section in SECTIONS})
     card_types: Counter[str] = Counter()
     for entry in deck.entries:
         sections[entry.section] += entry.count

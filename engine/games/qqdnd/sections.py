@@ -118,6 +118,9 @@ class SectionPlan:
 
 
 def plan_sections(members: list[Member], resources: Iterable[DeckCard]) -> SectionPlan:
+    # Sorted so that one deck gets one plan, however its list was ordered.
+    members = sorted(members, key=lambda m: normalize_name(m.label))
+    resources = sorted(resources, key=lambda c: (normalize_name(c.name), normalize_name(c.pinned_to or "")))
     pools, misfits = _pools(members, resources)
     network = _Network(members, pools)
     network.solve()

@@ -187,14 +187,17 @@ def deck_import(
     )
 
 
-@transaction.atomic
 def deck_update(
     *, deck: Deck, user: User, version: int, text: str | None = None, name: str | None = None,
     description: str | None = None, side: str | None = None, format: str | None = None,
     visibility: str | None = None,
 ) -> SavedDeck:
     """Save a change to a deck as its next version. `version` is the version the change was made
-    to; if the deck has moved on since, StaleDeck. A change that changes nothing saves nothing."""
+    to; if the deck has moved on since, StaleDeck. A change that changes nothing saves nothing.
+
+    The list is checked before the transaction starts: only the writes hold it, so a slow check
+    never keeps another save of the deck waiting (nor, on SQLite, the whole database).
+    """
     if deck.owner_id != user.pk:
         raise DeckNotFound("No deck of yours has this id.")
     current_text = deck.current.text
@@ -207,21 +210,22 @@ def deck_update(
     )
     description = deck.description if description is None else description
     visibility = deck.visibility if visibility is None else Visibility(visibility)
-    legal = prepared.checked.result.legal
     if (prepared.text, description, visibility) == (current_text, deck.description, deck.visibility):
         latest = Deck.objects.values_list("version", flat=True).get(pk=deck.pk)
         if latest != version:
             raise StaleDeck(version, latest)
         return SavedDeck(deck, prepared.checked)
 
-    won = Deck.objects.filter(pk=deck.pk, version=version).update(
-        version=version + 1, name=prepared.name, side=prepared.side, format=prepared.format,
-        description=description, visibility=visibility, is_legal=legal, updated_at=timezone.now(),
-    )
-    if not won:
-        raise StaleDeck(version, Deck.objects.values_list("version", flat=True).get(pk=deck.pk))
-    DeckVersion.objects.create(deck=deck, number=version + 1, text=prepared.text, is_legal=legal)
-    _write_cards(deck, prepared.checked, cards)
+    legal = prepared.checked.result.legal
+    with transaction.atomic():
+        won = Deck.objects.filter(pk=deck.pk, version=version).update(
+            version=version + 1, name=prepared.name, side=prepared.side, format=prepared.format,
+            description=description, visibility=visibility, is_legal=legal, updated_at=timezone.now(),
+        )
+        if not won:
+            raise StaleDeck(version, Deck.objects.values_list("version", flat=True).get(pk=deck.pk))
+        DeckVersion.objects.create(deck=deck, number=version + 1, text=prepared.text, is_legal=legal)
+        _write_cards(deck, prepared.checked, cards)
     deck.refresh_from_db()
     return SavedDeck(deck, prepared.checked)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.deck import DeckCard
 from engine.games import game_schema
@@ -58,6 +58,8 @@ class DecklistTooLong(ValueError):
 def normalize_name(name: str) -> str:
     """The form card names are compared in: case-folded, white space folded, typographic
     apostrophes, quotes and dashes made plain ("Alchemist’s  Fire" == "alchemist's fire")."""
+    if name.isascii():  # the common case, and the typographic forms are all outside ASCII
+        return " ".join(name.split()).lower()
     plain = unicodedata.normalize("NFKC", name).translate(_PLAIN_FORMS)
     return " ".join(plain.split()).casefold()
 
@@ -67,14 +69,11 @@ class DeckListEntry:
     """Copies of one card name in one section, summed over every line that lists them."""
 
     name: str  # as first written, white space folded
+    key: str  # the name normalised: what it is matched by
     count: int
     section: str | None  # None: listed before any section header
     pinned_to: str | None = None
     lines: tuple[int, ...] = ()
-
-    @property
-    def key(self) -> str:
-        return normalize_name(self.name)
 
 
 @dataclass
@@ -199,16 +198,14 @@ class _Parser:
         self.add(number, name, count)
 
     def add(self, number: int, name: str, count: int) -> None:
+        name_key = normalize_name(name)
         pin_key = normalize_name(self.pinned_to) if self.pinned_to is not None else None
-        key = (normalize_name(name), self.section, pin_key)
+        key = (name_key, self.section, pin_key)
         earlier = self.entries.get(key)
         if earlier is None:
-            self.entries[key] = DeckListEntry(name, count, self.section, self.pinned_to, (number,))
+            self.entries[key] = DeckListEntry(name, name_key, count, self.section, self.pinned_to, (number,))
         else:
-            self.entries[key] = DeckListEntry(
-                earlier.name, earlier.count + count, earlier.section, earlier.pinned_to,
-                (*earlier.lines, number),
-            )
+            self.entries[key] = replace(earlier, count=earlier.count + count, lines=(*earlier.lines, number))
 
 
 def _shorten(text: str, limit: int = 60) -> str:

@@ -53,6 +53,10 @@ class CardIndex:
     def get(self, name: str) -> dict[str, Any] | None:
         return self._by_key.get(normalize_name(name))
 
+    def get_normalized(self, key: str) -> dict[str, Any] | None:
+        """The card of a name already normalised with normalize_name."""
+        return self._by_key.get(key)
+
     def suggest(self, name: str) -> list[str]:
         """The names closest to a name that matched none: names it begins (a Party Member
         written without its epithet, "Eptol Noir"), then difflib's closest spellings."""
@@ -108,7 +112,7 @@ def _look_up(game: str, decklist: DeckList, index: CardIndex) -> tuple[list[List
     listed: list[ListedCard] = []
     problems: list[Problem] = []
     for entry in decklist.entries:
-        card = index.get(entry.name)
+        card = index.get_normalized(entry.key)
         if card is None:
             problems.append(_unknown_card(game, entry.name, entry.lines, index))
             continue
@@ -154,8 +158,9 @@ def resolve(
         if not allowed:
             problems.append(_zone(schema.card_type(str(listed.card["card_type"])), listed, section))
             continue
+        # A card's record names it one way, so its printed name can key it as it is.
         pin_key = normalize_name(listed.pinned_to) if listed.pinned_to is not None else None
-        key = (normalize_name(listed.card["name"]), section, pin_key)
+        key = (str(listed.card["name"]), section, pin_key)
         earlier = placed.get(key)
         count = listed.count + (earlier.count if earlier else 0)
         pinned_to = earlier.pinned_to if earlier else listed.pinned_to

@@ -1,13 +1,20 @@
 """Anguish CCG deck building rules (engine/games/anguish/rules.py), card records built here."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.cli import load_cards
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish import rules
 from engine.problems import ValidationResult
+from engine.validation import CardIndex, validate_decklist
+
+DECKS = Path(__file__).parent / "decks" / "anguish"
+DEMO = CardIndex("anguish", load_cards("anguish"))
 
 LIFEBLOOD = "Lifeblood"
 SIDEBOARD = "Sideboard"
@@ -47,6 +54,11 @@ def filler(cards: int, species: tuple[str, ...] = ("Cosmic",), prefix: str = "Dr
 def core(species: tuple[str, ...] = ("Cosmic",)) -> list[DeckCard]:
     """A Stronghold and a 10th-Hour Creature: with 34 more cards, a legal Lifeblood."""
     return [entry(stronghold(species=species)), entry(tenth_hour(species=species))]
+
+
+def spares(names: int) -> list[dict[str, Any]]:
+    """Discoveries of `names` different names, for a sideboard."""
+    return [discovery(f"Spare {n}") for n in range(names)]
 
 
 def validate(*entries: DeckCard) -> ValidationResult:
@@ -162,6 +174,13 @@ def test_it_counts_cards_of_one_exact_name_together_whatever_their_mechanism() -
     assert result.problems[0].cards == ("Orbweaver",)
 
 
+def test_it_leaves_a_tenth_hour_version_of_a_name_to_its_own_limit() -> None:
+    """4.1: "up to two 10th-Hour creatures [...] and a maximum of 4 copies of every other card": the
+    4 other-Hour copies of a name are within the limit beside a 10th-Hour Creature of that name."""
+    result = validate(entry(stronghold()), entry(tenth_hour("Orbweaver")), *filler(31), entry(creature("Orbweaver"), 3))
+    assert result.legal
+
+
 def test_it_counts_similar_names_apart() -> None:
     """4.1: "Cards may have similar names, but only exact names count towards the card copy limit." """
     assert validate(*core(), *filler(26), entry(creature("Orbweaver"), 4), entry(creature("Orbweaver Queen"), 4)).legal
@@ -184,14 +203,10 @@ def test_it_leaves_the_stronghold_and_tenth_hour_creatures_to_their_own_limits()
 
 def test_it_reports_a_sideboard_of_more_than_ten_cards() -> None:
     """4.3: "a sideboard of 10 cards is allowed" """
-    assert validate(*core(), *filler(34), *(entry(c, 2, SIDEBOARD) for c in _sideboard(5))).legal
-    result = validate(*core(), *filler(34), *(entry(c, 2, SIDEBOARD) for c in _sideboard(6)))
+    assert validate(*core(), *filler(34), *(entry(c, 2, SIDEBOARD) for c in spares(5))).legal
+    result = validate(*core(), *filler(34), *(entry(c, 2, SIDEBOARD) for c in spares(6)))
     assert codes(result) == ["sideboard_size"]
     assert result.problems[0].message == "The Sideboard has 12 cards; it may hold at most 10 (2 too many)."
-
-
-def _sideboard(names: int) -> list[dict[str, Any]]:
-    return [discovery(f"Spare {n}") for n in range(names)]
 
 
 def test_it_reports_cards_of_a_second_species_and_names_the_species() -> None:
@@ -307,3 +322,38 @@ def test_it_summarises_sections_card_types_species_and_the_hour_curve() -> None:
         "hour_curve": {"1": 4, "2": 4, "3": 4, "4": 6, "5": 4, "6": 4, "7": 4, "8": 2, "9": 0, "10": 1,
                        "11": 0, "free": 2},
     }
+
+
+def test_it_summarises_a_demo_deck_list() -> None:
+    """The summary of a list of demo cards: its sections, Species and Hour curve."""
+    result = validate_decklist("anguish", (DECKS / "legal_cosmic_with_sideboard.txt").read_text(), DEMO)
+    assert result.summary["sections"] == {"Lifeblood": 36, "Sideboard": 6}
+    assert result.summary["species"] == ["Cosmic"]
+    # Starling Wisp and Fleeting Light cost 1 Hour; Eclipse Leviathan 10; nothing is free.
+    assert result.summary["hour_curve"]["1"] == 6
+    assert result.summary["hour_curve"]["10"] == 1
+    assert "free" not in result.summary["hour_curve"]
+
+
+def expectation(text: str) -> tuple[bool, set[str], set[str]]:
+    """A sample list's header: "# expect: legal" or "# expect: illegal: code, code", then an optional
+    "# warnings: code, code"."""
+    expect = re.search(r"^# expect: (legal|illegal)(?::(.*))?$", text, re.MULTILINE)
+    assert expect is not None, "a sample deck list starts with an '# expect:' line"
+    warnings = re.search(r"^# warnings:(.*)$", text, re.MULTILINE)
+    return expect[1] == "legal", _codes(expect[2]), _codes(warnings[1] if warnings else None)
+
+
+def _codes(listed: str | None) -> set[str]:
+    return {code.strip() for code in (listed or "").split(",") if code.strip()}
+
+
+@pytest.mark.parametrize("path", sorted(DECKS.glob("*.txt")), ids=lambda path: path.stem)
+def test_it_gives_each_sample_deck_list_its_expected_verdict(path: Path) -> None:
+    """The sample lists in tests/engine/decks/anguish/ checked as a user's paste would be."""
+    text = path.read_text(encoding="utf-8")
+    legal, problems, warnings = expectation(text)
+    result = validate_decklist("anguish", text, DEMO)
+    assert {p.code for p in result.problems} == problems, [p.message for p in result.problems]
+    assert {w.code for w in result.warnings} == warnings, [w.message for w in result.warnings]
+    assert result.legal is legal

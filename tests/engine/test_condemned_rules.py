@@ -1,13 +1,25 @@
 """The Condemned CCG deck building rules (engine/games/condemned/rules.py), card records built here."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from engine.cli import load_cards
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import rules
 from engine.problems import ValidationResult
+from engine.validation import CardIndex, validate_decklist
+
+DECK_LISTS = sorted((Path(__file__).parent / "decks" / "condemned").glob("*.txt"))
+DEMO = CardIndex("condemned", load_cards("condemned"))
+# Ten demo cards with no equip restriction: 3 of each make a 30-card deck.
+DEMO_EVENTS_AND_PREPARATIONS = (
+    "Critical Failure", "Duck and Cover", "Alpha Strike", "Adrenaline Rush", "Second Wind",
+    "Simple Mending", "Quick Patch", "Hidden Pocket", "Scavenge", "Blood Magic",
+)
 
 
 def card(name: str, card_type: str = "event", **attributes: Any) -> dict[str, Any]:
@@ -90,6 +102,14 @@ def test_it_never_counts_the_condemned_among_the_thirty() -> None:
     assert result.problems[1].message == (
         "The deck has 29 cards besides the Condemned; constructed needs exactly 30 (1 more)."
     )
+
+
+def test_it_reports_a_condemned_listed_under_deck_without_counting_it_among_the_thirty() -> None:
+    """ "Your condemned should never be shuffled into your deck": listed under Deck, it is in the wrong
+    section (and left out), never a 31st card."""
+    text = "Condemned:\nDeck:\n1 Ophid\n" + "".join(f"3 {name}\n" for name in DEMO_EVENTS_AND_PREPARATIONS)
+    result = validate_decklist("condemned", text, DEMO)
+    assert [p.code for p in result.problems] == ["zone", "condemned_count"]
 
 
 def test_it_reports_a_fourth_copy_of_a_card_in_constructed() -> None:
@@ -181,3 +201,46 @@ def test_it_summarises_counts_per_section_and_card_type() -> None:
         "card_types": {"condemned": 1, "weapon": 3, "armor": 2, "preparation": 1, "event": 24},
         "condemned": "Dr. Mrtav",
     }
+
+
+def test_it_judges_demo_equipment_by_the_demo_condemned_sub_types() -> None:
+    """ "Condemned may have Sub-Types that affect the Weapons and Armor they can equip": Dr. Mrtav is a
+    Medic and a Tech."""
+    text = """
+        Condemned:
+        1 Dr. Mrtav
+        Deck:
+        1 Rusty Syringe
+        1 MB-599 Nailgun
+        1 Exo-Head
+        1 Pilfered Scalpel
+        1 The Ripper
+        1 Tainted Kunai
+        1 Spiky Helm
+    """
+    result = validate_decklist("condemned", text, DEMO)
+    assert [w.cards for w in result.warnings] == [("The Ripper",), ("Tainted Kunai",), ("Spiky Helm",)]
+
+
+def expectation(text: str) -> tuple[bool, set[str], set[str]]:
+    """A sample list's header: "# expect: legal" or "# expect: illegal: code, code", then an optional
+    "# warnings: code, code"."""
+    expect = re.search(r"^# expect: (legal|illegal)(?::(.*))?$", text, re.MULTILINE)
+    assert expect is not None, "a sample deck list starts with an '# expect:' line"
+    warnings = re.search(r"^# warnings:(.*)$", text, re.MULTILINE)
+    return expect[1] == "legal", _codes(expect[2]), _codes(warnings[1] if warnings else None)
+
+
+def _codes(listed: str | None) -> set[str]:
+    return {code.strip() for code in (listed or "").split(",") if code.strip()}
+
+
+@pytest.mark.parametrize("path", DECK_LISTS, ids=lambda path: path.stem)
+def test_it_gives_each_sample_deck_list_its_expected_verdict(path: Path) -> None:
+    """The sample lists in tests/engine/decks/condemned/ checked as a user's paste would be."""
+    text = path.read_text(encoding="utf-8")
+    legal, problems, warnings = expectation(text)
+    result = validate_decklist("condemned", text, DEMO)
+    assert {p.code for p in result.problems} == problems, [p.message for p in result.problems]
+    assert {w.code for w in result.warnings} == warnings, [w.message for w in result.warnings]
+    assert result.legal is legal

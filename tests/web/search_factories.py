@@ -32,7 +32,14 @@ HERO = CardType(
 SPELL = CardType(
     "spell",
     "Spell",
-    attrs=(Attr("unique", "bool"), Attr("power", "int", nullable=True), _SCHOOL, *_INITIATIVE),
+    attrs=(
+        Attr("unique", "bool"),
+        Attr("power", "int", nullable=True),
+        # Named like a Django lookup on purpose: the search must read it as an attribute.
+        Attr("range", "enum", choices=("melee", "ranged")),
+        _SCHOOL,
+        *_INITIATIVE,
+    ),
 )
 
 DEMO_SCHEMA = GameSchema(
@@ -49,10 +56,11 @@ DEMO_SCHEMA = GameSchema(
         SearchField("school", "enum", ("attributes", "school"), choices=("Fire", "Ice"),
                     value_aliases={"flame": "Fire"}),
         SearchField("unique", "bool", ("attributes", "unique")),
+        SearchField("range", "enum", ("attributes", "range"), choices=("melee", "ranged")),
         SearchField("initiative", "range", aliases=("ini",), low_path=("attributes", "initiative_low"),
                     high_path=("attributes", "initiative_high")),
     ),
-    sortable=(("rv", "Resource Value"), ("power", "Power")),
+    sortable=(("rv", "Resource Value"), ("power", "Power"), ("range", "Range")),
 )
 
 
@@ -65,16 +73,16 @@ DEMO_CARDS: tuple[tuple[str, int, str, str, list[str], str, dict[str, Any]], ...
     ("core", 1, "Ashen Ronin", "hero", ["Samurai", "Martial"], "Deal 2 damage to target card.",
      {"rv": 12, "rr": "No spells", "classes": ["Samurai"], "school": "Fire", **_initiative(3, 5)}),
     ("core", 2, "Blizzard", "spell", ["Spell", "Ice"], "Freeze every card.",
-     {"unique": True, "power": 7, "school": "Ice", **_initiative(17, 17)}),
+     {"unique": True, "power": 7, "range": "ranged", "school": "Ice", **_initiative(17, 17)}),
     ("core", 3, "Cinder Bolt", "spell", ["Spell", "Fire"], "Deal 3 damage; return it to your hand.",
-     {"unique": False, "power": None, "school": "Fire", **_initiative(None, None)}),
+     {"unique": False, "power": None, "range": "ranged", "school": "Fire", **_initiative(None, None)}),
     ("promo", 1, "Dawn Paladin", "hero", ["Paladin"], "Protect an ally.",
      {"rv": 14, "rr": "No evil, no chaotic", "classes": ["Paladin", "Café Owner"], "school": None,
       **_initiative(16, 19)}),
     ("core", 4, "Ember Sage", "hero", ["Wizard"], "Draw a card, then deal 1.",
      {"rv": 10, "rr": "(None)", "classes": ["Wizard"], "school": "Fire", **_initiative(1, 2)}),
     ("promo", 2, "Frost Ward", "spell", ["Ward"], 'Prevent the next "Deal" effect.',
-     {"unique": True, "power": 2, "school": "Ice", **_initiative(5, 5)}),
+     {"unique": True, "power": 2, "range": "melee", "school": "Ice", **_initiative(5, 5)}),
 )
 
 

@@ -71,6 +71,18 @@ def test_it_shows_a_party_member_as_the_contract_says(api: APIClient) -> None:
     assert attrs["actions"][0]["name"] == "Challenge" and attrs["actions"][0]["initiative"] == "12-10"
 
 
+def test_it_lists_cards_exactly_as_the_card_serializer_shows_them(api: APIClient) -> None:
+    """The list endpoint builds its JSON from rows for speed; it must match the serializer."""
+    from cardsdb.serializers import CardSerializer
+
+    for game in ("qqdnd", "condemned", "anguish"):
+        listed = get_json(api, "/api/cards/", game=game, page_size=200)["results"]
+        cards = Card.objects.filter(id__in=[c["id"] for c in listed]).select_related("game", "card_set")
+        request = api.get("/").wsgi_request
+        expected = {c.id: CardSerializer(c, context={"request": request}).data for c in cards}
+        assert {c["id"]: c for c in listed} == expected
+
+
 def test_it_gives_the_parsed_initiative_in_detail(api: APIClient) -> None:
     card_id = Card.objects.get(name="Lotus Slash").id
     card = get_json(api, f"/api/cards/{card_id}/")

@@ -2,11 +2,11 @@
 
 Most tests run against the made-up game in search_factories (one search field of each kind):
   Ashen Ronin   hero  rv 12  classes Samurai             school Fire  initiative 3-5
-  Blizzard      spell unique  power 7                    school Ice   initiative 17
-  Cinder Bolt   spell not unique  power empty            school Fire  initiative X (empty)
+  Blizzard      spell unique  power 7      ranged        school Ice   initiative 17
+  Cinder Bolt   spell not unique  power empty  ranged    school Fire  initiative X (empty)
   Dawn Paladin  hero  rv 14  classes Paladin, Café Owner school empty initiative 16-19
   Ember Sage    hero  rv 10  classes Wizard              school Fire  initiative 1-2
-  Frost Ward    spell unique  power 2                    school Ice   initiative 5
+  Frost Ward    spell unique  power 2      melee         school Ice   initiative 5
 """
 from __future__ import annotations
 
@@ -132,6 +132,8 @@ def test_it_compares_text_fields(demo_game: Game, query: str, expected: list[str
         ("type:spell", SPELLS),
         ("t=h", HEROES),
         ("t!=hero", SPELLS),
+        ("range:melee", ["Frost Ward"]),  # an attribute named like a database lookup
+        ("range!=MELEE", ["Blizzard", "Cinder Bolt"]),
     ],
 )
 def test_it_compares_enum_fields(demo_game: Game, query: str, expected: list[str]) -> None:
@@ -229,6 +231,7 @@ def test_it_combines_terms(demo_game: Game, query: str, expected: list[str]) -> 
         ("-ini>=17", ["Ashen Ronin", "Cinder Bolt", "Ember Sage", "Frost Ward"]),
         ("-school:fire", ["Blizzard", "Dawn Paladin", "Frost Ward"]),
         ("-class=samurai", everyone_but("Ashen Ronin")),
+        ("-range:ranged", everyone_but("Blizzard", "Cinder Bolt")),
     ],
 )
 def test_it_negates_a_comparison_to_include_cards_without_the_attribute(
@@ -271,7 +274,7 @@ def test_it_allows_the_longest_and_deepest_queries_within_the_limits() -> None:
         ("t:hero rvv>3", 7, 'unknown field "rvv"; did you mean "rv"?'),
         ("colour:red", 0,
          'unknown field "colour"; the fields are name, text, set, subtype, type, rv, power, restriction, '
-         "class, school, unique, initiative"),
+         "class, school, unique, range, initiative"),
         ("rv>", 3, '"rv>" needs a value right after it'),
         ("name: lotus", 5, '"name:" needs a value right after it; remove the space after ":"'),
         ("(name:)", 6, '"name:" needs a value right after it'),
@@ -348,6 +351,8 @@ def test_it_reports_syntax_errors_without_a_game() -> None:
         ("-rv", ["Dawn Paladin", "Ashen Ronin", "Ember Sage", "Blizzard", "Cinder Bolt", "Frost Ward"]),
         ("power", ["Frost Ward", "Blizzard", "Ashen Ronin", "Cinder Bolt", "Dawn Paladin", "Ember Sage"]),
         ("-power", ["Blizzard", "Frost Ward", "Ashen Ronin", "Cinder Bolt", "Dawn Paladin", "Ember Sage"]),
+        ("range", ["Frost Ward", "Blizzard", "Cinder Bolt", "Ashen Ronin", "Dawn Paladin", "Ember Sage"]),
+        ("-range", ["Blizzard", "Cinder Bolt", "Frost Ward", "Ashen Ronin", "Dawn Paladin", "Ember Sage"]),
     ],
 )
 def test_it_orders_the_results(demo_game: Game, ordering: str | None, expected: list[str]) -> None:
@@ -370,7 +375,7 @@ def test_it_refuses_an_unknown_ordering(demo_game: Game) -> None:
         found("", "colour")
     assert caught.value.position is None
     assert str(caught.value) == (
-        'unknown sort order "colour"; use one of name, -name, type, -type, set, rv, -rv, power, -power'
+        'unknown sort order "colour"; use one of name, -name, type, -type, set, rv, -rv, power, -power, range, -range'
     )
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from engine.deck import DeckCard, ResolvedDeck
+from engine.games.anguish.cards import SCHEMA
 from engine.problems import Problem, ValidationResult
 
 FORMATS: tuple[str, ...] = ("constructed",)
@@ -40,7 +41,7 @@ def check(deck: ResolvedDeck, result: ValidationResult) -> None:
     species = _check_species(lifeblood, sideboard, result)
     result.summary = {
         "sections": {LIFEBLOOD: _total(lifeblood), SIDEBOARD: _total(sideboard)},
-        "card_types": dict(Counter(_copies_by(lifeblood, lambda e: e.card_type))),
+        "card_types": _card_types(lifeblood),
         "species": species,
         "hour_curve": _hour_curve(lifeblood),
     }
@@ -175,6 +176,12 @@ def _main_species(lifeblood: list[DeckCard], sideboard: list[DeckCard]) -> str:
         candidates,
         key=lambda s: (-in_lifeblood[s], -in_sideboard[s], s not in stronghold_species, s),
     )
+
+
+def _card_types(lifeblood: list[DeckCard]) -> dict[str, int]:
+    """Lifeblood cards per card type, every type listed in the game's order."""
+    by_type = _copies_by(lifeblood, lambda e: e.card_type)
+    return {card_type.slug: by_type[card_type.slug] for card_type in SCHEMA.card_types}
 
 
 def _hour_curve(lifeblood: list[DeckCard]) -> dict[str, int]:

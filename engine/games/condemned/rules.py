@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.deck import DeckCard, ResolvedDeck
+from engine.games.condemned.cards import SCHEMA
 from engine.games.condemned.equipment import EQUIPMENT_TYPES, can_equip
 from engine.problems import Problem, ValidationResult
 
@@ -113,8 +114,9 @@ def _warn_unequippable(condemned: DeckCard, others: list[DeckCard], result: Vali
 
 
 def _summary(deck: ResolvedDeck, condemned: list[DeckCard]) -> dict[str, object]:
+    """Cards per section and per card type (every section and type listed, in the game's order)."""
     sections: Counter[str] = Counter({section: 0 for section in SECTIONS})
-    card_types: Counter[str] = Counter()
+    card_types: Counter[str] = Counter({card_type.slug: 0 for card_type in SCHEMA.card_types})
     for entry in deck.entries:
         sections[entry.section] += entry.count
         card_types[entry.card_type] += entry.count

@@ -1,8 +1,8 @@
-"""Maximum flow on a small network (Edmonds-Karp: shortest augmenting paths).
+"""Maximum flow on a small network (Dinic's algorithm).
 
-The section rule is a bipartite b-matching: Resources in, Party Members' Resource Values out.
-A deck's network has a handful of Party Members and at most a few hundred card names, so the
-plain algorithm is fast enough and easy to trust.
+The section rule is a bipartite b-matching: Resources in, Party Members' Resource Values out. A
+deck's network has a handful of Party Members and at most a few hundred card names; Dinic's
+algorithm fills it in a few rounds of breadth-first levels and depth-first pushes.
 """
 from __future__ import annotations
 
@@ -36,47 +36,48 @@ class FlowNetwork:
     def max_flow(self, source: int, sink: int) -> int:
         total = 0
         while True:
-            parent_edge = self._shortest_path(source, sink)
-            if parent_edge is None:
+            level = self._levels(source)
+            if sink not in level:
                 return total
-            path: list[int] = []
-            node = sink
-            while node != source:
-                edge = parent_edge[node]
-                path.append(edge)
-                node = self._head[edge ^ 1]
-            pushed = min(self._residual[e] for e in path)
-            for edge in path:
-                self._residual[edge] -= pushed
-                self._residual[edge ^ 1] += pushed
-            total += pushed
+            next_edge = [0] * self.size
+            while True:
+                pushed = self._push(source, sink, None, level, next_edge)
+                if not pushed:
+                    break
+                total += pushed
 
     def reachable(self, source: int) -> set[int]:
         """Nodes reachable from source through edges with capacity left. After max_flow this is
         the source side of the minimum cut (the smallest one)."""
-        seen = {source}
-        queue = deque([source])
-        while queue:
-            node = queue.popleft()
-            for edge in self._out[node]:
-                head = self._head[edge]
-                if self._residual[edge] > 0 and head not in seen:
-                    seen.add(head)
-                    queue.append(head)
-        return seen
+        return set(self._levels(source))
 
-    def _shortest_path(self, source: int, sink: int) -> dict[int, int] | None:
-        parent_edge: dict[int, int] = {}
-        seen = {source}
+    def _levels(self, source: int) -> dict[int, int]:
+        level = {source: 0}
         queue = deque([source])
         while queue:
             node = queue.popleft()
             for edge in self._out[node]:
                 head = self._head[edge]
-                if self._residual[edge] > 0 and head not in seen:
-                    seen.add(head)
-                    parent_edge[head] = edge
-                    if head == sink:
-                        return parent_edge
+                if self._residual[edge] > 0 and head not in level:
+                    level[head] = level[node] + 1
                     queue.append(head)
-        return None
+        return level
+
+    def _push(self, node: int, sink: int, limit: int | None, level: dict[int, int], next_edge: list[int]) -> int:
+        """Push up to `limit` (None: no limit) from node to sink along edges that go one level up."""
+        if node == sink:
+            assert limit is not None
+            return limit
+        edges = self._out[node]
+        while next_edge[node] < len(edges):
+            edge = edges[next_edge[node]]
+            head = self._head[edge]
+            left = self._residual[edge]
+            if left > 0 and level.get(head) == level[node] + 1:
+                pushed = self._push(head, sink, left if limit is None else min(limit, left), level, next_edge)
+                if pushed:
+                    self._residual[edge] -= pushed
+                    self._residual[edge ^ 1] += pushed
+                    return pushed
+            next_edge[node] += 1
+        return 0

@@ -156,16 +156,19 @@ def _report_sections(plan: SectionPlan, resource_total: int, result: ValidationR
     unfit = [m for m in plan.misfits if m.reason == "fits_no_member"]
     if unfit:
         result.add(_unfit_problem(unfit, plan.members))
+    by_pin: dict[str, list[Misfit]] = {}
     for misfit in plan.misfits:
         if misfit.reason == "unknown_pin":
-            result.add(Problem(
-                "restriction",
-                f'"Resources ({misfit.card.pinned_to}):" names no Party Member of this party, so '
-                f"{_copies(misfit.card)} listed under it can go in no section.",
-                cards=(misfit.card.name,),
-            ))
+            by_pin.setdefault(str(misfit.card.pinned_to), []).append(misfit)
         elif misfit.reason == "pin_unfit":
             result.add(_pin_unfit_problem(misfit))
+    for pin, misfits in by_pin.items():
+        result.add(Problem(
+            "restriction",
+            f'"Resources ({pin}):" names no Party Member of this party, so the cards under it '
+            f"({', '.join(_copies(m.card) for m in misfits)}) can go in no section.",
+            cards=tuple(m.card.name for m in misfits),
+        ))
 
 
 def _shortfall_problem(shortfall: Shortfall, members: list[Member]) -> Problem:

@@ -30,7 +30,7 @@ from typing import Literal
 from engine.deck import DeckCard
 from engine.decklist import normalize_name
 from engine.games.qqdnd.flow import FlowNetwork
-from engine.games.qqdnd.terms import Restriction, restriction_of
+from engine.games.qqdnd.terms import Restriction, facts_of, restriction_of
 
 
 def short_name(name: str) -> str:
@@ -119,8 +119,8 @@ class SectionPlan:
 
 def plan_sections(members: list[Member], resources: Iterable[DeckCard]) -> SectionPlan:
     # Sorted so that one deck gets one plan, however its list was ordered.
-    members = sorted(members, key=lambda m: normalize_name(m.label))
-    resources = sorted(resources, key=lambda c: (normalize_name(c.name), normalize_name(c.pinned_to or "")))
+    members = sorted(members, key=lambda m: m.label.casefold())
+    resources = sorted(resources, key=lambda c: (c.name.casefold(), (c.pinned_to or "").casefold()))
     pools, misfits = _pools(members, resources)
     network = _Network(members, pools)
     network.solve()
@@ -137,7 +137,8 @@ def _pools(members: list[Member], resources: Iterable[DeckCard]) -> tuple[list[P
             if not candidates:
                 misfits.append(Misfit(card, "unknown_pin"))
                 continue
-        fits = tuple(i for i in candidates if members[i].restriction.fits(card.card))
+        facts = facts_of(card.card)
+        fits = tuple(i for i in candidates if members[i].restriction.fits_facts(facts))
         if fits:
             pools.append(Pool(card, fits))
         elif card.pinned_to is not None:

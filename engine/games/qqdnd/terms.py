@@ -42,16 +42,11 @@ _DAMAGE = re.compile(
 )
 
 
-@lru_cache(maxsize=4096)
-def text_deals_damage(text: str) -> bool:
-    return _DAMAGE.search(text) is not None
-
-
 def deals_damage(card: Card) -> bool:
     """Whether a card deals damage: it deals some (Katana Lunge), grants an Action that does
     (Golden Katana's "Golden Strike"), makes a card take damage (Burning Hands), or adds to the
     damage another card deals (Strength Mutagen, Holo-Lance, Spellstrike)."""
-    return text_deals_damage(str(card.get("text") or ""))
+    return facts_of(card).deals_damage
 
 
 def singular(word: str) -> str:
@@ -64,35 +59,54 @@ def singular(word: str) -> str:
     return word
 
 
-def _subtypes(card: Card) -> set[str]:
-    return {singular(str(s)) for s in card.get("subtypes") or ()}
+@dataclass(frozen=True)
+class Facts:
+    """What the terms look at on a Resource, worked out once per card."""
+
+    subtypes: frozenset[str]  # singular, case-folded
+    sides: frozenset[str]
+    deals_damage: bool
+
+
+def facts_of(card: Card) -> Facts:
+    subtypes = tuple(str(s) for s in card.get("subtypes") or ())
+    return _facts(subtypes, card["attributes"].get("alignment"), str(card.get("text") or ""))
+
+
+@lru_cache(maxsize=4096)
+def _facts(subtypes: tuple[str, ...], alignment: str | None, text: str) -> Facts:
+    sides = card_sides({"subtypes": subtypes, "attributes": {"alignment": alignment}})
+    return Facts(frozenset(singular(s) for s in subtypes), sides, _DAMAGE.search(text) is not None)
 
 
 @dataclass(frozen=True)
 class Term:
     term: str  # as restrictions.py writes it: "no_evil", "only:item|attack"
     description: str  # what a fitting card is: "are not Evil", "deal no damage"
-    allows: Callable[[Card], bool]
+    check: Callable[[Facts], bool]
+
+    def allows(self, card: Card) -> bool:
+        return self.check(facts_of(card))
 
 
 def compile_term(term: str) -> Term:
     """A term's meaning; ValueError for a term of a kind this module does not know."""
     if term == CANNOT_DEAL_DAMAGE:
-        return Term(term, "deal no damage", lambda card: not deals_damage(card))
+        return Term(term, "deal no damage", lambda facts: not facts.deals_damage)
     if term.startswith(ONLY_PREFIX):
         words = [w for w in term[len(ONLY_PREFIX):].split("|") if w.strip()]
         if not words:
             raise ValueError(f"restriction term {term!r} names no subtype")
         wanted = {singular(w) for w in words}
         names = " or ".join(w.strip().title() for w in words)
-        return Term(term, f"are {names} cards", lambda card: bool(_subtypes(card) & wanted))
+        return Term(term, f"are {names} cards", lambda facts: bool(facts.subtypes & wanted))
     if term.startswith(_NO_PREFIX) and len(term) > len(_NO_PREFIX):
         word = term[len(_NO_PREFIX):]
         side = next((s for s in SIDES if s.casefold() == word.casefold()), None)
         if side is not None:
-            return Term(term, f"are not {side}", lambda card: side not in card_sides(card))
+            return Term(term, f"are not {side}", lambda facts: side not in facts.sides)
         banned = singular(word)
-        return Term(term, f"are not {word.title()}", lambda card: banned not in _subtypes(card))
+        return Term(term, f"are not {word.title()}", lambda facts: banned not in facts.subtypes)
     raise ValueError(f"unknown Resource Restriction term {term!r}")
 
 
@@ -104,7 +118,10 @@ class Restriction:
     terms: tuple[Term, ...]
 
     def fits(self, card: Card) -> bool:
-        return all(term.allows(card) for term in self.terms)
+        return self.fits_facts(facts_of(card))
+
+    def fits_facts(self, facts: Facts) -> bool:
+        return all(term.check(facts) for term in self.terms)
 
     @property
     def description(self) -> str:

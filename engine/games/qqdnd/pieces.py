@@ -1,0 +1,66 @@
+"""One physical card in a QQDND game and what is on it while it is in play.
+
+A Piece wraps the CardInstance the zones report and holds the card's changing state: its counters,
+whether it is Exhausted, what it is equipped with. When a card leaves play, `leave_play_reset`
+wipes that state, so a card that comes back is a new object in the rules' eyes.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.core import CardInstance
+
+if TYPE_CHECKING:
+    from engine.games.qqdnd.carddefs import ActionDef, CardDef
+
+# Zones. A card in play sits on its controller's side, a card in hand in its holder's hand, and
+# every other card in its owner's deck, discard pile, "under" pile (face down beneath another
+# card) or removed-from-the-game pile.
+DECK, HAND, DISCARD, FIELD, UNDER, REMOVED, GONE = range(7)
+ZONE_NAMES = ("deck", "hand", "discard", "field", "under", "removed", "gone")
+
+
+class Piece:
+    __slots__ = (
+        "card", "uid", "d", "owner", "zone", "where",
+        # in play
+        "controller", "lent_by", "damage", "counters", "exhausted", "stay_exhausted", "marks",
+        "host", "attached", "under", "traits_added", "alignment", "copied", "trick", "blanked",
+        "disguised", "damage_bonus", "defeated", "temporary",
+        # in hand
+        "initiative_override",
+    )
+
+    def __init__(self, card: CardInstance, d: CardDef, owner: int) -> None:
+        self.card = card
+        self.uid = card.uid
+        self.d = d
+        self.owner = owner
+        self.zone = DECK
+        self.where = owner  # whose zone the card is in
+        self.initiative_override: int | None = None
+        self.leave_play_reset()
+
+    def leave_play_reset(self) -> None:
+        self.controller = self.owner
+        self.lent_by = -1  # the controller to give it back to at the end of the round
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.exhausted = False
+        self.stay_exhausted = False  # "does not become Able at the start of the next round"
+        self.marks: dict[str, int] = {}  # named marks with the round they were made in
+        self.host: Piece | None = None  # the card this one is equipped to, taught to or attached to
+        self.attached: list[Piece] = []  # equipment, taught skills and attachments on this card
+        self.under: list[Piece] = []  # cards face down beneath this one (Sniper's Camp, Favourite Trick)
+        self.traits_added: set[str] = set()
+        self.alignment: str | None = None  # set by an effect ("they ... become LG")
+        self.copied: ActionDef | None = None  # Observe and Replicate's copied Action
+        self.trick: ActionDef | None = None  # Favourite Trick's replacement Action
+        self.blanked = False  # Transmute: no effect, no actions, 1 Life until the end of the round
+        self.disguised = False  # Disguise Self until the end of the round
+        self.damage_bonus = 0  # Strength Mutagen: the next damage this card deals is higher
+        self.defeated = False
+        self.temporary = ""  # what happens to it at the end of the round: "destroy" or "shuffle"
+
+    def __repr__(self) -> str:
+        return f"<{self.d.name} #{self.uid} {ZONE_NAMES[self.zone]}:p{self.where}>"

@@ -31,6 +31,9 @@ from engine.schema import CardType
 
 DEFAULT_FORMAT = "constructed"
 MAX_SUGGESTIONS = 3
+# Suggesting compares a name with every card name; a list of hundreds of unknown names (another
+# game's list, or junk sent to the open endpoint) gets suggestions for its first few only.
+MAX_SUGGESTED_NAMES = 25
 
 
 class CardIndex:
@@ -114,16 +117,17 @@ def _look_up(game: str, decklist: DeckList, index: CardIndex) -> tuple[list[List
     for entry in decklist.entries:
         card = index.get_normalized(entry.key)
         if card is None:
-            problems.append(_unknown_card(game, entry.name, entry.lines, index))
+            suggest = len(problems) < MAX_SUGGESTED_NAMES
+            problems.append(_unknown_card(game, entry.name, entry.lines, index if suggest else None))
             continue
         listed.append(ListedCard(card, entry.count, entry.section, entry.pinned_to, entry.lines[0]))
     return listed, problems
 
 
-def _unknown_card(game: str, name: str, lines: tuple[int, ...], index: CardIndex) -> Problem:
+def _unknown_card(game: str, name: str, lines: tuple[int, ...], index: CardIndex | None) -> Problem:
     where = f"Line {lines[0]}" if len(lines) == 1 else f"Lines {', '.join(map(str, lines))}"
     message = f'{where}: no {game_schema(game).name} card is named "{name}".'
-    suggestions = index.suggest(name)
+    suggestions = index.suggest(name) if index is not None else []
     if suggestions:
         message += " Did you mean " + " or ".join(f'"{s}"' for s in suggestions) + "?"
     return Problem("unknown_card", message, cards=(name,), line=lines[0])

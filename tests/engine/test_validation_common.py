@@ -9,7 +9,14 @@ import pytest
 
 from engine.decklist import GAME_SECTIONS, DecklistTooLong
 from engine.games import UnknownGame, game_schema, game_slugs
-from engine.validation import CardIndex, ListedCard, check_deck, resolve, validate_decklist
+from engine.validation import (
+    MAX_SUGGESTED_NAMES,
+    CardIndex,
+    ListedCard,
+    check_deck,
+    resolve,
+    validate_decklist,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -96,6 +103,14 @@ def test_it_suggests_nothing_for_a_name_like_no_card(qqdnd: CardIndex) -> None:
     result = validate_decklist("qqdnd", "1 Zzyzx Qwvp", qqdnd)
     [problem] = [p for p in result.problems if p.code == "unknown_card"]
     assert "Did you mean" not in problem.message
+
+
+def test_it_suggests_names_for_the_first_unknown_names_only(qqdnd: CardIndex) -> None:
+    text = "\n".join(f"1 Katana Lunge {n}" for n in range(MAX_SUGGESTED_NAMES + 5))
+    unknown = [p for p in validate_decklist("qqdnd", text, qqdnd).problems if p.code == "unknown_card"]
+    assert len(unknown) == MAX_SUGGESTED_NAMES + 5
+    suggested = ["Did you mean" in p.message for p in unknown]
+    assert suggested == [True] * MAX_SUGGESTED_NAMES + [False] * 5
 
 
 def test_it_names_every_line_of_an_unknown_card(qqdnd: CardIndex) -> None:

@@ -37,12 +37,12 @@ katana lunge
 
 @pytest.fixture
 def ann(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("ann", password="pw")
+    return django_user_model.objects.create_user("ann")
 
 
 @pytest.fixture
 def bob(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("bob", password="pw")
+    return django_user_model.objects.create_user("bob")
 
 
 def qqdnd() -> Game:

@@ -68,12 +68,18 @@ def members_of(party: Iterable[DeckCard]) -> list[Member]:
     return members
 
 
-@dataclass(frozen=True)
+@dataclass
 class Pool:
-    """Copies of a Resource listed together, and the members (by index) they may go to."""
+    """Resource cards that fit the same members (by index): for the assignment they are
+    interchangeable, so the network has one node for them (at most 2^members - 1 nodes in all,
+    however many card names the deck lists)."""
 
-    card: DeckCard
     fits: tuple[int, ...]
+    cards: list[DeckCard] = field(default_factory=list)
+
+    @property
+    def count(self) -> int:
+        return sum(c.count for c in self.cards)
 
 
 MisfitReason = Literal["fits_no_member", "unknown_pin", "pin_unfit"]
@@ -128,7 +134,7 @@ def plan_sections(members: list[Member], resources: Iterable[DeckCard]) -> Secti
 
 
 def _pools(members: list[Member], resources: Iterable[DeckCard]) -> tuple[list[Pool], list[Misfit]]:
-    pools: list[Pool] = []
+    pools: dict[tuple[int, ...], Pool] = {}
     misfits: list[Misfit] = []
     for card in resources:
         candidates = list(range(len(members)))
@@ -140,30 +146,30 @@ def _pools(members: list[Member], resources: Iterable[DeckCard]) -> tuple[list[P
         facts = facts_of(card.card)
         fits = tuple(i for i in candidates if members[i].restriction.fits_facts(facts))
         if fits:
-            pools.append(Pool(card, fits))
+            pools.setdefault(fits, Pool(fits)).cards.append(card)
         elif card.pinned_to is not None:
             misfits.append(Misfit(card, "pin_unfit", tuple(members[i] for i in candidates)))
         else:
             misfits.append(Misfit(card, "fits_no_member"))
-    return pools, misfits
+    return list(pools.values()), misfits
 
 
 class _Network:
-    """The flow network of one deck: node 0 is the source, then members, then pools, then sink."""
+    """The flow network of one deck: node 0 is the source, then members, then pools, then the sink."""
 
     def __init__(self, members: list[Member], pools: list[Pool]) -> None:
         self.members = members
         self.pools = pools
         self.sink = 1 + len(members) + len(pools)
         self.flow = FlowNetwork(self.sink + 1)
-        unlimited = sum(p.card.count for p in pools) + 1
+        unlimited = sum(p.count for p in pools) + 1
         self.demand_edges = [self.flow.add_edge(0, self._member(i), m.rv) for i, m in enumerate(members)]
         self.fit_edges: dict[tuple[int, int], int] = {}
         self.supply_edges: list[int] = []
         for j, pool in enumerate(pools):
             for i in pool.fits:
                 self.fit_edges[(i, j)] = self.flow.add_edge(self._member(i), self._pool(j), unlimited)
-            self.supply_edges.append(self.flow.add_edge(self._pool(j), self.sink, pool.card.count))
+            self.supply_edges.append(self.flow.add_edge(self._pool(j), self.sink, pool.count))
 
     def _member(self, i: int) -> int:
         return 1 + i
@@ -179,16 +185,21 @@ class _Network:
         it fits that has the fewest cards beyond its own Resource Value."""
         sections: list[Counter[str]] = [Counter() for _ in self.members]
         surplus = [self.flow.flow_on(e) - m.rv for e, m in zip(self.demand_edges, self.members, strict=True)]
-        for (i, j), edge in self.fit_edges.items():
-            copies = self.flow.flow_on(edge)
-            if copies:
-                sections[i][self.pools[j].card.name] += copies
         for j, pool in enumerate(self.pools):
-            left = pool.card.count - self.flow.flow_on(self.supply_edges[j])
-            if left:
-                i = min(pool.fits, key=lambda i: (surplus[i], i))
-                sections[i][pool.card.name] += left
-                surplus[i] += left
+            # The flow says how many of the pool's cards each member takes; which ones is free.
+            quota = {i: self.flow.flow_on(self.fit_edges[(i, j)]) for i in pool.fits}
+            for card in pool.cards:
+                copies = card.count
+                for i in pool.fits:
+                    taken = min(copies, quota[i])
+                    if taken:
+                        sections[i][card.name] += taken
+                        quota[i] -= taken
+                        copies -= taken
+                if copies:
+                    i = min(pool.fits, key=lambda i: (surplus[i], i))
+                    sections[i][card.name] += copies
+                    surplus[i] += copies
         return {m.label: dict(sorted(s.items())) for m, s in zip(self.members, sections, strict=True)}
 
     def shortfalls(self) -> list[Shortfall]:
@@ -221,6 +232,7 @@ class _Network:
             cards: Counter[str] = Counter()
             for j, owner in pool_owner.items():
                 if root(owner) == root(indexes[0]):
-                    cards[self.pools[j].card.name] += self.pools[j].card.count
+                    for card in self.pools[j].cards:
+                        cards[card.name] += card.count
             shortfalls.append(Shortfall(tuple(self.members[i] for i in indexes), dict(sorted(cards.items()))))
         return shortfalls

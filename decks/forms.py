@@ -1,0 +1,126 @@
+"""The deck pages' forms. They check shapes and sizes only: the deck list itself is checked by
+decks/services.py, which reports its problems in the validation result's shape."""
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from django import forms
+
+from cardsdb.models import Game
+from engine.decklist import MAX_CHARACTERS
+from engine.games import GAME_PACKAGES
+from engine.games.qqdnd.alignment import SIDES
+
+from .models import Deck, Visibility
+from .services import GAMES_WITH_SIDE
+
+# How the formats' names read on a page; a format without a label here shows its name.
+FORMAT_LABELS: dict[str, str] = {"constructed": "Constructed", "sealed": "Sealed", "draft": "Booster draft"}
+
+
+def game_formats(game: str) -> tuple[str, ...]:
+    """The formats a game's rules can check (each rules module's FORMATS)."""
+    formats: tuple[str, ...] = import_module(f"{GAME_PACKAGES[game]}.rules").FORMATS
+    return formats
+
+
+def _max_length(field: str) -> int:
+    length = Deck._meta.get_field(field).max_length
+    assert length is not None
+    return length
+
+
+def _list_field(label: str = "Deck list") -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        required=False,
+        strip=False,
+        max_length=MAX_CHARACTERS,
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocomplete": "off"}),
+    )
+
+
+class DeckForm(forms.Form):
+    """The deck builder: the deck's fields and its list (the sections; the fields are its headers).
+
+    `version` is the version the page was opened at, sent back so that a save made over someone
+    else's is refused rather than overwriting it.
+    """
+
+    name = forms.CharField(max_length=_max_length("name"))
+    description = forms.CharField(
+        required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="Shown on the deck's page.",
+    )
+    side = forms.ChoiceField(
+        required=False, choices=[("", "Choose a side…"), *((s, s) for s in SIDES)],
+        help_text="The side of the alignment chart the deck plays.",
+    )
+    format = forms.ChoiceField()
+    visibility = forms.ChoiceField(choices=Visibility.choices, initial=Visibility.PRIVATE)
+    list = _list_field()
+    version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = [(f, FORMAT_LABELS.get(f, f)) for f in game_formats(game)]
+        if game in GAMES_WITH_SIDE:
+            self._keep_unlisted_side()
+        else:
+            del self.fields["side"]
+
+    def _keep_unlisted_side(self) -> None:
+        """A side saved from an imported list may be written another way ("good"): select the
+        matching choice, and keep a side that matches none rather than dropping it on save."""
+        side = str(self.initial.get("side") or "")
+        match = next((s for s in SIDES if s.casefold() == side.casefold()), None)
+        if match is not None:
+            self.initial["side"] = match
+        elif side:
+            field = self.fields["side"]
+            assert isinstance(field, forms.ChoiceField)
+            field.choices = [*field.choices, (side, side)]
+
+
+class ImportForm(forms.Form):
+    """A new deck from a pasted list or an uploaded text file."""
+
+    game = forms.ModelChoiceField(queryset=Game.objects.order_by("sort_order", "name"), to_field_name="slug",
+                                  empty_label=None)
+    list = _list_field("Paste a deck list")
+    file = forms.FileField(required=False, label="…or upload a text file")
+    name = forms.CharField(
+        required=False, max_length=_max_length("name"), help_text="Leave empty to use the list's Name: line."
+    )
+    visibility = forms.ChoiceField(choices=Visibility.choices, initial=Visibility.PRIVATE)
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        upload = cleaned.get("file")
+        pasted = cleaned.get("list", "")
+        if upload is not None and pasted.strip():
+            raise forms.ValidationError("Paste a list or upload a file, not both.")
+        if upload is not None:
+            cleaned["list"] = self._read_upload(upload)
+        elif not pasted.strip():
+            raise forms.ValidationError("Paste a deck list or upload a file.")
+        return cleaned
+
+    @staticmethod
+    def _read_upload(upload: Any) -> str:
+        too_long = f"The file is over {MAX_CHARACTERS:,} characters."
+        if upload.size > MAX_CHARACTERS * 4:  # four bytes a character at most in UTF-8
+            raise forms.ValidationError({"file": too_long})
+        try:
+            text = upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise forms.ValidationError({"file": "The file is not UTF-8 text."}) from exc
+        if len(text) > MAX_CHARACTERS:
+            raise forms.ValidationError({"file": too_long})
+        return str(text)
+
+
+class PublicDeckSearchForm(forms.Form):
+    q = forms.CharField(required=False, max_length=120, label="Deck name")
+    card = forms.CharField(required=False, max_length=200, label="Contains card")

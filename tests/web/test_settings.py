@@ -1,0 +1,56 @@
+"""Settings come from the environment and are safe when nothing is set."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROBE = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps({'debug': settings.DEBUG, 'ssl': getattr(settings, 'SECURE_SSL_REDIRECT', False), "
+    "'secure_cookie': settings.SESSION_COOKIE_SECURE, 'db': settings.DATABASES['default']['ENGINE'], "
+    "'broker': settings.CELERY_BROKER_URL}))"
+)
+
+
+def read_settings(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in {"SECRET_KEY", "DEBUG", "DATABASE_URL",
+                                                               "CELERY_BROKER_URL", "SECURE_SSL"}}
+    clean.update({"DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(tmp_path), **env})
+    return subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
+
+
+def test_it_refuses_to_start_without_a_secret_key_in_production(tmp_path: Path) -> None:
+    result = read_settings(tmp_path)
+    assert result.returncode != 0
+    assert "Set SECRET_KEY" in result.stderr
+
+
+def test_it_defaults_to_sqlite_and_the_filesystem_broker(tmp_path: Path) -> None:
+    result = read_settings(tmp_path, DEBUG="1")
+    values = json.loads(result.stdout)
+    assert values["debug"] is True
+    assert values["db"] == "django.db.backends.sqlite3"
+    assert values["broker"] == "filesystem://"
+    assert (tmp_path / "broker").is_dir()
+
+
+def test_it_reads_the_database_and_broker_from_the_environment(tmp_path: Path) -> None:
+    result = read_settings(
+        tmp_path, SECRET_KEY="x" * 50, DATABASE_URL="postgres://u@db.example:5432/cards",
+        CELERY_BROKER_URL="redis://broker.example:6379/0",
+    )
+    values = json.loads(result.stdout)
+    assert values["debug"] is False
+    assert values["db"] == "django.db.backends.postgresql"
+    assert values["broker"] == "redis://broker.example:6379/0"
+
+
+def test_it_secures_cookies_and_redirects_behind_https(tmp_path: Path) -> None:
+    plain = json.loads(read_settings(tmp_path, SECRET_KEY="x" * 50).stdout)
+    assert plain["ssl"] is False and plain["secure_cookie"] is False
+    https = json.loads(read_settings(tmp_path, SECRET_KEY="x" * 50, SECURE_SSL="1").stdout)
+    assert https["ssl"] is True and https["secure_cookie"] is True

@@ -62,6 +62,8 @@ class Card(models.Model):
     subtypes = models.JSONField(default=list, blank=True)
     text = models.TextField(blank=True)
     attributes = models.JSONField(default=dict, blank=True)
+    # Lets a per-process cache of a game's cards see that another process changed one.
+    updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         ordering = ["game", "name"]

@@ -13,5 +13,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("decks.urls")),
     path("", include("cardsdb.urls")),
 ]

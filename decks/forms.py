@@ -37,7 +37,7 @@ def _list_field(label: str = "Deck list") -> forms.CharField:
         required=False,
         strip=False,
         max_length=MAX_CHARACTERS,
-        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocomplete": "off"}),
+        widget=forms.Textarea(attrs={"rows": 18, "spellcheck": "false", "autocomplete": "off", "class": "list-text"}),
     )
 
 

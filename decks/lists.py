@@ -15,9 +15,15 @@ from engine.problems import Problem, ValidationResult
 from engine.stats import deck_stats
 from engine.validation import CardIndex, ListedCard, resolve, validate_decklist
 
-# Problems that make a list unsaveable: the deck it describes is not the deck that was written.
-# A list that breaks only construction rules is saved (a deck is built over many saves).
-REFUSED_CODES: frozenset[str] = frozenset({"parse_error", "unknown_card", "zone", "format"})
+# Problems that make a list unsaveable (the deck it describes is not the deck that was written),
+# each with how a refusal names it. A list that breaks only construction rules is saved: a deck
+# is built over many saves.
+REFUSALS: dict[str, str] = {
+    "parse_error": "lines that are not card lines",
+    "unknown_card": "names no card has",
+    "zone": "cards in a section they can't go in",
+    "format": "a format the game does not have",
+}
 
 
 @dataclass(frozen=True)
@@ -36,7 +42,7 @@ class CheckedList:
 
     @property
     def refusals(self) -> list[Problem]:
-        return [p for p in self.result.problems if p.code in REFUSED_CODES]
+        return [p for p in self.result.problems if p.code in REFUSALS]
 
     def stats(self) -> dict[str, Any]:
         return deck_stats(self.deck)

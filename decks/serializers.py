@@ -6,6 +6,7 @@ problems in the validation result's shape (docs/contract.md).
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +54,8 @@ class ValidationSerializer(serializers.Serializer):
 
 
 class ChartBarSerializer(serializers.Serializer):
-    label = serializers.CharField()
+    # A field named "label" shadows Field.label only for type checkers: DRF takes declared fields off the class.
+    label = serializers.CharField()  # type: ignore[assignment]
     count = serializers.IntegerField()
 
 
@@ -65,7 +67,7 @@ class ChartSerializer(serializers.Serializer):
 
 class TotalSerializer(serializers.Serializer):
     key = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]  # as in ChartBarSerializer
     value = serializers.IntegerField()
 
 
@@ -112,10 +114,13 @@ class ValidateOutputSerializer(ValidationSerializer):
 # Decks: outputs -----------------------------------------------------------------------------------
 
 
-def _api_url(view: str, deck: Deck, context: dict[str, Any]) -> str:
-    path = reverse(view, args=[deck.share_id])
+def _absolute(path: str, context: Mapping[str, Any]) -> str:
     request = context.get("request")
     return request.build_absolute_uri(path) if request else path
+
+
+def _api_url(view: str, deck: Deck, context: Mapping[str, Any]) -> str:
+    return _absolute(reverse(view, args=[deck.share_id]), context)
 
 
 class DeckListOutputSerializer(serializers.ModelSerializer):
@@ -125,14 +130,18 @@ class DeckListOutputSerializer(serializers.ModelSerializer):
     game = serializers.CharField(source="game.slug")
     owner = serializers.CharField(source="owner.get_username")
     cards = serializers.IntegerField(source="card_total", default=0, help_text="Copies in the current version.")
+    url = serializers.SerializerMethodField(help_text="The deck's page.")
     api_url = serializers.SerializerMethodField()
 
     class Meta:
         model = Deck
         fields = [
             "id", "game", "name", "owner", "side", "format", "visibility", "version", "is_legal", "cards",
-            "created_at", "updated_at", "api_url",
+            "created_at", "updated_at", "url", "api_url",
         ]
+
+    def get_url(self, deck: Deck) -> str:
+        return _absolute(deck.get_absolute_url(), self.context)
 
     def get_api_url(self, deck: Deck) -> str:
         return _api_url("api-deck", deck, self.context)
@@ -157,6 +166,7 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     list = serializers.CharField(source="text", help_text="The current version's list, as exported.")
     validation = serializers.SerializerMethodField()
     stats = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField(help_text="The deck's page.")
     api_url = serializers.SerializerMethodField()
     export_url = serializers.SerializerMethodField()
 
@@ -172,6 +182,9 @@ class DeckDetailOutputSerializer(serializers.Serializer):
 
     def get_stats(self, report: DeckReport) -> dict[str, Any]:
         return StatsSerializer(report.checked.stats()).data
+
+    def get_url(self, report: DeckReport) -> str:
+        return _absolute(report.deck.get_absolute_url(), self.context)
 
     def get_api_url(self, report: DeckReport) -> str:
         return _api_url("api-deck", report.deck, self.context)

@@ -22,14 +22,16 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.db.models import CharField, Model
 from django.utils import timezone
 
 from cardsdb.models import Game
+from engine.deck import DeckCard as EngineDeckCard
 from engine.decklist import DecklistTooLong, write_decklist
 from engine.problems import ValidationResult
 from engine.validation import DEFAULT_FORMAT
 
-from .lists import CheckedList, GameCards, check_list
+from .lists import REFUSALS, CheckedList, GameCards, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 from .selectors import game_cards
 
@@ -39,6 +41,7 @@ User = AbstractBaseUser | AnonymousUser
 GAMES_WITH_SIDE: frozenset[str] = frozenset({"qqdnd"})
 UNTITLED = "Untitled deck"
 COPY_SUFFIX = " (copy)"
+MAX_STORED_COPIES = 32_767  # DeckCard.count is a PositiveSmallIntegerField
 
 
 class DeckError(Exception):
@@ -96,10 +99,21 @@ class _Fields:
     format: str | None = None
 
 
-def _max_length(field: str) -> int:
-    length = Deck._meta.get_field(field).max_length
-    assert length is not None
-    return length
+def _max_length(model: type[Model], name: str) -> int:
+    field = model._meta.get_field(name)
+    assert isinstance(field, CharField) and field.max_length is not None
+    return field.max_length
+
+
+def _check_storable(entries: list[EngineDeckCard]) -> None:
+    """Refuse what the rules would only report but the DeckCard columns cannot hold."""
+    for entry in entries:
+        if entry.count > MAX_STORED_COPIES:
+            raise DeckRefused(f"{entry.name}: {entry.count:,} copies; a deck can hold at most {MAX_STORED_COPIES:,}.")
+        if entry.pinned_to and len(entry.pinned_to) > _max_length(DeckCard, "pinned_to"):
+            raise DeckRefused(
+                f'"Resources ({entry.pinned_to[:40]}\u2026):" is too long for the name of a Party Member.'
+            )
 
 
 def _check(cards: GameCards, text: str, format: str | None) -> CheckedList:
@@ -108,8 +122,15 @@ def _check(cards: GameCards, text: str, format: str | None) -> CheckedList:
     except DecklistTooLong as exc:
         raise DeckRefused(str(exc)) from exc
     if checked.refusals:
-        raise DeckRefused("The deck list has problems that must be fixed before it can be saved.", checked.result)
+        found = dict.fromkeys(REFUSALS[p.code] for p in checked.refusals)
+        raise DeckRefused(
+            f"Nothing was saved: the list has {_and(list(found))}. Fix them and save again.", checked.result
+        )
     return checked
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _prepare(cards: GameCards, text: str, asked: _Fields, current: _Fields) -> _Prepared:
@@ -120,11 +141,13 @@ def _prepare(cards: GameCards, text: str, asked: _Fields, current: _Fields) -> _
     name = " ".join((asked.name or headers.get("Name") or current.name or UNTITLED).split())
     side = ""
     if cards.game in GAMES_WITH_SIDE:
-        side = " ".join((asked.side if asked.side is not None else headers.get("Side", current.side or "")).split())
+        side = asked.side if asked.side is not None else headers.get("Side", current.side or "")
+    side = " ".join(side.split())
     format = first.deck.format if asked.format or headers.get("Format") else current.format or DEFAULT_FORMAT
     for field, value in (("name", name), ("side", side), ("format", format)):
-        if len(value) > _max_length(field):
-            raise DeckRefused(f"The deck's {field} is longer than {_max_length(field)} characters.")
+        if len(value) > _max_length(Deck, field):
+            raise DeckRefused(f"The deck's {field} is longer than {_max_length(Deck, field)} characters.")
+    _check_storable(first.deck.entries)
     canonical = write_decklist(cards.game, {"Name": name, "Side": side, "Format": format}, first.deck.entries)
     return _Prepared(name, side, format, canonical, _check(cards, canonical, format))
 
@@ -153,7 +176,7 @@ def _create(
     prepared = _prepare(cards, text, asked, _Fields())
     legal = prepared.checked.result.legal
     deck = Deck.objects.create(
-        owner=owner, game=game, name=prepared.name, description=description, side=prepared.side,
+        owner_id=owner.pk, game=game, name=prepared.name, description=description, side=prepared.side,
         format=prepared.format, visibility=Visibility(visibility), version=1, is_legal=legal,
         copied_from=copied_from,
     )
@@ -238,7 +261,7 @@ def deck_copy(*, deck: Deck, user: User) -> SavedDeck:
         raise DeckNotFound("No deck you can read has this id.")
     name = deck.name
     if deck.owner_id == user.pk:
-        name = name[: _max_length("name") - len(COPY_SUFFIX)] + COPY_SUFFIX
+        name = name[: _max_length(Deck, "name") - len(COPY_SUFFIX)] + COPY_SUFFIX
     return _create(
         owner=user, game=deck.game, text=deck.current.text, asked=_Fields(name, deck.side, deck.format),
         description=deck.description, visibility=Visibility.PRIVATE, copied_from=deck,

@@ -4,7 +4,7 @@ Each game says what is worth charting in engine/games/<slug>/stats.py, a module 
 
     def deck_stats(deck: ResolvedDeck) -> dict[str, Any]
 
-returning {"charts": [chart, ...], "totals": [total, ...]}, built with the helpers below, so a
+returning {"charts": [chart, ...], "totals": [total, ...]}, built with the functions below, so a
 page can draw every game's charts with the same code:
 
     chart: {"key": "initiative", "title": "...", "bars": [{"label": "17", "count": 4}, ...]}

@@ -97,7 +97,7 @@ def weapon(name: str, damage_type: str) -> dict[str, Any]:
 
 def test_it_charts_every_damage_type_and_the_deck_besides_the_condemned() -> None:
     entries = [
-        DeckCard(card("The Pacifier", "condemned", life=20, subtypes=[]), 1, "Condemned"),
+        DeckCard(card("The Pacifier", "condemned", life=20), 1, "Condemned"),
         DeckCard(weapon("Pilfered Scalpel", "slash"), 3, "Deck"),
         DeckCard(weapon("Cattle Prod of Doom", "electric"), 2, "Deck"),
         DeckCard(weapon("Rusty Shiv", "slash"), 1, "Deck"),

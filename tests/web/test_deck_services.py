@@ -119,6 +119,21 @@ def test_it_refuses_a_list_it_cannot_save_and_writes_nothing(ann: AbstractBaseUs
     assert not Deck.objects.exists() and not DeckVersion.objects.exists() and not DeckCard.objects.exists()
 
 
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("Name: " + "Long " * 30 + "\nResources:\n4 Katana Lunge\n", "name is longer than 120"),
+        ("Resources:\n" + "999 Katana Lunge\n" * 33, "at most 32,767"),
+        ("Resources (" + "Eptol " * 40 + "):\n4 Katana Lunge\n", "too long"),
+    ],
+    ids=["name", "copies", "pinned"],
+)
+def test_it_refuses_what_a_deck_cannot_hold(ann: AbstractBaseUser, text: str, says: str) -> None:
+    with pytest.raises(services.DeckRefused, match=says):
+        services.deck_import(owner=ann, game=qqdnd(), text=text)
+    assert not Deck.objects.exists()
+
+
 def test_it_names_an_imported_deck_from_its_header_unless_a_name_is_given(ann: AbstractBaseUser) -> None:
     assert new_deck(ann).name == "Samurai Rush"
     assert new_deck(ann, name="Blades").name == "Blades"

@@ -22,7 +22,7 @@ def deck_stats(deck: ResolvedDeck) -> dict[str, Any]:
     return {
         "charts": [
             chart("damage_types", "Weapons by damage type",
-                  fixed_order(damage_types, DAMAGE_TYPES, lambda t: t.capitalize())),
+                  fixed_order(damage_types, DAMAGE_TYPES, lambda t: str(t).capitalize())),
             chart("card_types", "Cards by type",
                   [(t.label, card_types[t.slug]) for t in DECK_TYPES]),
         ],

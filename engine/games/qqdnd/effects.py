@@ -9,7 +9,7 @@ run counts plays of those cards as plays with no effect.
 """
 from __future__ import annotations
 
-from engine.games.qqdnd.pieces import DISCARD, FIELD
+from engine.games.qqdnd.pieces import FIELD
 from engine.games.qqdnd.verbs import (
     ANY,
     COUNT,
@@ -74,8 +74,8 @@ from engine.games.qqdnd.verbs import (
     Suppress,
     T,
     TargetHas,
-    Token,
     ToHand,
+    Token,
     YoursNamed,
 )
 
@@ -221,7 +221,7 @@ GRANTED_ACTIONS: dict[str, Act] = {
     # Holo-Trident: Hurl leaves the card Exhausted until a later round's Trident Catch.
     "Trident Hurl": Act(initiative="14-10", targets=(T("ally"),),
                         do=(Flip((DealDamage(TARGETS, 1),)), Mark(THIS, "hurled"))),
-    "Trident Catch": Act(initiative="20", targets=(T("ally"),), usable=("exhausted", "not_hurled"),
+    "Trident Catch": Act(initiative="20", targets=(T("ally"),), usable=("exhausted",),
                          do=(Flip((DealDamage(TARGETS, 1),)), Mark(THIS, "hurled", remove=True), Ready(THIS))),
     # Adapt
     "Imitation": Act(initiative="2-1", do=(Custom(imitation),)),
@@ -446,6 +446,3 @@ CARD_EFFECTS: dict[str, CardEffects] = {
 
 # Card name -> what the engine leaves out. Every card above is played in full.
 UNIMPLEMENTED: dict[str, str] = {}
-
-# Zones the custom functions read, kept here so the imports above say what this module touches.
-_ = (DISCARD,)

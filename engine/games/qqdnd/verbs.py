@@ -650,9 +650,7 @@ class Exhaust(Verb):
     def run(self, ctx: Ctx) -> None:
         done = []
         for target in self.to.pieces(ctx):
-            if target is ctx.source and ctx.performing:
-                done.append(target)
-            elif ctx.b.exhaust(target):
+            if (target is ctx.source and ctx.performing) or ctx.b.exhaust(target):
                 done.append(target)
         ctx.count = len(done)
         ctx.picked = done
@@ -1053,8 +1051,8 @@ class Act:
 
     `rule` names an Initiative rule printed on the card: "spread_shot" (lower by up to 4, one more
     target each), "fresh_experiment" (raise by X, discarding X cards). `usable` lists conditions
-    beyond being Able: "exhausted" (Trident Catch: only while Exhausted, so not Able), "not_hurled"
-    (not in the round the card was marked "hurled"). `nested` is PerformNested's kind.
+    beyond being Able: "exhausted" (Trident Catch: only while Exhausted, and not in the round the card
+    was marked "hurled"). `nested` is PerformNested's kind.
     """
 
     do: Program = ()

@@ -1,0 +1,21 @@
+"""The deck pages' URLs, included at the site root by config/urls.py (before the card pages)."""
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("accounts/signup/", views.signup, name="signup"),
+    path("decks/", views.deck_index, name="deck-index"),
+    path("decks/mine/", views.my_decks, name="deck-mine"),
+    path("decks/import/", views.deck_import, name="deck-import"),
+    path("decks/new/<slug:game_slug>/", views.deck_new, name="deck-new"),
+    # Share ids are 12 URL-safe characters, so they never collide with the words above.
+    path("decks/<str:share_id>/", views.deck_detail, name="deck-detail"),
+    path("decks/<str:share_id>/edit/", views.deck_edit, name="deck-edit"),
+    path("decks/<str:share_id>/delete/", views.deck_delete, name="deck-delete"),
+    path("decks/<str:share_id>/copy/", views.deck_copy, name="deck-copy"),
+    path("decks/<str:share_id>/export/", views.deck_export, name="deck-export"),
+    path("decks/<str:share_id>/download/", views.deck_download, name="deck-download"),
+    path("decks/<str:share_id>/diff/", views.version_diff, name="deck-diff"),
+    path("<slug:game_slug>/decks/", views.public_decks, name="deck-public"),
+]

@@ -1,0 +1,465 @@
+"""The deck pages: accounts, the deck builder, a deck's page with its history and diffs, import and
+export, copies, and each game's public deck list.
+
+Views only read requests and render: reads go through decks/selectors.py, writes through
+decks/services.py (which also enforce who may change a deck), list checks through decks/lists.py.
+A deck someone may not read answers 404 on every page, as if it did not exist; a deck someone may
+read but not change answers 404 on its edit and delete pages.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.text import slugify
+
+from cardsdb.models import Game
+from cardsdb.views import demo_sets, page_numbers
+from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
+from engine.games import game_schema
+from engine.validation import DEFAULT_FORMAT
+
+from . import selectors, services
+from .diffs import deck_diff
+from .forms import DeckForm, ImportForm, PublicDeckSearchForm
+from .lists import CheckedList, check_list
+from .models import Deck, DeckCard, DeckVersion, Visibility
+
+PAGE_SIZE = 30
+# Summary keys the validation panel lays out itself; any other key is listed as a plain fact.
+LAID_OUT_SUMMARY_KEYS = frozenset({"sections", "assignment", "unassigned"})
+# "Key: value" before the first section, as engine/decklist.py reads a header.
+HEADER_LINE = re.compile(r"\s*[A-Za-z][A-Za-z0-9_-]*\s*:\s*\S")
+
+
+# Reading the request ------------------------------------------------------------------------------
+
+
+def _readable_or_404(request: HttpRequest, share_id: str) -> Deck:
+    decks = selectors.decks_readable_by(request.user).select_related("copied_from")
+    return get_object_or_404(decks, share_id=share_id)
+
+
+def _owned_or_404(request: HttpRequest, share_id: str) -> Deck:
+    # Anyone else, signed in or not, is told the deck does not exist, whatever its visibility.
+    return get_object_or_404(Deck.objects.select_related("game", "owner"), share_id=share_id, owner_id=request.user.pk)
+
+
+def _version_number(params: QueryDict, key: str, default: int) -> int:
+    value = params.get(key, "")
+    if not value:
+        return default
+    if not value.isdigit():
+        raise Http404(f"{key} must be a version number.")
+    return int(value)
+
+
+def _version_or_404(deck: Deck, number: int) -> DeckVersion:
+    version = selectors.deck_version(deck, number)
+    if version is None:
+        raise Http404(f"The deck has no version {number}.")
+    return version
+
+
+def _paginate(request: HttpRequest, items: QuerySet[Deck]) -> dict[str, Any]:
+    paginator = Paginator(items, PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
+    return {"page": page, "page_numbers": page_numbers(paginator, page.number)}
+
+
+def _safe_next(request: HttpRequest) -> str | None:
+    wanted = request.POST.get("next") or request.GET.get("next")
+    if wanted and url_has_allowed_host_and_scheme(wanted, {request.get_host()}, request.is_secure()):
+        return str(wanted)
+    return None
+
+
+# What the templates show ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MemberSection:
+    """A QQDND Party Member's section: the Resources the check assigned to it."""
+
+    member: str
+    total: int
+    cards: list[tuple[str, int]]
+
+
+@dataclass(frozen=True)
+class ValidationPanel:
+    """A validation result laid out for the page; the builder's script draws the same from JSON."""
+
+    legal: bool
+    format: str
+    problems: list[dict[str, Any]]
+    warnings: list[dict[str, Any]]
+    sections: list[tuple[str, int]]
+    members: list[MemberSection]
+    unassigned: list[tuple[str, int]]
+    facts: list[tuple[str, str]]
+
+
+def _fact_text(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{key}: {_fact_text(item)}" for key, item in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_fact_text(item) for item in value) or "none"
+    return str(value)
+
+
+def _fact_label(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def validation_panel(result: dict[str, Any]) -> ValidationPanel:
+    summary = result.get("summary") or {}
+    assignment = summary.get("assignment") or {}
+    return ValidationPanel(
+        legal=bool(result["legal"]),
+        format=str(result["format"]),
+        problems=list(result["problems"]),
+        warnings=list(result["warnings"]),
+        sections=list((summary.get("sections") or {}).items()),
+        members=[
+            MemberSection(member, sum(cards.values()), sorted(cards.items()))
+            for member, cards in assignment.items()
+        ],
+        unassigned=sorted((summary.get("unassigned") or {}).items()),
+        facts=[(_fact_label(k), _fact_text(v)) for k, v in summary.items() if k not in LAID_OUT_SUMMARY_KEYS],
+    )
+
+
+@dataclass
+class SectionCards:
+    """The cards of one section of a deck, as its page lists them."""
+
+    title: str
+    rows: list[DeckCard] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(row.count for row in self.rows)
+
+
+def _sections(game: str, rows: list[DeckCard]) -> list[SectionCards]:
+    """The deck's cards by section, in the game's section order (pinned sections after their
+    section), each sorted by card type then name, the way an export lists them."""
+    order = GAME_SECTIONS[game]
+    type_rank = {t.slug: rank for rank, t in enumerate(game_schema(game).card_types)}
+    grouped: dict[tuple[str, str], SectionCards] = {}
+    for row in rows:
+        title = f"{row.section} ({row.pinned_to})" if row.pinned_to else row.section
+        grouped.setdefault((row.section, row.pinned_to), SectionCards(title)).rows.append(row)
+    keys = sorted(grouped, key=lambda k: (order.index(k[0]) if k[0] in order else len(order), k[1] != "", k[1]))
+    for section in grouped.values():
+        section.rows.sort(key=lambda r: (type_rank.get(r.card.card_type, len(type_rank)), r.card.name.casefold()))
+    return [grouped[key] for key in keys]
+
+
+def list_body(text: str) -> str:
+    """A saved list without its leading header lines: the builder edits those as fields."""
+    lines = text.splitlines()
+    start = 0
+    while start < len(lines) and (not lines[start].strip() or HEADER_LINE.match(lines[start])):
+        start += 1
+    return "".join(f"{line}\n" for line in lines[start:])
+
+
+def _checked(game: str, text: str, format: str | None) -> CheckedList | None:
+    """The list's validation, or None when it is over the size limits (the page says so)."""
+    try:
+        return check_list(selectors.game_cards(game), text, format)
+    except DecklistTooLong:
+        return None
+
+
+def _builder_config(game: Game) -> dict[str, Any]:
+    """What the builder's script needs to know about the game, as JSON in the page."""
+    schema = game.schema
+    defaults = {t.slug: t.default_section for t in schema.card_types}
+    sections = GAME_SECTIONS[game.slug]
+    return {
+        "game": game.slug,
+        "sections": list(sections),
+        "defaultSections": defaults,
+        # Sections that are no type's own (Anguish's Sideboard) take any card.
+        "openSections": [s for s in sections if s not in set(defaults.values())],
+        "typeLabels": {t.slug: t.label for t in schema.card_types},
+        "sideHeader": "Side" if game.slug in services.GAMES_WITH_SIDE else "",
+        "cardsUrl": reverse("api-cards"),
+        "validateUrl": reverse("api-validate"),
+    }
+
+
+def _builder(
+    request: HttpRequest, game: Game, form: DeckForm, *, deck: Deck | None = None, status: int = 200,
+    refused: services.DeckRefused | None = None, stale: services.StaleDeck | None = None,
+) -> HttpResponse:
+    if form.is_bound:
+        data = form.data
+        side = data.get("side", "")
+        body = data.get("list", "")
+        format = data.get("format") or None
+    else:
+        side = str(form.initial.get("side") or "")
+        body = str(form.initial.get("list") or "")
+        format = str(form.initial.get("format") or DEFAULT_FORMAT)
+    # Validate what the builder's script sends: the list with the side as a header.
+    text = body if not side or "Side" in _body_headers(body) else f"Side: {side}\n{body}"
+    checked = _checked(game.slug, text, format)
+    context = {
+        "game": game,
+        "deck": deck,
+        "form": form,
+        "refused": refused,
+        "refused_panel": validation_panel(refused.result.as_dict()) if refused and refused.result else None,
+        "stale": stale,
+        "panel": validation_panel(checked.result.as_dict()) if checked else None,
+        "stats": checked.stats() if checked else {"charts": [], "totals": []},
+        "builder_config": _builder_config(game),
+    }
+    return render(request, "decks/builder.html", context, status=status)
+
+
+def _body_headers(body: str) -> dict[str, str]:
+    try:
+        return parse_decklist(body).headers
+    except DecklistTooLong:
+        return {}
+
+
+# Accounts ----------------------------------------------------------------------------------------
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("deck-mine")
+    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.get_username()}. Build your first deck below.")
+        return redirect(_safe_next(request) or reverse("deck-index"))
+    return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request) or ""},
+                  status=400 if form.is_bound else 200)
+
+
+# Lists of decks ----------------------------------------------------------------------------------
+
+
+def deck_index(request: HttpRequest) -> HttpResponse:
+    """Decks: start one per game, the newest public decks, and your latest."""
+    context = {
+        "games": Game.objects.order_by("sort_order", "name"),
+        "newest": selectors.public_decks()[:10],
+        "mine": selectors.decks_owned_by(request.user)[:5],
+    }
+    return render(request, "decks/index.html", context)
+
+
+@login_required
+def my_decks(request: HttpRequest) -> HttpResponse:
+    return render(request, "decks/my_decks.html", _paginate(request, selectors.decks_owned_by(request.user)))
+
+
+def public_decks(request: HttpRequest, game_slug: str) -> HttpResponse:
+    """A game's public decks, newest first, searchable by name and by a card they hold."""
+    game = get_object_or_404(Game, slug=game_slug)
+    form = PublicDeckSearchForm(request.GET)
+    query = form.cleaned_data if form.is_valid() else {}
+    decks = selectors.public_decks(game, query.get("q", ""), query.get("card", ""))
+    context = {
+        "game": game, "form": form, "filtered": bool(query.get("q") or query.get("card")),
+        **_paginate(request, decks),
+    }
+    return render(request, "decks/public_list.html", context)
+
+
+# The builder and import --------------------------------------------------------------------------
+
+
+@login_required
+def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
+    game = get_object_or_404(Game, slug=game_slug)
+    form = DeckForm(request.POST if request.method == "POST" else None, game=game.slug,
+                    initial={"format": DEFAULT_FORMAT})
+    if not form.is_valid():
+        return _builder(request, game, form, status=400 if form.is_bound else 200)
+    data = form.cleaned_data
+    try:
+        saved = services.deck_create(
+            owner=request.user, game=game, name=data["name"], text=data["list"], description=data["description"],
+            side=data.get("side"), format=data["format"], visibility=data["visibility"],
+        )
+    except services.DeckRefused as exc:
+        return _builder(request, game, form, status=400, refused=exc)
+    messages.success(request, f"Saved “{saved.deck.name}” (version 1).")
+    return redirect(saved.deck)
+
+
+def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _owned_or_404(request, share_id)
+    initial = {
+        "name": deck.name, "description": deck.description, "side": deck.side, "format": deck.format,
+        "visibility": deck.visibility, "list": list_body(deck.current.text), "version": deck.version,
+    }
+    form = DeckForm(request.POST if request.method == "POST" else None, game=deck.game.slug, initial=initial)
+    form.fields["version"].required = True
+    if not form.is_valid():
+        return _builder(request, deck.game, form, deck=deck, status=400 if form.is_bound else 200)
+    data = form.cleaned_data
+    try:
+        saved = services.deck_update(
+            deck=deck, user=request.user, version=data["version"], text=data["list"], name=data["name"],
+            description=data["description"], side=data.get("side"), format=data["format"],
+            visibility=data["visibility"],
+        )
+    except services.DeckRefused as exc:
+        return _builder(request, deck.game, form, deck=deck, status=400, refused=exc)
+    except services.StaleDeck as exc:
+        return _builder(request, deck.game, form, deck=deck, status=409, stale=exc)
+    if saved.deck.version == data["version"]:
+        messages.info(request, f"Nothing changed; the deck is still at version {saved.deck.version}.")
+    else:
+        messages.success(request, f"Saved version {saved.deck.version} of “{saved.deck.name}”.")
+    return redirect(saved.deck)
+
+
+@login_required
+def deck_import(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES if request.method == "POST" else None,
+        initial={"game": request.GET.get("game")},
+    )
+    refused: services.DeckRefused | None = None
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            saved = services.deck_import(
+                owner=request.user, game=data["game"], text=data["list"], name=data["name"] or None,
+                visibility=data["visibility"],
+            )
+        except services.DeckRefused as exc:
+            refused = exc
+        else:
+            messages.success(request, f"Imported “{saved.deck.name}”.")
+            return redirect(saved.deck)
+    context = {
+        "form": form,
+        "refused": refused,
+        "refused_panel": validation_panel(refused.result.as_dict()) if refused and refused.result else None,
+    }
+    return render(request, "decks/import.html", context, status=400 if form.is_bound else 200)
+
+
+# One deck ----------------------------------------------------------------------------------------
+
+
+def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _readable_or_404(request, share_id)
+    text = deck.current.text
+    checked = _checked(deck.game.slug, text, deck.format)
+    rows = list(deck.cards.select_related("card__game", "card__card_set"))
+    versions = list(deck.versions.all())
+    original = deck.copied_from
+    context = {
+        "deck": deck,
+        "game": deck.game,
+        "is_owner": deck.owner_id == request.user.pk,
+        "text": text,
+        "panel": validation_panel(checked.result.as_dict()) if checked else None,
+        "stats": checked.stats() if checked else {"charts": [], "totals": []},
+        "sections": _sections(deck.game.slug, rows),
+        "versions": versions,
+        "original": original if original is not None and original.readable_by(request.user) else None,
+        "share_url": request.build_absolute_uri(deck.get_absolute_url())
+        if deck.visibility != Visibility.PRIVATE else "",
+        "demo_sets": demo_sets(row.card for row in rows),
+        "filename": _filename(deck, deck.version),
+    }
+    return render(request, "decks/detail.html", context)
+
+
+def _filename(deck: Deck, number: int) -> str:
+    return f"{slugify(deck.name) or 'deck'}-{deck.game.slug}-v{number}.txt"
+
+
+def _list_text(request: HttpRequest, share_id: str, *, download: bool) -> HttpResponse:
+    deck = _readable_or_404(request, share_id)
+    version = _version_or_404(deck, _version_number(request.GET, "version", deck.version))
+    response = HttpResponse(version.text, content_type="text/plain; charset=utf-8")
+    if download:
+        response["Content-Disposition"] = f'attachment; filename="{_filename(deck, version.number)}"'
+    return response
+
+
+def deck_export(request: HttpRequest, share_id: str) -> HttpResponse:
+    """The list as plain text in the browser (`?version=N` for an older version)."""
+    return _list_text(request, share_id, download=False)
+
+
+def deck_download(request: HttpRequest, share_id: str) -> HttpResponse:
+    """The list as a .txt file to save."""
+    return _list_text(request, share_id, download=True)
+
+
+def version_diff(request: HttpRequest, share_id: str) -> HttpResponse:
+    """What changed between two versions (`?from=N&to=M`); by default the previous and the current."""
+    deck = _readable_or_404(request, share_id)
+    after = _version_number(request.GET, "to", deck.version)
+    before = _version_number(request.GET, "from", max(after - 1, 1))
+    versions = {v.number: v for v in deck.versions.filter(number__in=[before, after])}
+    for number in (before, after):
+        if number not in versions:
+            raise Http404(f"The deck has no version {number}.")
+        versions[number].deck = deck  # spares deck_diff a query for the game
+    context = {
+        "deck": deck,
+        "game": deck.game,
+        "diff": deck_diff(versions[before], versions[after]),
+        "versions": list(deck.versions.values_list("number", flat=True)),
+        "before": before,
+        "after": after,
+    }
+    return render(request, "decks/diff.html", context)
+
+
+def deck_copy(request: HttpRequest, share_id: str) -> HttpResponse:
+    """Copy a deck one can read into one's own decks (POST)."""
+    deck = _readable_or_404(request, share_id)
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    if not request.user.is_authenticated:
+        return redirect_to_login(deck.get_absolute_url())
+    try:
+        saved = services.deck_copy(deck=deck, user=request.user)
+    except services.DeckRefused as exc:  # e.g. a card of the list is no longer in the database
+        messages.error(request, f"This deck could not be copied: {exc}")
+        return redirect(deck)
+    messages.success(request, f"Copied into your decks as “{saved.deck.name}” (private).")
+    return redirect(saved.deck)
+
+
+def deck_delete(request: HttpRequest, share_id: str) -> HttpResponse:
+    deck = _owned_or_404(request, share_id)
+    if request.method == "POST":
+        name = deck.name
+        services.deck_delete(deck=deck, user=request.user)
+        messages.success(request, f"Deleted “{name}” and its history.")
+        return redirect("deck-mine")
+    return render(request, "decks/delete.html", {"deck": deck, "game": deck.game})
+

@@ -1,0 +1,950 @@
+"""The Condemned CCG, played by its rules document (docs/rules/condemned.txt).
+
+A CondemnedGame binds two contenders (a Condemned, or the generic inmate, and a deck) to the
+rules; its States play one game. The turn: "Start of turn; Main Phase; Attack Phase - Main Hand,
+Off Hand (if applicable); End of turn", after the opening draws and mulligans.
+
+Decisions are actions (tuples), asked of the player they belong to:
+
+    ("keep",) ("mulligan",)                    opening hand
+    ("choose", option)                         a start-of-turn ability's choice
+    ("equip", uid, place)                      place: "main", "off", "head", "body", "legs"
+    ("play", uid, target)                      an Event or Preparation; target: a card uid, a card
+                                               name (a search) or None
+    ("switch", uid) ("leafy", uid)             discard a card to move between Melee and Ranged
+    ("move", uid)                              move a One Hand Weapon to the other hand
+    ("end_main",)
+    ("attack", hand, target)                   hand: "main", "off", "desperation";
+                                               target: an Armor's uid or CONDEMNED_TARGET
+    ("end_attacks",)
+    ("parry", uid) ("pass",)                   at an enemy attack; "pass" also declines an Event
+
+A decision with a single legal action is taken at once, so current_player() is only ever asked
+something that has a choice in it. Choices of identical cards (two copies in hand) are offered
+once. A passive contender (the goldfish inmate) is offered only its passive choices: it keeps its
+hand, plays nothing, never attacks and never parries.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
+from engine.deck import ResolvedDeck
+from engine.games.condemned import effects as fx
+from engine.games.condemned.damage import DamageSteps
+from engine.games.condemned.equipment import can_equip
+from engine.games.condemned.specs import ARMOR, CONDEMNED, EVENT, INMATE, PREPARATION, WEAPON, CardSpec
+
+# Phases: whose decision it is and what about.
+MULLIGAN, CHOOSE, MAIN, RESPOND, ATTACK, ATTACK_EVENTS, PARRY, OVER = range(8)
+
+HAND_SIZE = 5  # "Draw until you have 5 cards in hand"
+MAX_MULLIGANS = 2  # "Each player may mulligan twice per game."
+ATTRITION_REMOVED = 5  # "remove the top 5 cards of the deck from the game"
+TURN_LIMIT = 30  # the goldfish game's limit: "after 30 turns" of the deck's player
+SLOTS: tuple[str, ...] = ("head", "body", "legs")
+CONDEMNED_TARGET = -1  # an attack's target when it is the enemy Condemned
+
+KEEP, MULLIGAN_ACTION, PASS = ("keep",), ("mulligan",), ("pass",)
+END_MAIN, END_ATTACKS = ("end_main",), ("end_attacks",)
+Action = tuple[Any, ...]
+
+
+@dataclass
+class Contender:
+    """One side of a game: its Condemned (None plays the generic inmate) and the cards it draws from."""
+
+    condemned: Mapping[str, Any] | None
+    cards: Sequence[Mapping[str, Any]] = field(default_factory=list)  # one record a copy
+    passive: bool = False  # the goldfish inmate: "an opponent that never acts"
+
+
+class Side:
+    """Everything one Condemned has: Life, zones, equipment and what it did this turn."""
+
+    __slots__ = (
+        "index", "condemned_card", "condemned", "equippable", "passive", "life", "max_life", "life_lost",
+        "deck", "hand", "discard", "removed", "main", "off", "armor", "wear", "at_range", "mulligans",
+        "turns", "weapon_equipped", "event_played", "switched", "leafy_used", "skip_attack",
+        "drawn", "played", "no_effect",
+    )
+
+    def __init__(self, index: int, condemned: CardSpec, equippable: frozenset[str], passive: bool) -> None:
+        self.index = index
+        self.condemned_card: CardInstance | None = None  # None for the generic inmate
+        self.condemned = condemned
+        self.equippable = equippable
+        self.passive = passive
+        self.life = self.max_life = condemned.life
+        self.life_lost = 0
+        self.deck: list[CardInstance] = []  # the top card is the last one
+        self.hand: list[CardInstance] = []
+        self.discard: list[CardInstance] = []
+        self.removed: list[CardInstance] = []
+        self.main: CardInstance | None = None  # a Two Hand Weapon sits here and fills both hands
+        self.off: CardInstance | None = None
+        self.armor: list[CardInstance | None] = [None, None, None]  # head, body, legs
+        self.wear: dict[int, int] = {}  # damage on each equipped Weapon and Armor, by uid
+        self.at_range = False  # "All matches start with players at Melee."
+        self.mulligans = 0
+        self.turns = 0  # turns started; the first is the Ready Turn
+        self.weapon_equipped = False
+        self.event_played = False  # "Only 1 Event per Condemned per turn"
+        self.switched = False
+        self.leafy_used = False
+        self.skip_attack = False
+        self.drawn: Counter[str] = Counter()
+        self.played: Counter[str] = Counter()
+        self.no_effect: Counter[str] = Counter()
+
+    def weapons(self) -> list[CardInstance]:
+        return [w for w in (self.main, self.off) if w is not None]
+
+    def armors(self) -> list[CardInstance]:
+        return [a for a in self.armor if a is not None]
+
+    def holds(self, card: CardInstance) -> bool:
+        return self.main is card or self.off is card
+
+    def wears(self, card: CardInstance) -> bool:
+        return card in self.armor
+
+
+class Attack:
+    """One declared attack, from its declaration to its damage."""
+
+    __slots__ = ("attacker", "hand", "weapon", "target", "index", "at_range", "steps", "parry", "defender_asked")
+
+    def __init__(self, attacker: int, hand: str, weapon: CardInstance | None, target: int, index: int,
+                 at_range: bool) -> None:
+        self.attacker = attacker
+        self.hand = hand
+        self.weapon = weapon  # None for the Desperation Rule's attack
+        self.target = target  # an Armor's uid or CONDEMNED_TARGET
+        self.index = index  # 0 for the first attack of the turn
+        self.at_range = at_range
+        self.steps = DamageSteps()  # what the attack's Events set or add
+        self.parry: CardInstance | None = None
+        self.defender_asked = False
+
+
+class CondemnedGame(Game):
+    slug = "condemned"
+
+    def __init__(self, contenders: tuple[Contender, Contender], *, turn_limit: int = TURN_LIMIT,
+                 first_player: int | None = None) -> None:
+        self.contenders = contenders
+        self.turn_limit = turn_limit
+        self.first_player = first_player  # None: decided by the game's random stream
+        self.specs: dict[str, CardSpec] = {}
+        self.condemned: list[CardSpec] = []
+        self.equippable: list[frozenset[str]] = []
+        for contender in contenders:
+            condemned = contender.condemned or INMATE
+            self.condemned.append(self.spec(condemned))
+            self.equippable.append(frozenset(
+                card["name"] for card in contender.cards
+                if card["card_type"] in (WEAPON, ARMOR) and can_equip(condemned, card)
+            ))
+            for card in contender.cards:
+                self.spec(card)
+        # The physical cards are the same in every game of this Game (CardInstance is immutable):
+        # made once here, dealt out by each new_initial_state.
+        self.cards: list[CardInstance] = []
+        self.condemned_cards: list[CardInstance | None] = []
+        self.decks: list[list[CardInstance]] = []
+        for contender in contenders:
+            condemned_card = self._card(contender.condemned["name"]) if contender.condemned else None
+            self.condemned_cards.append(condemned_card)
+            self.decks.append([self._card(card["name"]) for card in contender.cards])
+        self.spec_of = [self.specs[card.name] for card in self.cards]
+
+    def _card(self, name: str) -> CardInstance:
+        card = CardInstance(len(self.cards), name)
+        self.cards.append(card)
+        return card
+
+    def spec(self, card: Mapping[str, Any]) -> CardSpec:
+        """The card's CardSpec, made on first sight (one per name per game)."""
+        spec = self.specs.get(card["name"])
+        if spec is None:
+            spec = self.specs[card["name"]] = CardSpec(card)
+        return spec
+
+    def new_initial_state(self, rng: random.Random) -> CondemnedState:
+        state = CondemnedState(self, rng)
+        state.cards = list(self.cards)
+        state.spec_of = list(self.spec_of)
+        for side in state.sides:
+            side.condemned_card = self.condemned_cards[side.index]
+            side.deck = list(self.decks[side.index])
+            # "Each player shuffles and cuts their deck"
+            rng.shuffle(side.deck)
+        first = self.first_player if self.first_player is not None else rng.randrange(2)
+        state.first = first
+        # "Each player draws 5 cards."
+        for index in (first, 1 - first):
+            state.draw(state.sides[index], HAND_SIZE)
+        state.phase, state.actor = MULLIGAN, first
+        state.settle()
+        return state
+
+
+def contender_of(deck: ResolvedDeck, passive: bool = False) -> Contender:
+    """The deck's Condemned (the generic inmate when it has none) and one record per copy of the rest."""
+    condemned = next((e.card for e in deck.entries if e.card_type == CONDEMNED), None)
+    cards = [e.card for e in deck.entries if e.card_type != CONDEMNED and e.section != "Sideboard"
+             for _ in range(e.count)]
+    return Contender(condemned, cards, passive)
+
+
+def make_game(deck: ResolvedDeck, *, opponent: ResolvedDeck | None = None, turn_limit: int = TURN_LIMIT,
+              first_player: int | None = None) -> CondemnedGame:
+    """The deck against `opponent`, or against the goldfish's generic inmate (20 Life, no abilities,
+    no cards, never acts) when there is none."""
+    other = contender_of(opponent) if opponent is not None else Contender(None, [], passive=True)
+    return CondemnedGame((contender_of(deck), other), turn_limit=turn_limit, first_player=first_player)
+
+
+class CondemnedState(State):
+    def __init__(self, game: CondemnedGame, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self.specs = game.specs
+        self.cards: list[CardInstance] = []  # by uid
+        self.spec_of: list[CardSpec] = []  # by uid
+        self.sides = tuple(
+            Side(i, game.condemned[i], game.equippable[i], game.contenders[i].passive) for i in (PLAYER, OPPONENT)
+        )
+        self.first = PLAYER
+        self.phase = MULLIGAN
+        self.actor = PLAYER  # who decides now
+        self.active = PLAYER  # whose turn it is
+        self.winner: int | None = None
+        self.stack: list[tuple[int, CardInstance, Any]] = []  # Events being played: (player, card, target)
+        self.attack: Attack | None = None
+        self.choosing: fx.Verb | None = None  # the start-of-turn action waiting for its choice
+        self.start_actions: list[fx.Verb] = []  # start-of-turn actions still to resolve
+        self.attacks_made = 0  # this turn, to halve every attack after the first
+        self.main_attacks = 0
+        self.off_attacks = 0
+        self.desperation_used = False
+        self.damage_by_turn: list[int] = []  # life the opponent lost in each of PLAYER's turns
+        self._turn_start_lost = 0
+        self.first_turn_play = False
+        self._legal: list[Action] = []
+
+    # ----------------------------------------------------------------------------- the State API
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.actor
+
+    def legal_actions(self) -> Sequence[Hashable]:
+        return list(self._legal)
+
+    def apply_action(self, action: Hashable) -> None:
+        if action not in self._legal:
+            raise IllegalAction(f"{action!r} is not legal now; legal: {self._legal!r}")
+        self.act(action)  # type: ignore[arg-type]
+        self.settle()
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def turn(self) -> int:
+        """The round: each Condemned's n-th turn is in round n (the deck player's turn number)."""
+        return max(self.sides[PLAYER].turns, self.sides[OPPONENT].turns)
+
+    def zones(self) -> Mapping[str, Sequence[CardInstance]]:
+        zones: dict[str, Sequence[CardInstance]] = {}
+        for side in self.sides:
+            p = f"p{side.index}."
+            zones[p + "condemned"] = [side.condemned_card] if side.condemned_card else []
+            zones[p + "deck"] = side.deck
+            zones[p + "hand"] = side.hand
+            zones[p + "discard"] = side.discard
+            zones[p + "removed"] = side.removed
+            zones[p + "main"] = [side.main] if side.main else []
+            zones[p + "off"] = [side.off] if side.off else []
+            for slot, armor in zip(SLOTS, side.armor, strict=True):
+                zones[p + slot] = [armor] if armor else []
+            zones[p + "stack"] = [card for owner, card, _ in self.stack if owner == side.index]
+        return zones
+
+    def invariant_problems(self) -> list[str]:
+        """Game-specific checks: Life, damage, equipment and the per-turn limits."""
+        problems: list[str] = []
+        for side in self.sides:
+            who = f"p{side.index}"
+            if not 0 <= side.life <= side.max_life:
+                problems.append(f"{who} Life {side.life} is outside 0..{side.max_life}")
+            if side.mulligans > MAX_MULLIGANS:
+                problems.append(f"{who} took {side.mulligans} mulligans")
+            equipped = {c.uid for c in side.weapons() + side.armors()}
+            if set(side.wear) - equipped:
+                problems.append(f"{who} keeps damage on cards that are not equipped")
+            for card in side.weapons() + side.armors():
+                spec = self.spec_of[card.uid]
+                if card.name not in side.equippable:
+                    problems.append(f"{who} equipped {card.name}, which its Condemned cannot equip")
+                if not 0 <= side.wear.get(card.uid, 0) < self.durability(side, card):
+                    problems.append(f"{who} {card.name} should have broken")
+                if spec.card_type == WEAPON and not side.holds(card):
+                    problems.append(f"{who} {card.name} is a Weapon out of the hands")
+            if side.main is not None and self.spec_of[side.main.uid].two_hand and side.off is not None:
+                problems.append(f"{who} holds an Off Hand Weapon beside a Two Hand Weapon")
+            for place, weapon in (("main", side.main), ("off", side.off)):
+                if weapon is not None and self.spec_of[weapon.uid].hand not in (place, "either"):
+                    problems.append(f"{who} {weapon.name} is in the {place} hand")
+            for slot, armor in zip(SLOTS, side.armor, strict=True):
+                if armor is not None and self.spec_of[armor.uid].slot != slot:
+                    problems.append(f"{who} {armor.name} is in the {slot} slot")
+        if self.phase != OVER and not self._legal:
+            problems.append("no legal action in a game that is not over")
+        return problems
+
+    # ------------------------------------------------------------------------------ bookkeeping
+
+    def new_card(self, name: str) -> CardInstance:
+        card = CardInstance(len(self.cards), name)
+        self.cards.append(card)
+        self.spec_of.append(self.specs[name])
+        return card
+
+    def settle(self) -> None:
+        """Work out the legal actions; take every decision that has only one."""
+        while self.phase != OVER:
+            legal = self._compute_legal()
+            if len(legal) != 1:
+                self._legal = legal
+                return
+            self.act(legal[0])
+        self._legal = []
+
+    def durability(self, side: Side, card: CardInstance) -> int:
+        """The card's Durability now: printed, plus its armor set's bonus while the set is complete."""
+        spec = self.spec_of[card.uid]
+        if spec.set_bonus and self._set_complete(side, spec.armor_set):
+            return spec.durability + spec.set_bonus
+        return spec.durability
+
+    def durability_left(self, side: Side, card: CardInstance) -> int:
+        return self.durability(side, card) - side.wear.get(card.uid, 0)
+
+    def _set_complete(self, side: Side, armor_set: str | None) -> bool:
+        # "If you have Handyman Armor equipped in the Head, Body, and Legs slots"
+        return armor_set is not None and all(
+            a is not None and self.spec_of[a.uid].armor_set == armor_set for a in side.armor
+        )
+
+    def can_attack_with(self, side: Side, weapon: CardInstance | None) -> bool:
+        """ "Melee weapons can only be used when you are at Melee; Ranged Weapons can be used at
+        Melee and Ranged" (unless the Weapon says otherwise)."""
+        return weapon is not None and (not side.at_range or self.spec_of[weapon.uid].usable_at_ranged)
+
+    def desperate(self, side: Side) -> bool:
+        """ "If you are at Melee, you don't have any weapons equipped, and you don't have any Weapon
+        cards in your hand, the Desperation Rule applies." """
+        return (
+            not side.at_range and side.main is None and side.off is None
+            and not any(self.spec_of[c.uid].card_type == WEAPON for c in side.hand)
+        )
+
+    # ---------------------------------------------------------------------------- legal actions
+
+    def _compute_legal(self) -> list[Action]:
+        phase = self.phase
+        side = self.sides[self.actor]
+        if phase == MULLIGAN:
+            if side.passive or side.mulligans >= MAX_MULLIGANS:
+                return [KEEP]
+            return [KEEP, MULLIGAN_ACTION]
+        if phase == CHOOSE:
+            assert self.choosing is not None
+            return [("choose", option) for option in self.options(side, self.choosing)]
+        if phase == MAIN:
+            return [END_MAIN] if side.passive else self._main_actions(side)
+        if phase == ATTACK:
+            return [END_ATTACKS] if side.passive else self._attack_actions(side)
+        if phase in (RESPOND, ATTACK_EVENTS):
+            if side.passive or side.event_played:
+                return [PASS]
+            return [*self._event_plays(side, self._timings()), PASS]
+        if phase == PARRY:
+            if side.passive:
+                return [PASS]
+            return [*(("parry", w.uid) for w in side.weapons()), PASS]
+        return []
+
+    def _timings(self) -> tuple[str, ...]:
+        """The Event timings the deciding player may play now."""
+        if self.phase == RESPOND:
+            return ("any",)
+        return ("attacking", "any") if self.actor == self.active else ("defending", "any")
+
+    def _event_plays(self, side: Side, timings: tuple[str, ...]) -> list[Action]:
+        actions: list[Action] = []
+        seen: set[str] = set()
+        for card in side.hand:
+            spec = self.spec_of[card.uid]
+            if spec.card_type != EVENT or spec.timing not in timings or card.name in seen:
+                continue
+            seen.add(card.name)
+            actions.extend(self._plays(side, card, spec))
+        return actions
+
+    def _plays(self, side: Side, card: CardInstance, spec: CardSpec) -> list[Action]:
+        if spec.choice is None:
+            return [("play", card.uid, None)]
+        options = self.options(side, spec.choice)
+        return [("play", card.uid, option) for option in options] or [("play", card.uid, None)]
+
+    def options(self, side: Side, verb: fx.Verb) -> list[Any]:
+        """The cards a choosing action may choose (empty when there are none)."""
+        enemy = self.sides[1 - side.index]
+        if isinstance(verb, fx.DamageEnemyWeapon):
+            return [w.uid for w in enemy.weapons()]
+        if isinstance(verb, fx.DamageEnemyArmor):
+            return [a.uid for a in enemy.armors()]
+        if isinstance(verb, fx.Repair):
+            # Repairing an undamaged card repairs nothing, the same as having no card to repair.
+            kinds = {"weapon": side.weapons(), "armor": side.armors()}
+            return [c.uid for kind in verb.kinds for c in kinds[kind] if side.wear.get(c.uid)]
+        if isinstance(verb, fx.Search):
+            # Copies of a card are alike: the search names the card, not the copy.
+            return sorted({c.name for c in side.deck if self.spec_of[c.uid].card_type == verb.card_type})
+        raise TypeError(f"{verb!r} asks for no choice")
+
+    def _main_actions(self, side: Side) -> list[Action]:
+        """ "During your Main Phase, you may: Equip 1 Weapon card; Equip any number of Armor cards;
+        Play 1 Event Card; Play any number of Preparation Cards; Discard a card. If you do, move from
+        Melee to Ranged or vice-versa. If you do, skip your Attack Phase; Move an equipped One Hand
+        Weapon between your Main Hand and Off Hand, if allowed" """
+        actions: list[Action] = []
+        seen: set[str] = set()
+        distinct: list[CardInstance] = []  # the first copy of each card in hand
+        for card in side.hand:
+            if card.name in seen:
+                continue
+            seen.add(card.name)
+            distinct.append(card)
+            spec = self.spec_of[card.uid]
+            kind = spec.card_type
+            if kind == WEAPON:
+                if not side.weapon_equipped and card.name in side.equippable:
+                    places = ("main", "off") if spec.hand == "either" else (spec.hand,)
+                    actions.extend(("equip", card.uid, place) for place in places)
+            elif kind == ARMOR:
+                if card.name in side.equippable:
+                    actions.append(("equip", card.uid, spec.slot))
+            elif kind == PREPARATION or (
+                kind == EVENT and spec.timing in ("main", "any") and not side.event_played
+            ):
+                actions.extend(self._plays(side, card, spec))
+        if not side.switched:
+            actions.extend(("switch", card.uid) for card in distinct)
+        if not side.at_range and not side.leafy_used and any(self.spec_of[a.uid].leafy for a in side.armors()):
+            actions.extend(("leafy", card.uid) for card in distinct)
+        actions.extend(self._moves(side))
+        actions.append(END_MAIN)
+        return actions
+
+    def _moves(self, side: Side) -> list[Action]:
+        """A One Hand Weapon that shows both hand symbols may move to the other hand; when both
+        hands hold such Weapons, they swap places (offered once)."""
+        main, off = side.main, side.off
+        main_moves = main is not None and self.spec_of[main.uid].hand == "either"
+        off_moves = off is not None and self.spec_of[off.uid].hand == "either"
+        if main is not None and main_moves and (off is None or off_moves):
+            return [("move", main.uid)]
+        if off is not None and off_moves and main is None:
+            return [("move", off.uid)]
+        return []
+
+    def _attack_actions(self, side: Side) -> list[Action]:
+        """ "If you have equipped a Main Hand Weapon as well as an Off Hand Weapon, you MUST attack
+        with your Main Hand Weapon first unless you are unable to do so." """
+        actions: list[Action] = []
+        main, off = side.main, side.off
+        # Multi-Hit Weapons have two attacks; once the Off Hand attacks, the Main Hand step is over.
+        main_can = (
+            main is not None and self.can_attack_with(side, main) and self.off_attacks == 0
+            and self.main_attacks < self.spec_of[main.uid].attacks
+        )
+        if main_can:
+            actions.extend(("attack", "main", t) for t in self.targets(side, main))
+        off_can = (
+            off is not None and self.can_attack_with(side, off) and self.off_attacks < self.spec_of[off.uid].attacks
+            and (not main_can or self.main_attacks > 0)
+        )
+        if off_can:
+            actions.extend(("attack", "off", t) for t in self.targets(side, off))
+        # "You may make one attack per turn for 1 damage with no type."
+        if not self.desperation_used and self.desperate(side):
+            actions.extend(("attack", "desperation", t) for t in self.targets(side, None))
+        actions.append(END_ATTACKS)
+        return actions
+
+    def targets(self, side: Side, weapon: CardInstance | None) -> list[int]:
+        """ "You can target the Condemned directly, or one of their Armor pieces. If an enemy
+        Condemned has Armor equipped in all three slots or an Armor with Shielding equipped, you MUST
+        target one of those Armor pieces first." The Desperation Rule's attack "must target Armor
+        before you target the enemy Condemned"."""
+        armors = self.sides[1 - side.index].armors()
+        if weapon is not None and self.spec_of[weapon.uid].ignores_armor_first:
+            return [a.uid for a in armors] + [CONDEMNED_TARGET]
+        shielding = [a.uid for a in armors if self.spec_of[a.uid].shielding]
+        if shielding:
+            return shielding
+        if len(armors) == len(SLOTS) or (weapon is None and armors):
+            return [a.uid for a in armors]
+        return [a.uid for a in armors] + [CONDEMNED_TARGET]
+
+    # -------------------------------------------------------------------------- applying actions
+
+    def act(self, action: Action) -> None:
+        """Apply a legal action (settle() then works out what comes next)."""
+        kind = action[0]
+        side = self.sides[self.actor]
+        if kind == "keep":
+            self._keep()
+        elif kind == "mulligan":
+            self._mulligan(side)
+        elif kind == "choose":
+            verb, self.choosing = self.choosing, None
+            assert verb is not None
+            self.resolve(side, verb, action[1])
+            self._run_start()
+        elif kind == "equip":
+            self._equip(side, self.cards[action[1]], action[2])
+        elif kind == "play":
+            self._play(side, self.cards[action[1]], action[2])
+        elif kind in ("switch", "leafy"):
+            self._switch(side, self.cards[action[1]], leafy=kind == "leafy")
+        elif kind == "move":
+            # Only a Weapon that may go in either hand moves (see _moves), so swapping is the move.
+            side.main, side.off = side.off, side.main
+        elif kind == "end_main":
+            self._end_main(side)
+        elif kind == "attack":
+            self._declare(side, action[1], action[2])
+        elif kind == "end_attacks":
+            self._end_turn()
+        elif kind == "parry":
+            assert self.attack is not None
+            self.attack.parry = self.cards[action[1]]
+            self._strike()
+        elif kind == "pass":
+            self._pass()
+        else:
+            raise IllegalAction(f"unknown action {action!r}")
+
+    def _keep(self) -> None:
+        if self.actor == self.first:
+            self.actor = 1 - self.first
+        else:
+            self.begin_turn(self.first)
+
+    def _mulligan(self, side: Side) -> None:
+        """ "If they do, they shuffle their hand into their deck, then draw 5 new cards. After that,
+        their opponent draws a card." """
+        side.mulligans += 1
+        side.drawn.subtract(card.name for card in side.hand)  # a hand sent back was never kept
+        side.deck.extend(side.hand)
+        side.hand.clear()
+        self.rng.shuffle(side.deck)
+        self.draw(side, HAND_SIZE)
+        self.draw(self.sides[1 - side.index], 1)
+
+    def begin_turn(self, index: int) -> None:
+        """The start of a Condemned's turn: "Start of turn effects resolve; Draw until you have 5 cards
+        in hand", then its Main Phase."""
+        self.active = self.actor = index
+        side = self.sides[index]
+        side.turns += 1
+        for each in self.sides:
+            each.event_played = False
+        side.weapon_equipped = side.switched = side.leafy_used = side.skip_attack = False
+        self.attacks_made = self.main_attacks = self.off_attacks = 0
+        self.desperation_used = False
+        if index == PLAYER:
+            self._turn_start_lost = self.sides[OPPONENT].life_lost
+        # "Start of turn effects resolve"
+        self.start_actions = [action for trigger in side.condemned.at_start for action in trigger.then]
+        self._run_start()
+
+    def _run_start(self) -> None:
+        side = self.sides[self.active]
+        while self.start_actions and self.phase != OVER:
+            verb = self.start_actions.pop(0)
+            target = None
+            if isinstance(verb, fx.CHOICES):
+                options = self.options(side, verb)
+                if len(options) > 1 and not side.passive:
+                    self.phase, self.actor, self.choosing = CHOOSE, side.index, verb
+                    return
+                target = options[0] if options else None
+            self.resolve(side, verb, target)
+        if self.phase == OVER:
+            return
+        # "Draw until you have 5 cards in hand"
+        self.draw(side, HAND_SIZE - len(side.hand))
+        self.phase, self.actor = MAIN, side.index
+        if side.index == PLAYER and side.turns == 1:
+            self.first_turn_play = any(a[0] in ("equip", "play") for a in self._main_actions(side))
+
+    def _equip(self, side: Side, card: CardInstance, place: str) -> None:
+        """Equip from hand. "Only one card can be present in any given field": what was there is
+        dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
+        side.hand.remove(card)
+        side.played[card.name] += 1
+        spec = self.spec_of[card.uid]
+        if spec.card_type == WEAPON:
+            side.weapon_equipped = True
+            held_two_hand = side.main is not None and self.spec_of[side.main.uid].two_hand
+            if spec.two_hand or held_two_hand:
+                for weapon in side.weapons():
+                    self._drop(side, weapon)
+            elif place == "main" and side.main is not None:
+                self._drop(side, side.main)
+            elif place == "off" and side.off is not None:
+                self._drop(side, side.off)
+            if place == "main":
+                side.main = card
+            else:
+                side.off = card
+        else:
+            slot = SLOTS.index(place)
+            old = side.armor[slot]
+            if old is not None:
+                self._drop(side, old)
+            side.armor[slot] = card
+            # A replaced set piece takes the set's bonus away from the other two.
+            self._check_breaks(side)
+
+    def _play(self, side: Side, card: CardInstance, target: Any) -> None:
+        side.hand.remove(card)
+        side.played[card.name] += 1
+        spec = self.spec_of[card.uid]
+        if spec.unimplemented:
+            side.no_effect[card.name] += 1
+        if spec.card_type == PREPARATION:
+            # "When you play a Preparation, follow the instructions in the Rules Text. After the
+            # Preparation resolves, put it in the Discard Pile."
+            self.stack.append((side.index, card, target))
+            self._resolve_top()
+            return
+        side.event_played = True
+        self.stack.append((side.index, card, target))
+        if self.phase == MAIN:
+            # The other Condemned may answer with an Event of its own before this one resolves.
+            self.phase, self.actor = RESPOND, 1 - side.index
+        else:
+            self._pass()
+
+    def _pass(self) -> None:
+        """The deciding player plays no (more) Event, or does not parry."""
+        if self.phase == RESPOND:
+            self._resolve_stack()
+            if self.phase != OVER:
+                self.phase, self.actor = MAIN, self.active
+        elif self.phase == ATTACK_EVENTS:
+            attack = self.attack
+            assert attack is not None
+            if not attack.defender_asked:
+                # The attacker played or passed; now the defender may answer.
+                attack.defender_asked = True
+                self.actor = 1 - attack.attacker
+                return
+            self._resolve_stack()
+            if self.phase == OVER:
+                return
+            if attack.weapon is None:  # "It cannot be parried"
+                self._strike()
+            else:
+                self.phase, self.actor = PARRY, 1 - attack.attacker
+        elif self.phase == PARRY:
+            self._strike()
+
+    def _resolve_stack(self) -> None:
+        """ "Events resolve in a Last in-First out order" """
+        while self.stack and self.phase != OVER:
+            self._resolve_top()
+
+    def _resolve_top(self) -> None:
+        owner, card, target = self.stack[-1]
+        side = self.sides[owner]
+        for verb in self.spec_of[card.uid].actions:
+            self.resolve(side, verb, target)
+            if self.phase == OVER:
+                break
+        self.stack.pop()
+        side.discard.append(card)
+
+    def _switch(self, side: Side, card: CardInstance, leafy: bool) -> None:
+        """ "During your Main Phase, you may discard a card to switch between Melee and Ranged. If you
+        do, you must skip your Attack Phase that turn." Leafy Pads moves to Ranged and keeps it."""
+        side.hand.remove(card)
+        side.discard.append(card)
+        if leafy:
+            side.leafy_used = True
+            side.at_range = True
+        else:
+            side.switched = side.skip_attack = True
+            side.at_range = not side.at_range
+        for verb in side.condemned.on_switch:
+            self.resolve(side, verb, None)
+
+    def _end_main(self, side: Side) -> None:
+        # The Ready Turn: "nobody can attack during their ready turn".
+        if side.turns == 1 or side.skip_attack:
+            self._end_turn()
+        else:
+            self.phase = ATTACK
+
+    def _declare(self, side: Side, hand: str, target: int) -> None:
+        weapon = side.main if hand == "main" else side.off if hand == "off" else None
+        if hand == "main":
+            self.main_attacks += 1
+        elif hand == "off":
+            self.off_attacks += 1
+        else:
+            self.desperation_used = True
+        self.attack = Attack(side.index, hand, weapon, target, self.attacks_made, side.at_range)
+        self.attacks_made += 1
+        # The attacker may play an Event "when you declare an attack", then the defender one
+        # "when an enemy attack is declared".
+        self.phase, self.actor = ATTACK_EVENTS, side.index
+
+    def _strike(self) -> None:
+        """The attack's damage: "If any cards have damage modifiers, apply them now. Then, damage
+        resolves. [...] Your Weapon takes 1 damage." An attack whose Weapon or target left play
+        before its damage does nothing."""
+        attack = self.attack
+        assert attack is not None
+        self.attack = None
+        self.phase, self.actor = ATTACK, attack.attacker
+        attacker, defender = self.sides[attack.attacker], self.sides[1 - attack.attacker]
+        weapon = attack.weapon
+        spec = self.spec_of[weapon.uid] if weapon is not None else None
+        if weapon is not None and not attacker.holds(weapon):
+            return
+        target = self.cards[attack.target] if attack.target != CONDEMNED_TARGET else None
+        if target is not None and not defender.wears(target):
+            return
+        steps = attack.steps
+        base, damage_type = (spec.damage, spec.damage_type) if spec is not None else (1, None)
+        if damage_type is not None:
+            steps.added += attacker.condemned.type_bonus.get(damage_type, 0)
+        if attack.index > 0:
+            # "Any Attack after the first attack in the turn deals half damage, rounded up."
+            steps.divisor *= 2
+        parry = attack.parry
+        if parry is not None and defender.holds(parry):
+            # "that Weapon takes the damage instead of the attack's target"
+            self.wear(defender, parry, steps.damage(base))
+        elif target is None:
+            self._hit_condemned(attacker, defender, spec, steps.damage(base))
+            if self.phase == OVER:
+                return
+        else:
+            target_spec = self.spec_of[target.uid]
+            modifier = target_spec.modifiers.get(damage_type) if damage_type is not None else None
+            if modifier is not None:
+                # "Apply the damage modifier as written on the card"
+                steps.apply(modifier)
+            self.wear(defender, target, steps.damage(base))
+            if weapon is not None and not attack.at_range and target_spec.thorns and attacker.holds(weapon):
+                self.wear(attacker, weapon, target_spec.thorns)
+        if weapon is None or spec is None:
+            return
+        if attacker.holds(weapon):
+            self.wear(attacker, weapon, 1)
+        if attack.at_range and spec.breaks_at_ranged and attacker.holds(weapon):
+            self._drop(attacker, weapon)
+        for verb in spec.after_attack:
+            self.resolve(attacker, verb, None)
+
+    def _hit_condemned(self, attacker: Side, defender: Side, spec: CardSpec | None, damage: int) -> None:
+        """ "When you attack the Condemned directly, 1 damage is redirected to each Armor card equipped
+        to the Condemned." """
+        armors = defender.armors()
+        redirected = min(damage, len(armors))
+        for armor in armors[:redirected]:
+            if defender.wears(armor):
+                self.wear(defender, armor, 1)
+        hit = damage - redirected
+        if hit <= 0:
+            return
+        self.lose_life(defender, hit)
+        if self.phase == OVER or spec is None:
+            return
+        for verb in spec.on_hit:
+            self.resolve(attacker, verb, None)
+
+    def _end_turn(self) -> None:
+        side = self.sides[self.active]
+        if side.index == PLAYER:
+            self._close_player_turn()
+            if side.turns >= self.game.turn_limit:
+                self.phase = OVER
+                return
+        self.begin_turn(1 - side.index)
+
+    def _close_player_turn(self) -> None:
+        self.damage_by_turn.append(self.sides[OPPONENT].life_lost - self._turn_start_lost)
+
+    def _finish(self, loser: Side) -> None:
+        self.winner = 1 - loser.index
+        if self.active == PLAYER and len(self.damage_by_turn) < self.sides[PLAYER].turns:
+            self._close_player_turn()
+        self.phase = OVER
+
+    # ------------------------------------------------------------------------ effects and damage
+
+    def resolve(self, side: Side, verb: fx.Verb, target: Any) -> None:
+        """Perform one action of a program for `side` (the card's player)."""
+        _HANDLERS[type(verb)](self, side, verb, target)
+
+    def draw(self, side: Side, count: int) -> None:
+        for _ in range(count):
+            if not side.deck and side.discard:
+                # "If your deck is empty and you must draw a card, shuffle your discard pile into your
+                # deck and then remove the top 5 cards of the deck from the game."
+                side.deck, side.discard = side.discard, []
+                self.rng.shuffle(side.deck)
+                for _ in range(min(ATTRITION_REMOVED, len(side.deck))):
+                    side.removed.append(side.deck.pop())
+            if not side.deck:
+                # "If you have no cards in your deck and cannot draw, play continues without drawing"
+                return
+            card = side.deck.pop()
+            side.hand.append(card)
+            side.drawn[card.name] += 1
+
+    def heal(self, side: Side, amount: int) -> None:
+        # "Life cannot exceed the amount printed on the card + any life bonuses"
+        side.life = min(side.max_life, side.life + amount)
+
+    def lose_life(self, side: Side, amount: int) -> None:
+        lost = min(amount, side.life)
+        side.life -= lost
+        side.life_lost += lost
+        if side.life == 0:
+            # "In order to win in The Condemned CCG, you must reduce your opponent's Life to 0."
+            self._finish(side)
+
+    def wear(self, side: Side, card: CardInstance, damage: int) -> None:
+        """Damage a Weapon or Armor; "When [its] Durability drops to 0, it breaks and goes to the
+        Discard Pile"."""
+        if damage <= 0:
+            return
+        side.wear[card.uid] = side.wear.get(card.uid, 0) + damage
+        self._check_breaks(side)
+
+    def repair(self, side: Side, card: CardInstance, amount: int) -> None:
+        side.wear[card.uid] = max(0, side.wear.get(card.uid, 0) - amount)
+
+    def _check_breaks(self, side: Side) -> None:
+        # One piece of a complete armor set breaking takes the bonus from the others, which may
+        # break them in turn: look again until nothing breaks.
+        broken = True
+        while broken:
+            broken = False
+            for card in side.weapons() + side.armors():
+                if self.durability_left(side, card) <= 0:
+                    self._drop(side, card)
+                    broken = True
+
+    def _drop(self, side: Side, card: CardInstance) -> None:
+        """Take an equipped card out of play to the Discard Pile."""
+        if side.main is card:
+            side.main = None
+        elif side.off is card:
+            side.off = None
+        else:
+            side.armor[side.armor.index(card)] = None
+        side.wear.pop(card.uid, None)
+        side.discard.append(card)
+
+    def equipped_card(self, side: Side, uid: Any) -> CardInstance | None:
+        """The card with this uid if `side` has it equipped now (a choice may have left play)."""
+        if not isinstance(uid, int) or uid < 0:
+            return None
+        card = self.cards[uid]
+        return card if side.holds(card) or side.wears(card) else None
+
+
+def _heal(state: CondemnedState, side: Side, verb: fx.Heal, target: Any) -> None:
+    state.heal(side, verb.amount)
+
+
+def _lose_life(state: CondemnedState, side: Side, verb: fx.LoseLife, target: Any) -> None:
+    state.lose_life(side, verb.amount)
+
+
+def _draw(state: CondemnedState, side: Side, verb: fx.Draw, target: Any) -> None:
+    state.draw(side, verb.amount)
+
+
+def _damage_enemy_card(state: CondemnedState, side: Side, verb: fx.DamageEnemyWeapon | fx.DamageEnemyArmor,
+                       target: Any) -> None:
+    enemy = state.sides[1 - side.index]
+    card = state.equipped_card(enemy, target)
+    if card is not None:
+        state.wear(enemy, card, verb.amount)
+
+
+def _damage_each_enemy_armor(state: CondemnedState, side: Side, verb: fx.DamageEachEnemyArmor, target: Any) -> None:
+    enemy = state.sides[1 - side.index]
+    for armor in enemy.armors():
+        if enemy.wears(armor):
+            state.wear(enemy, armor, verb.amount)
+
+
+def _repair(state: CondemnedState, side: Side, verb: fx.Repair, target: Any) -> None:
+    card = state.equipped_card(side, target)
+    if card is not None:
+        state.repair(side, card, verb.amount)
+
+
+def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> None:
+    """ "Search your deck for a Weapon card, put it into your hand, then shuffle your deck." """
+    card = next((c for c in side.deck if c.name == target), None)
+    if card is not None:
+        side.deck.remove(card)
+        side.hand.append(card)
+        side.drawn[card.name] += 1
+    state.rng.shuffle(side.deck)
+
+
+def _attack_bonus(state: CondemnedState, side: Side, verb: fx.AttackBonus, target: Any) -> None:
+    if state.attack is not None:
+        state.attack.steps.added += verb.amount
+
+
+def _set_attack_damage(state: CondemnedState, side: Side, verb: fx.SetAttackDamage, target: Any) -> None:
+    if state.attack is not None:
+        state.attack.steps.set_to = verb.value
+
+
+_HANDLERS: dict[type[fx.Verb], Any] = {
+    fx.Heal: _heal,
+    fx.LoseLife: _lose_life,
+    fx.Draw: _draw,
+    fx.DamageEnemyWeapon: _damage_enemy_card,
+    fx.DamageEnemyArmor: _damage_enemy_card,
+    fx.DamageEachEnemyArmor: _damage_each_enemy_armor,
+    fx.Repair: _repair,
+    fx.Search: _search,
+    fx.AttackBonus: _attack_bonus,
+    fx.SetAttackDamage: _set_attack_damage,
+}
+
+# Every action verb must be playable: a verb added to effects.py without a handler fails here.
+if set(_HANDLERS) != set(fx.ACTIONS):
+    raise ImportError(f"actions without a handler: {sorted(v.__name__ for v in set(fx.ACTIONS) - set(_HANDLERS))}")

@@ -1,0 +1,603 @@
+"""The QQDND board: zones, and the rules every effect goes through.
+
+Drawing (and reshuffling the discard pile), damage (Challenge, Block, Shield counters, defeat),
+cards entering and leaving play (Equip, Teach, the Unique rule, tokens ceasing to exist), and the
+checks the rules make whenever the board changes. The round structure and the moves are in
+state.py; what each card does is in effects.py.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from engine.core import CardInstance
+from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, UNDER, Piece
+from engine.games.qqdnd.verbs import Ctx, run_program
+
+if TYPE_CHECKING:
+    from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef
+    from engine.games.qqdnd.choices import Chooser
+
+
+class Board:
+    """Zones and rules; QQDNDState adds the round structure on top."""
+
+    book: CardBook
+    rng: random.Random
+    choosers: tuple[Chooser, Chooser]
+    unimplemented: frozenset[str] = frozenset()  # card names whose plays count as having no effect
+
+    def _init_board(self, book: CardBook, rng: random.Random, choosers: tuple[Chooser, Chooser]) -> None:
+        self.book = book
+        self.class_names = book.class_names
+        self.rng = rng
+        self.choosers = choosers
+        self.round = 0
+        self.over = False
+        self.cards: list[Piece] = []
+        self.token_uids: set[int] = set()
+        self.deck: list[list[Piece]] = [[], []]  # the top of a deck is the end of its list
+        self.hand: list[list[Piece]] = [[], []]
+        self.discard: list[list[Piece]] = [[], []]
+        self.field: list[list[Piece]] = [[], []]  # by controller
+        self.under_pile: list[list[Piece]] = [[], []]  # by owner
+        self.removed: list[list[Piece]] = [[], []]
+        # What this round has done, per player.
+        self.no_attacks = [False, False]
+        self.attacks_played = [0, 0]
+        self.lost_this_round = [False, False]
+        self.magus_bonus = [0, 0]
+        self.concealed = [False, False]
+        self.bonus_actions = [0, 0]
+        self.bonus_any = [False, False]
+        self.tb_used = [False, False]
+        self.forced: list[tuple[Piece, str] | None] = [None, None]
+        self.performed_this_round: list[ActionDef] = []
+        # Where the Action Resource being played goes once it resolves ("discard", "hand", "removed").
+        self.resolving_destination = "discard"
+        # The deck's player's statistics (GameRecord): card name -> copies.
+        self.drawn: Counter[str] = Counter()
+        self.played: Counter[str] = Counter()
+        self.no_effect: Counter[str] = Counter()
+        self.damage_by_round: list[int] = []
+
+    # --- cards and zones ----------------------------------------------------------------------
+
+    def new_piece(self, d: CardDef, owner: int) -> Piece:
+        piece = Piece(CardInstance(len(self.cards), d.name), d, owner)
+        self.cards.append(piece)
+        return piece
+
+    def _zone_list(self, piece: Piece) -> list[Piece] | None:
+        zone, where = piece.zone, piece.where
+        if zone == FIELD:
+            return self.field[where]
+        if zone == HAND:
+            return self.hand[where]
+        if zone == DECK:
+            return self.deck[where]
+        if zone == DISCARD:
+            return self.discard[where]
+        if zone == UNDER:
+            return self.under_pile[where]
+        if zone == REMOVED:
+            return self.removed[where]
+        return None
+
+    def _take(self, piece: Piece) -> None:
+        """Lift a card out of its zone (and out of the pile it lies under)."""
+        if piece.zone == HAND:
+            piece.initiative_override = None
+        elif piece.zone == UNDER:
+            for host in self.in_play():
+                if piece in host.under:
+                    host.under.remove(piece)
+                    break
+        cards = self._zone_list(piece)
+        if cards is not None:
+            cards.remove(piece)
+
+    def _place(self, piece: Piece, zone: int, where: int) -> None:
+        piece.zone = zone
+        piece.where = where
+        cards = self._zone_list(piece)
+        if cards is not None:
+            cards.append(piece)
+
+    def in_play(self) -> list[Piece]:
+        return self.field[0] + self.field[1]
+
+    def zone_cards(self, zone: str, player: int) -> list[Piece]:
+        return list({"deck": self.deck, "discard": self.discard, "hand": self.hand}[zone][player])
+
+    def party(self, player: int) -> list[Piece]:
+        return [p for p in self.field[player] if p.d.is_party_member]
+
+    # --- traits -------------------------------------------------------------------------------
+
+    def has_trait(self, piece: Piece, trait: str, viewer: int) -> bool:
+        # Disguise Self: the opponent's Actions see no class the Bard's controller did not choose.
+        if piece.disguised and viewer != piece.controller and trait in self.class_names:
+            return trait in self.choosers[piece.controller].disguise_classes
+        if trait in piece.d.traits or trait in piece.traits_added:
+            return True
+        if trait == "Samurai":
+            for item in piece.attached:
+                if "grants_samurai" in item.d.statics and not item.blanked:
+                    return True
+        return False
+
+    def traits_of(self, piece: Piece, viewer: int) -> set[str]:
+        traits = set(piece.d.traits) | piece.traits_added
+        if self.has_trait(piece, "Samurai", viewer):
+            traits.add("Samurai")
+        if piece.disguised and viewer != piece.controller:
+            traits = {t for t in traits if t not in self.class_names} | set(
+                self.choosers[piece.controller].disguise_classes)
+        return traits
+
+    def alignment_of(self, piece: Piece, viewer: int) -> str | None:
+        if piece.disguised and viewer != piece.controller:
+            return self.choosers[piece.controller].disguise_alignment
+        return piece.alignment or piece.d.alignment
+
+    def party_has(self, player: int, trait: str) -> bool:
+        """"If there is a <class> in your party": an undefeated Party Member of that class."""
+        return any(p.d.is_party_member and not p.defeated and self.has_trait(p, trait, player)
+                   for p in self.field[player])
+
+    def hand_value(self, player: int) -> int:
+        """"All party members also have a Hand Value, the sum of which is the amount you draw"."""
+        return sum(p.d.hv for p in self.field[player] if p.d.is_party_member)
+
+    def active(self, piece: Piece, static: str) -> bool:
+        """Whether one of the card's static rules is in effect now."""
+        return static in piece.d.statics and not piece.blanked and not piece.defeated and piece.zone == FIELD
+
+    def controls_active(self, player: int, static: str) -> bool:
+        return any(static in p.d.statics and not p.blanked and not p.defeated for p in self.field[player])
+
+    def attached_static(self, piece: Piece, static: str) -> bool:
+        return any(static in a.d.statics and not a.blanked for a in piece.attached)
+
+    def has_mount(self, piece: Piece) -> bool:
+        return self.attached_static(piece, "mount")
+
+    # --- counters -----------------------------------------------------------------------------
+
+    @staticmethod
+    def _key(kind: str, actor: int) -> str:
+        # Challenge counters belong to a player: "Remove all Challenge counters you own".
+        return f"challenge{actor}" if kind == "challenge" else kind
+
+    def counter(self, piece: Piece, kind: str, actor: int) -> int:
+        if kind == "damage":
+            return piece.damage
+        return piece.counters.get(self._key(kind, actor), 0)
+
+    def add_counters(self, piece: Piece, kind: str, n: int, actor: int) -> None:
+        if n <= 0 or piece.zone != FIELD:
+            return
+        key = self._key(kind, actor)
+        piece.counters[key] = piece.counters.get(key, 0) + n
+
+    def remove_counters(self, piece: Piece, kind: str, n: int | None, actor: int) -> None:
+        key = self._key(kind, actor)
+        have = piece.counters.get(key, 0)
+        left = 0 if n is None else max(0, have - n)
+        if left:
+            piece.counters[key] = left
+        else:
+            piece.counters.pop(key, None)
+        if kind == "life":
+            self.check_destroyed(piece, None)
+
+    def life_of(self, piece: Piece) -> int | None:
+        """Life plus Life counters; None for a card without Life (damage never destroys it)."""
+        base = 1 if piece.blanked else piece.d.life
+        if base is None:
+            return None
+        return base + piece.counters.get("life", 0)
+
+    def damage_removable(self, piece: Piece) -> bool:
+        # Clockwork Soldier: "Damage counters cannot be removed from Clockwork Soldier."
+        return not self.active(piece, "no_damage_removal")
+
+    def remove_damage(self, piece: Piece, n: int) -> int:
+        if piece.zone != FIELD or not self.damage_removable(piece):
+            return 0
+        removed = min(n, piece.damage)
+        piece.damage -= removed
+        return removed
+
+    # --- damage -------------------------------------------------------------------------------
+
+    def damage_after_modifiers(self, source: Piece, actor: int, target: Piece, n: int, *, spend: bool) -> int:
+        """What `n` damage from `source` becomes before Block and Shield counters. With `spend`, the
+        one-time increases (Strength Mutagen, Spellstrike) are used up."""
+        if n <= 0:
+            return 0
+        if source.damage_bonus:
+            n += source.damage_bonus
+            if spend:
+                source.damage_bonus = 0
+        if self.magus_bonus[actor] and source.controller == actor and self.has_trait(source, "Magus", actor):
+            n += self.magus_bonus[actor]
+            if spend:
+                self.magus_bonus[actor] = 0
+        if source.attached and self.attached_static(source, "lance") and self.has_mount(source):
+            n += 1
+        # Eptol Noir: "Cards with Challenge counters take 1 extra Damage whenever you damage them with a
+        # Samurai damage source."
+        if target.counters and target.counters.get(f"challenge{actor}") and self.has_trait(source, "Samurai", actor):
+            n += 1
+        return n
+
+    def block_of(self, piece: Piece) -> int:
+        """"whenever a source would deal damage to a target with Block X, X of that damage is prevented"."""
+        block = 0
+        for item in piece.attached:
+            if not item.blanked:
+                if "block1" in item.d.statics:
+                    block += 1
+                if "block2" in item.d.statics:
+                    block += 2
+        return block
+
+    def deal_damage(self, source: Piece, actor: int, target: Piece, n: int) -> int:
+        """Deal `n` damage from `source` (acting for `actor`) to `target`; returns the counters placed."""
+        n = self.damage_after_modifiers(source, actor, target, n, spend=True)
+        if target.attached:
+            n -= self.block_of(target)
+        if n <= 0:
+            return 0
+        controller = target.controller
+        chooser = self.choosers[controller]
+        # Riding Camel: "When equipped card would be dealt damage, you may destroy Riding Camel instead."
+        for camel in target.attached:
+            if ("camel" in camel.d.statics and not camel.blanked
+                    and chooser.may(self, controller, "camel", None, target, n)):
+                self.leave_play(camel, "destroy")
+                return 0
+        # Phase: "When Phase would take damage, you may instead discard that many cards from your hand."
+        if (self.active(target, "phase") and len(self.hand[controller]) >= n
+                and chooser.may(self, controller, "phase", None, target, n)):
+            cards = chooser.pick(self, controller, "discard", list(self.hand[controller]), n, n, None)
+            for card in cards:
+                self.discard_from_hand(card)
+            return 0
+        # Shield Counter: "when a damage counter would be placed on it, that card's controller may instead
+        # remove a shield counter." Always taken: a counter kept is worth less than damage avoided.
+        shields = target.counters.get("shield", 0) if target.counters else 0
+        if shields:
+            used = min(shields, n)
+            self.remove_counters(target, "shield", used, actor)
+            n -= used
+            if n <= 0:
+                return 0
+        target.damage += n
+        if controller == 1 and actor == 0 and target.d.is_party_member:
+            self.damage_by_round[-1] += n
+        self._after_damage(source, actor, target, n)
+        return n
+
+    def _after_damage(self, source: Piece, actor: int, target: Piece, n: int) -> None:
+        controller = target.controller
+        # Skulking Sniper: "Whenever this card deals damage to a Resource, add 1 Shield counter to it"
+        # (to the taught card: the Skill is taught to it, and "it" is the card that has the rule).
+        if not target.d.is_party_member and source.zone == FIELD and self.attached_static(source, "skulking"):
+            self.add_counters(source, "shield", 1, source.controller)
+        self.check_destroyed(target, actor)
+        # TB Towers: "The first time a card you control takes damage each round, you may search your deck for
+        # any non-Evil card, reveal it, and add it to your hand."
+        if not self.tb_used[controller] and self.controls_active(controller, "tb_towers"):
+            self.tb_used[controller] = True
+            chooser = self.choosers[controller]
+            options = [p for p in self.deck[controller] if not p.d.evil]
+            if options and chooser.may(self, controller, "tb_towers", None):
+                for card in chooser.pick(self, controller, "search:hand", options, 0, 1, None):
+                    self.to_hand(card, controller)
+
+    def check_destroyed(self, piece: Piece, by: int | None) -> None:
+        """"If the target is a Party Member and the amount of Damage counters on it exceeds its life, that
+        Party Member is defeated"; a Resource with Life is destroyed the same way."""
+        if piece.zone != FIELD or piece.defeated:
+            return
+        life = self.life_of(piece)
+        if life is None or piece.damage <= life:
+            return
+        controller = piece.controller
+        if piece.d.is_party_member or self.has_trait(piece, "Ally", controller):
+            self.lost_this_round[controller] = True
+        if piece.d.is_party_member:
+            self.defeat(piece)
+            return
+        mothdragon = self.active(piece, "mothdragon") and by is not None and by != controller
+        self.leave_play(piece, "destroy")
+        if mothdragon:
+            self._mothdragon_spawns(controller)
+
+    def defeat(self, piece: Piece) -> None:
+        piece.defeated = True
+        if all(p.defeated for p in self.party(piece.controller)):
+            self.over = True
+
+    def restore(self, piece: Piece) -> None:
+        if piece.zone == FIELD and piece.defeated:
+            piece.defeated = False
+            piece.damage = 0
+
+    def _mothdragon_spawns(self, player: int) -> None:
+        """"When Mothdragon is destroyed by damage from an opponent, you may discard your hand. You may put
+        one Mothdragon Spawn into play for each two cards discarded this way.\""""
+        chooser = self.choosers[player]
+        if not self.hand[player] or not chooser.may(self, player, "mothdragon", None):
+            return
+        cards = list(self.hand[player])
+        self.discard_effect_started(player)
+        for card in cards:
+            self.discard_from_hand(card)
+        for _ in range(len(cards) // 2):
+            self.create_token(player, "Mothdragon Spawn", None)
+
+    # --- drawing, hands and decks -------------------------------------------------------------
+
+    def shuffle(self, player: int) -> None:
+        self.rng.shuffle(self.deck[player])
+
+    def draw(self, player: int, n: int) -> int:
+        """"When a player has no remaining deck to draw from and must draw a card, they shuffle their
+        discard pile and use it as a new draw deck." """
+        deck, hand = self.deck[player], self.hand[player]
+        drawn = 0
+        for _ in range(n):
+            if not deck:
+                if not self.discard[player]:
+                    break
+                for card in self.discard[player]:
+                    card.zone = DECK
+                deck.extend(self.discard[player])
+                self.discard[player].clear()
+                self.rng.shuffle(deck)
+            card = deck.pop()
+            card.zone = HAND
+            card.where = player
+            hand.append(card)
+            drawn += 1
+            if player == 0:
+                self.drawn[card.d.name] += 1
+        return drawn
+
+    def to_hand(self, card: Piece, player: int) -> None:
+        if card.zone == FIELD:
+            self.leave_play(card, "hand")
+            return
+        if card.zone == DECK and player == 0:
+            self.drawn[card.d.name] += 1
+        self._take(card)
+        self._place(card, HAND, player)
+
+    def to_deck_top(self, card: Piece) -> None:
+        if card.zone == FIELD:
+            self.leave_play(card, "deck_top")
+            return
+        self._take(card)
+        self._place(card, DECK, card.owner)
+
+    def to_discard(self, card: Piece) -> None:
+        """Cards go to their owner's discard pile (a borrowed card "returns to your opponent's discard pile")."""
+        self._take(card)
+        self._place(card, DISCARD, card.owner)
+
+    def discard_effect_started(self, player: int) -> None:
+        """Phase: "If an effect other than the end of the round would cause you discard from your hand and
+        there are no cards in your hand, Phase is defeated." """
+        if not self.hand[player]:
+            for piece in self.field[player]:
+                if self.active(piece, "phase"):
+                    self.defeat(piece)
+
+    def discard_from_hand(self, card: Piece) -> None:
+        self.to_discard(card)
+
+    def remove_from_game(self, card: Piece) -> None:
+        if card.zone == FIELD:
+            self.leave_play(card, "removed")
+            return
+        self._take(card)
+        self._place(card, REMOVED, card.owner)
+
+    def put_under(self, card: Piece, host: Piece) -> None:
+        """Face down beneath a card in play, still its owner's card."""
+        self._take(card)
+        self._place(card, UNDER, card.owner)
+        host.under.append(card)
+
+    # --- entering and leaving play -----------------------------------------------------------
+
+    def put_into_play(self, card: Piece, controller: int, host: Piece | None = None, *, played: bool = False,
+                      wave: Piece | None = None) -> None:
+        self._take(card)
+        card.leave_play_reset()
+        card.controller = controller
+        self._place(card, FIELD, controller)
+        if host is not None:
+            card.host = host
+            host.attached.append(card)
+            if card.d.host_kind == "teach":
+                # Teach: "Teach it to an Able ... Ally or Party Member you control, then Exhaust that card"
+                host.exhausted = True
+        if wave is not None:
+            # Dimensional Wave: "Play Dimensional Wave immediately as you play target Unique card. [It] enters
+            # play attached to target Unique card."
+            self.put_into_play(wave, controller, card)
+            if played and controller == 0:
+                self.played[wave.d.name] += 1
+        self._unique_rule(card)
+        if card.zone != FIELD:
+            return
+        effects = card.d.effects
+        action = card.d.play_action
+        if action is not None and (effects.enters or (played and effects.played)):
+            ctx = Ctx(self, controller, card, action, 0, performing=False)
+            run_program(effects.enters, ctx)
+            if played and card.zone == FIELD:
+                run_program(effects.played, ctx)
+
+    def _unique_rule(self, card: Piece) -> None:
+        """"Whenever a nontoken card shares a name (excluding anything after a comma) with a Unique card
+        owned by the same player, the owner must destroy one of them immediately." """
+        if card.d.is_token:
+            return
+        for other in self.in_play():
+            if (other is not card and other.owner == card.owner and not other.d.is_token
+                    and other.d.base_name == card.d.base_name and (other.d.unique or card.d.unique)):
+                # Dimensional Wave: "Cards that share a name with attached card are not destroyed by the
+                # Unique rule."
+                if self.attached_static(other, "wave") or self.attached_static(card, "wave"):
+                    continue
+                chooser = self.choosers[card.owner]
+                victim = chooser.pick(self, card.owner, "unique", [other, card], 1, 1, None)[0]
+                if victim.d.is_party_member:
+                    self.defeat(victim)
+                else:
+                    self.leave_play(victim, "destroy")
+                if card.zone != FIELD:
+                    return
+
+    def create_token(self, controller: int, name: str, host: Piece | None) -> Piece:
+        d = self.book.add_token(name)
+        token = self.new_piece(d, controller)
+        self.token_uids.add(token.uid)
+        token.zone = GONE
+        self._place(token, FIELD, controller)
+        if host is not None and host.zone == FIELD:
+            token.host = host
+            host.attached.append(token)
+        return token
+
+    def leave_play(self, piece: Piece, how: str) -> None:
+        """Move a card in play to "discard", "destroy" (the discard pile too), "hand", "deck_top",
+        "deck" (shuffled in) or "removed". Its attachments are discarded and the cards under it go to
+        their owners' discard piles. A token that leaves play ceases to exist."""
+        if piece.zone != FIELD:
+            return
+        if piece.d.is_party_member:
+            # Party Members "are on the field at all times": to destroy one is to defeat it.
+            self.defeat(piece)
+            return
+        controller = piece.controller
+        # Malachi's Laboratory: "Whenever an Alchemist Item you control would be discarded from play, you may
+        # choose to put it on top of your deck."
+        if (how in ("discard", "destroy") and not piece.d.is_token and "Alchemist" in piece.d.traits
+                and "Item" in piece.d.traits and self.controls_active(controller, "laboratory")
+                and self.choosers[controller].may(self, controller, "laboratory", None, piece)):
+            how = "deck_top"
+        self.field[piece.where].remove(piece)
+        piece.zone = GONE
+        if piece.host is not None:
+            if piece in piece.host.attached:
+                piece.host.attached.remove(piece)
+            piece.host = None
+        for attachment in list(piece.attached):
+            self.leave_play(attachment, "discard")
+        for card in list(piece.under):
+            self.to_discard(card)
+        forced = self.forced[controller]
+        if forced is not None and forced[0] is piece:
+            self.forced[controller] = None
+        piece.leave_play_reset()
+        if piece.d.is_token:
+            self.token_uids.discard(piece.uid)
+            return
+        if how == "hand":
+            self._place(piece, HAND, piece.owner)
+        elif how == "deck_top":
+            self._place(piece, DECK, piece.owner)
+        elif how == "deck":
+            self._place(piece, DECK, piece.owner)
+            self.shuffle(piece.owner)
+        elif how == "removed":
+            self._place(piece, REMOVED, piece.owner)
+        else:
+            self._place(piece, DISCARD, piece.owner)
+
+    def lend(self, piece: Piece, player: int) -> None:
+        """Unnatural Lust: control passes to `player` until the end of the round."""
+        if piece.lent_by < 0:
+            piece.lent_by = piece.controller
+        self.field[piece.where].remove(piece)
+        piece.controller = player
+        self._place(piece, FIELD, player)
+
+    def exhaust(self, piece: Piece) -> bool:
+        if piece.zone != FIELD or piece.exhausted:
+            return False
+        piece.exhausted = True
+        return True
+
+    # --- Actions nested in Actions -------------------------------------------------------------
+
+    def perform_nested(self, ctx: Ctx, how: str) -> None:
+        card = ctx.nested
+        if card is None:
+            return
+        if how == "attached":
+            if card.zone != UNDER or card not in ctx.source.under:
+                return
+            ctx.source.under.remove(card)
+            self._take(card)
+            card.zone = GONE
+            action = card.d.play_action
+            assert action is not None
+            inner = Ctx(self, ctx.actor, card, action, ctx.initiative)
+            inner.targets = ctx.nested_targets
+            inner.target_zones = [t.zone for t in inner.targets]
+            inner.players = ctx.nested_players
+            self.performed_this_round.append(action)
+            self.note_play(ctx.actor, card)
+            run_program(action.program, inner)
+            self._place(card, DISCARD, card.owner)
+        elif card.zone == HAND:
+            host = ctx.nested_targets[0] if ctx.nested_targets else None
+            self.note_play(ctx.actor, card)
+            self.put_into_play(card, ctx.actor, host, played=True)
+            if card.zone == FIELD:
+                card.temporary = "destroy"
+
+    def note_play(self, player: int, card: Piece) -> None:
+        if player == 0 and card.owner == 0:
+            self.played[card.d.name] += 1
+            if card.d.name in self.unimplemented:
+                self.no_effect[card.d.name] += 1
+
+    # --- checks whenever the board changes ----------------------------------------------------
+
+    def settle(self) -> None:
+        """The rules that hold at all times, checked after every Action."""
+        for piece in self.in_play():
+            statics = piece.d.statics
+            if not statics or piece.blanked or piece.zone != FIELD:
+                continue
+            if "camp" in statics and not piece.under:
+                # "When there are no Martial Attack Actions attached to Sniper's Camp, discard it."
+                self.leave_play(piece, "discard")
+            elif "craft" in statics and not piece.counters.get("craft"):
+                # "When there are no Craft tokens on Magical Tinkering, destroy it."
+                self.leave_play(piece, "destroy")
+            elif "infernal" in statics:
+                self._infernal(piece)
+
+    def _infernal(self, piece: Piece) -> None:
+        """Infernal Regeneration: "When there are no damage counters on attached card, remove all life
+        counters from attached card and return Infernal Regeneration to your hand. When there are no life
+        counters on attached card, discard Infernal Regeneration." """
+        host = piece.host
+        if host is None or host.zone != FIELD:
+            self.leave_play(piece, "discard")
+        elif host.damage == 0:
+            host.counters.pop("life", None)
+            self.leave_play(piece, "hand")
+        elif not host.counters.get("life"):
+            self.leave_play(piece, "discard")

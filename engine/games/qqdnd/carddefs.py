@@ -1,0 +1,172 @@
+"""Card definitions a QQDND game plays with, built once per Game from the deck's card records.
+
+A CardDef is what the rules need to know about a card, read once: its traits (subtypes, classes,
+ancestry), Life, Hand Value, Initiative and its Actions, each an ActionDef joining the printed
+Initiative to the card's program from the effects table. States share these; only Pieces change.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from engine.games.qqdnd.effects import CARD_EFFECTS, GRANTED_ACTIONS, TOKENS
+from engine.games.qqdnd.initiative import parse_initiative
+from engine.games.qqdnd.verbs import Act, CardEffects, Mode, Program, TargetSpec, deals_damage
+
+# Class subtypes a card can copy with Adapt's Imitation ("Add one class subtype belonging to any card
+# in play"): the classes Party Members print, and the class words Resources carry as subtypes.
+CLASS_WORDS: frozenset[str] = frozenset({
+    "Alchemist", "Barbarian", "Bard", "Cleric", "Fighter", "Magus", "Paladin", "Psion", "Samurai",
+    "Sorceror", "Taskshaper", "Wizard",
+})
+
+NO_EFFECTS = CardEffects()
+
+
+class ActionDef:
+    """One Action: playing an Action Resource or a Permanent, or an Action a card performs."""
+
+    __slots__ = ("uid", "name", "card_name", "low", "high", "targets", "modes", "program", "on_responded",
+                 "rule", "usable", "nested", "damaging", "copyable", "is_play")
+
+    def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, is_play: bool = False,
+                 copyable: bool = True) -> None:
+        initiative = parse_initiative(printed)
+        self.uid = uid
+        self.name = name
+        self.card_name = card_name
+        # "*" (Dimensional Wave) has no value of its own: it is played alongside another card.
+        self.low: int | None = initiative.low
+        self.high: int | None = initiative.high
+        if act.rule == "spread_shot" and self.high is not None:
+            # "you may treat Spread Shot as if its Initiative is lower by up to 4"
+            self.low = max(0, self.high - 4)
+        self.targets: tuple[TargetSpec, ...] = act.targets
+        self.modes: tuple[Mode, ...] = act.modes
+        self.program: Program = act.do
+        self.on_responded: Program = act.on_responded
+        self.rule = act.rule
+        self.usable = act.usable
+        self.nested = act.nested
+        self.damaging = deals_damage(act.do) or any(deals_damage(m.do) for m in act.modes)
+        self.copyable = copyable
+        self.is_play = is_play
+
+    def __repr__(self) -> str:
+        return f"<Action {self.name} ({self.low}-{self.high}) of {self.card_name}>"
+
+
+class CardDef:
+    __slots__ = ("name", "base_name", "is_party_member", "is_token", "category", "traits", "alignment", "evil",
+                 "life", "hv", "unique", "effects", "actions", "play_action", "grants", "host_kind", "statics",
+                 "play_rule", "is_attack", "is_spell_or_attack_action", "dummy")
+
+    def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False,
+                 dummy: bool = False) -> None:
+        attributes = record.get("attributes") or {}
+        self.name: str = record["name"]
+        self.base_name = self.name.split(",")[0].strip()
+        self.is_party_member = record["card_type"] == "party_member"
+        self.is_token = is_token
+        self.dummy = dummy
+        self.category: str | None = None if self.is_party_member else attributes.get("category", "Permanent")
+        traits = set(record.get("subtypes") or ())
+        traits.update(attributes.get("classes") or ())
+        traits.update(attributes.get("ancestry") or ())
+        self.traits: frozenset[str] = frozenset(traits)
+        self.alignment: str | None = attributes.get("alignment")
+        # "non-Evil": no E in the alignment tag, no "Evil" subtype.
+        self.evil = bool(self.alignment and self.alignment.endswith("E")) or "Evil" in self.traits
+        self.life: int | None = attributes.get("life")
+        self.hv: int = attributes.get("hv") or 0
+        # "Party Members are unique by default."
+        self.unique = self.is_party_member or bool(attributes.get("unique"))
+        self.effects = effects
+        self.actions: tuple[ActionDef, ...] = ()
+        self.play_action: ActionDef | None = None
+        self.grants: tuple[ActionDef, ...] = ()
+        self.host_kind = effects.host_kind
+        self.statics = effects.statics
+        self.play_rule = effects.play_rule
+        self.is_attack = "Attack" in self.traits
+        # Sniper's Camp: "you cannot play Attack or Spell Actions from your hand"
+        self.is_spell_or_attack_action = self.category == "Action" and bool({"Attack", "Spell"} & self.traits)
+
+    def __repr__(self) -> str:
+        return f"<CardDef {self.name}>"
+
+
+class CardBook:
+    """Every CardDef and ActionDef of one game, with the ActionDefs numbered for moves to name."""
+
+    def __init__(self) -> None:
+        self.defs: dict[str, CardDef] = {}
+        self.actions: list[ActionDef] = []
+        self.class_names: frozenset[str] = CLASS_WORDS
+        self._granted: dict[str, ActionDef] = {}
+
+    def _action(self, name: str, card_name: str, printed: str, act: Act, **flags: bool) -> ActionDef:
+        action = ActionDef(len(self.actions), name, card_name, printed, act, **flags)
+        self.actions.append(action)
+        return action
+
+    def _granted_action(self, name: str, card_name: str) -> ActionDef:
+        if name not in self._granted:
+            act = GRANTED_ACTIONS[name]
+            self._granted[name] = self._action(name, card_name, act.initiative or "0", act)
+        return self._granted[name]
+
+    def add(self, record: Mapping[str, Any], *, dummy: bool = False) -> CardDef:
+        """The CardDef of a card record (once per name)."""
+        name = record["name"]
+        if name in self.defs:
+            return self.defs[name]
+        effects = NO_EFFECTS if dummy else CARD_EFFECTS.get(name, NO_EFFECTS)
+        d = CardDef(record, effects, dummy=dummy)
+        self._build_actions(d, record, effects)
+        self.defs[name] = d
+        if d.is_party_member:
+            self.class_names = self.class_names | frozenset((record.get("attributes") or {}).get("classes") or ())
+        return d
+
+    def add_token(self, name: str) -> CardDef:
+        if name in self.defs:
+            return self.defs[name]
+        token = TOKENS[name]
+        record = {"name": name, "card_type": "resource", "subtypes": list(token.subtypes), "text": token.text,
+                  "attributes": {"category": token.card_type, "life": token.life, "unique": False}}
+        d = CardDef(record, token.effects, is_token=True)
+        d.actions = tuple(self._action(action_name, name, act.initiative or "0", act)
+                          for action_name, act in token.effects.actions.items())
+        self.defs[name] = d
+        return d
+
+    def _build_actions(self, d: CardDef, record: Mapping[str, Any], effects: CardEffects) -> None:
+        attributes = record.get("attributes") or {}
+        printed_actions = {a["name"]: a["initiative"] for a in attributes.get("actions") or ()}
+        own = []
+        for action_name, act in effects.actions.items():
+            printed = printed_actions.get(action_name)
+            if printed is None:
+                raise ValueError(f"{d.name} prints no Action named {action_name!r}")
+            own.append(self._action(action_name, d.name, printed, act, copyable=act.nested is None))
+        d.actions = tuple(own)
+        if not d.is_party_member:
+            printed = attributes.get("initiative", "*")
+            act = effects.play or Act(targets=(effects.host,) if effects.host else ())
+            # Playing a Permanent is an Action too, but there is nothing in it for Galatea to copy.
+            d.play_action = self._action(d.name, d.name, printed, act, is_play=True,
+                                         copyable=d.category == "Action")
+        d.grants = tuple(self._granted_action(name, d.name) for name in effects.grants)
+
+    def add_all(self, records: Iterable[Mapping[str, Any]]) -> None:
+        for record in records:
+            self.add(record)
+        for name in TOKENS:
+            self.add_token(name)
+
+
+def dummy_record(index: int, life: int = 6) -> dict[str, Any]:
+    """A goldfish dummy Party Member: "Life 6 each, no actions, no effects, hand value 0"."""
+    return {"name": f"Dummy Party Member {index}", "card_type": "party_member", "subtypes": [], "text": "",
+            "attributes": {"alignment": None, "ancestry": [], "classes": [], "hv": 0, "life": life, "actions": []}}

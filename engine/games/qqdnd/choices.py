@@ -1,0 +1,141 @@
+"""Choices a player makes while an effect resolves, asked by purpose.
+
+Targets are part of a move (engine/games/qqdnd/state.py); everything else a card leaves to a player
+("any card", "up to 3 Party Members", "you may", which card a search finds) is asked of that player's
+Chooser. DefaultChooser answers the way a careful player would, deterministically: it is the engine's
+default for both players, and the goldfish policy plays with it.
+
+Purposes: see DefaultChooser.pick and DefaultChooser.may; an unknown purpose is a programming error.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.games.qqdnd.board import Board
+    from engine.games.qqdnd.carddefs import ActionDef, CardDef
+    from engine.games.qqdnd.pieces import Piece
+    from engine.games.qqdnd.verbs import Ctx
+
+
+def remaining_life(b: Board, piece: Piece) -> int:
+    """Damage the card can still take before it is defeated or destroyed (a large number without Life)."""
+    life = b.life_of(piece)
+    return 99 if life is None else life + 1 - piece.damage
+
+
+def card_rank(d: CardDef) -> int:
+    """How much a card is worth keeping: damage first, then anything that acts."""
+    actions = [a for a in (d.play_action, *d.actions, *d.grants) if a is not None]
+    if any(a.damaging for a in actions):
+        return 3
+    if d.category == "Permanent" and (d.actions or d.grants or d.statics):
+        return 2
+    return 1
+
+
+class Chooser:
+    """The questions; DefaultChooser gives the answers."""
+
+    # Disguise Self: what the opponent's Actions see of a disguised Bard.
+    disguise_classes: frozenset[str] = frozenset()
+    disguise_alignment: str | None = None
+
+    def pick(self, b: Board, player: int, purpose: str, options: list[Piece], low: int, high: int,
+             ctx: Ctx | None) -> list[Piece]:
+        raise NotImplementedError
+
+    def may(self, b: Board, player: int, purpose: str, ctx: Ctx | None, subject: Piece | None = None,
+            amount: int = 0) -> bool:
+        raise NotImplementedError
+
+    def pick_action(self, b: Board, player: int, purpose: str, options: list[ActionDef], ctx: Ctx) -> ActionDef:
+        raise NotImplementedError
+
+    def pick_word(self, b: Board, player: int, purpose: str, words: list[str], ctx: Ctx) -> str:
+        raise NotImplementedError
+
+    def pick_player(self, b: Board, player: int, purpose: str, ctx: Ctx) -> int:
+        raise NotImplementedError
+
+
+class DefaultChooser(Chooser):
+    def pick(self, b: Board, player: int, purpose: str, options: list[Piece], low: int, high: int,
+             ctx: Ctx | None) -> list[Piece]:
+        ranked = self._rank(b, player, purpose, options)
+        if purpose in ("heal", "pray", "liquidate", "search:play"):
+            # "up to" / "any number of": as many as are worth it, at least the required number.
+            worth = [p for p in ranked if self._worth(b, player, purpose, p)]
+            return (worth if len(worth) >= low else ranked[:low])[:high]
+        return ranked[:max(low, min(high, 1))]
+
+    def _worth(self, b: Board, player: int, purpose: str, piece: Piece) -> bool:
+        if purpose == "heal":
+            return piece.damage > 0
+        if purpose == "pray":
+            # Exhaust only cards that would not act this round anyway.
+            return not piece.d.actions and not piece.d.grants
+        if purpose == "liquidate":
+            # Destroy only what does nothing: no Action, no rule.
+            return not piece.d.actions and not piece.d.grants and not piece.d.statics and not piece.attached
+        return True  # search:play (Drunkard: "any other cards named Drunkard")
+
+    def _rank(self, b: Board, player: int, purpose: str, options: list[Piece]) -> list[Piece]:
+        if purpose == "heal":
+            return sorted(options, key=lambda p: remaining_life(b, p))
+        if purpose == "challenge":
+            # An opponent's undefeated Party Member nearest defeat, else any opponent's card, else one's own.
+            return sorted(options, key=lambda p: (p.controller == player, p.defeated, not p.d.is_party_member,
+                                                  remaining_life(b, p), p.uid))
+        if purpose in ("hurt_own", "exhaust_spare"):
+            return sorted(options, key=lambda p: (not p.d.is_token, p.d.is_party_member,
+                                                  bool(p.d.actions), -remaining_life(b, p), p.uid))
+        if purpose in ("discard", "turnabout_return", "liquidate", "pray"):
+            return sorted(options, key=lambda p: (not p.d.is_token, card_rank(p.d), p.uid))
+        if purpose in ("search:hand", "search:deck_top", "search:play", "attach_attack", "turnabout_fetch",
+                       "favourite_trick"):
+            return sorted(options, key=lambda p: (-card_rank(p.d), p.uid))
+        if purpose == "restore":
+            return sorted(options, key=lambda p: (-p.d.hv, p.uid))
+        if purpose == "shield":
+            return sorted(options, key=lambda p: (p.counters.get("shield", 0), not p.d.is_party_member, p.uid))
+        if purpose == "burning_hands":
+            return sorted(options, key=lambda p: (p.controller == player, card_rank(p.d), p.uid))
+        if purpose == "unique":
+            # Destroy the copy in the worse state: more damage, then Exhausted, then the older one.
+            return sorted(options, key=lambda p: (-p.damage, not p.exhausted))
+        if purpose == "just_teachings":
+            return options
+        raise ValueError(f"no answer for the choice {purpose!r}")
+
+    def may(self, b: Board, player: int, purpose: str, ctx: Ctx | None, subject: Piece | None = None,
+            amount: int = 0) -> bool:
+        if purpose in ("draw", "drunkard", "laboratory", "tb_towers", "congregation_heal"):
+            return True
+        if purpose == "frantic_research":
+            # Malachi pays 1 damage to draw: only while he keeps a margin of safety.
+            return ctx is not None and remaining_life(b, ctx.source) > 2
+        if purpose == "pummel":
+            return bool(b.hand[player])
+        if purpose in ("phase", "camel"):
+            # Take the replacement only when the damage would defeat or destroy the card.
+            return subject is not None and remaining_life(b, subject) <= amount
+        if purpose == "mothdragon":
+            return len(b.hand[player]) >= 2
+        if purpose == "burning_hands_take_damage":
+            host = subject.host if subject is not None else None
+            return host is not None and remaining_life(b, host) > 1
+        raise ValueError(f"no answer for the choice {purpose!r}")
+
+    def pick_action(self, b: Board, player: int, purpose: str, options: list[ActionDef], ctx: Ctx) -> ActionDef:
+        # Observe and Replicate: the Action that deals the most damage, else the latest.
+        return max(reversed(options), key=lambda a: (a.damaging, a.high or 0))
+
+    def pick_word(self, b: Board, player: int, purpose: str, words: list[str], ctx: Ctx) -> str:
+        # Imitation: Samurai works with Challenge counters and Samurai equipment; otherwise the first.
+        return "Samurai" if "Samurai" in words else words[0]
+
+    def pick_player(self, b: Board, player: int, purpose: str, ctx: Ctx) -> int:
+        # Turnabout: fetch one's own Ally if the deck holds one.
+        own = any(b.has_trait(p, "Ally", player) for p in b.deck[player])
+        return player if own else 1 - player

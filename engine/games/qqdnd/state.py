@@ -1,0 +1,604 @@
+"""QQDND CCG as a Game and its States: the round structure of docs/rules/qqdnd.txt.
+
+"Each round, both players draw Resources up to their Party's total Hand Value. They each declare the
+highest Initiative of the cards in their hand, and then the highest-Initiative action available to
+either players is performed [...]. If this value is tied, resolve it randomly. Ordinarily, this passes
+the “turn” to the other player."
+
+A round runs through these phases (the player to act is `current_player()`):
+
+- OPEN: the player with the highest Initiative available performs an Action at that Initiative.
+- RESPOND: the other player may respond with an Action of equal or higher Initiative, or pass.
+- TURN: the turn has passed; the player on the turn may take a Turn Action of equal or lower
+  Initiative than the previous Turn Action (then RESPOND again), or pass.
+- LAST: the player on the turn passed; "their opponent reveals their hand and may perform any one
+  Action with lower initiative than the previous Turn Action".
+- BONUS: extra Actions an opponent was given this round (League of Samurai, True Resurrection).
+Then "Both hands are then discarded, and a new round begins."
+
+Moves are `Move` tuples: PASS, or playing a card from hand / using an Action of a card in play, at a
+chosen Initiative, with its targets (card uids; a player is -1 - player). Other choices are asked of
+each player's Chooser as effects resolve. Chance (shuffles, coin flips, random targets, tied
+Initiative) draws from the State's seeded `rng`.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from itertools import combinations
+from typing import Any, NamedTuple
+
+from engine.core import OPPONENT, TERMINAL, CardInstance, Game, IllegalAction, State
+from engine.deck import ResolvedDeck
+from engine.games.qqdnd.board import Board
+from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
+from engine.games.qqdnd.choices import Chooser, DefaultChooser
+from engine.games.qqdnd.effects import UNIMPLEMENTED
+from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, HAND, REMOVED, ZONE_NAMES, Piece
+from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
+
+PASS_KIND, PLAY, USE = 0, 1, 2
+OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
+PHASE_NAMES = ("open", "respond", "turn", "last", "bonus", "end")
+NO_LIMIT = 1_000
+MAX_ROUNDS = 30
+
+
+class Move(NamedTuple):
+    kind: int  # PASS_KIND, PLAY (a card from hand) or USE (an Action of a card in play)
+    source: int = -1  # uid of the card played or performing
+    action: int = -1  # ActionDef.uid
+    initiative: int = 0  # the Initiative it is performed at
+    targets: tuple[int, ...] = ()  # card uids; a player target is -1 - player
+    mode: int = -1  # the option of a "choose one"
+    nested: int = -1  # Loose's attached card, Fevered Crafting's permanent, or a Dimensional Wave
+    nested_targets: tuple[int, ...] = ()
+
+
+PASS = Move(PASS_KIND)
+
+
+def player_target(player: int) -> int:
+    return -1 - player
+
+
+class QQDNDGame(Game):
+    """The rules bound to a deck and its opponent: the goldfish party unless `opponent` is a deck."""
+
+    slug = "qqdnd"
+
+    def __init__(self, deck: ResolvedDeck, opponent: ResolvedDeck | None = None, max_rounds: int = MAX_ROUNDS,
+                 dummy_life: int = 6) -> None:
+        self.book = CardBook()
+        self.max_rounds = max_rounds
+        self.lists: list[list[tuple[CardDef, int]]] = []
+        for side in (deck, opponent):
+            if side is None:
+                self.lists.append([(self.book.add(dummy_record(i, dummy_life), dummy=True), 1) for i in range(1, 5)])
+            else:
+                self.lists.append([(self.book.add(entry.card), entry.count) for entry in side.entries
+                                   if entry.section != "Sideboard"])
+        self.book.add_all(())
+        self.goldfish = opponent is None
+
+    def new_initial_state(self, rng: random.Random, choosers: tuple[Chooser, Chooser] | None = None) -> QQDNDState:
+        return QQDNDState(self, rng, choosers or (DefaultChooser(), DefaultChooser()))
+
+
+def make_game(deck: ResolvedDeck, **options: Any) -> QQDNDGame:
+    """The engine's entry point (engine.core.load_game). Options: opponent (a ResolvedDeck; default the
+    goldfish party), max_rounds (default 30), dummy_life (default 6)."""
+    return QQDNDGame(deck, **options)
+
+
+Option = tuple[int, Piece, ActionDef, int, int]  # (kind, source, action, lowest, highest Initiative)
+
+
+class QQDNDState(Board, State):
+    def __init__(self, game: QQDNDGame, rng: random.Random, choosers: tuple[Chooser, Chooser]) -> None:
+        self._init_board(game.book, rng, choosers)
+        self.game = game
+        self.unimplemented = frozenset(UNIMPLEMENTED)
+        self.max_rounds = game.max_rounds
+        self.phase = END
+        self.actor = TERMINAL
+        self.bar = NO_LIMIT  # the Initiative of the previous Turn Action
+        self.turn_player = -1  # who performed the current Turn Action
+        self.turn_ctx: Ctx | None = None
+        self.first_round_play = False
+        self._version = 0
+        self._legal_version = -1
+        self._legal: list[Move] = []
+        self._nox = (False, False)
+        for player, entries in enumerate(game.lists):
+            for d, count in entries:
+                for _ in range(count):
+                    piece = self.new_piece(d, player)
+                    if d.is_party_member:
+                        self._place(piece, FIELD, player)
+                    else:
+                        self._place(piece, DECK, player)
+            self.shuffle(player)
+        self._begin_round()
+        self._advance()
+
+    # --- the State interface -------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.over else self.actor
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def turn(self) -> int:
+        return self.round
+
+    def won(self) -> bool:
+        """Every Party Member of the opponent is defeated (the goldfish's goal)."""
+        return all(p.defeated for p in self.party(OPPONENT))
+
+    def legal_actions(self) -> list[Move]:
+        if self.over:
+            return []
+        if self._legal_version != self._version:
+            self._legal = self._legal_moves()
+            self._legal_version = self._version
+        return self._legal
+
+    def apply_action(self, action: Any) -> None:
+        if action not in self.legal_actions():
+            raise IllegalAction(f"{action!r} is not a legal move now ({PHASE_NAMES[self.phase]} phase)")
+        self.apply_legal(action)
+
+    def apply_legal(self, move: Move) -> None:
+        """Apply a move taken from legal_actions() without checking it again."""
+        self._version += 1
+        player = self.actor
+        phase = self.phase
+        if move.kind == PASS_KIND:
+            self._after_pass(player, phase)
+        else:
+            ctx = self._perform(player, move)
+            if not self.over:
+                self._after_action(player, phase, move, ctx)
+        self._advance()
+
+    def zones(self) -> Mapping[str, Sequence[CardInstance]]:
+        """Every card by zone. Party Members are in "pN.party", other cards in play in "pN.field" (N their
+        controller); cards under another card in "pN.under" (N their owner). Tokens are cards while in play
+        and cease to exist when they leave it."""
+        zones: dict[str, list[CardInstance]] = {}
+        for player in (0, 1):
+            zones[f"p{player}.deck"] = [p.card for p in self.deck[player]]
+            zones[f"p{player}.hand"] = [p.card for p in self.hand[player]]
+            zones[f"p{player}.discard"] = [p.card for p in self.discard[player]]
+            zones[f"p{player}.party"] = [p.card for p in self.field[player] if p.d.is_party_member]
+            zones[f"p{player}.field"] = [p.card for p in self.field[player] if not p.d.is_party_member]
+            zones[f"p{player}.under"] = [p.card for p in self.under_pile[player]]
+            zones[f"p{player}.removed"] = [p.card for p in self.removed[player]]
+        return zones
+
+    def check_invariants(self) -> list[str]:
+        problems = super().check_invariants()
+        for piece in self.cards:
+            listed = self._zone_list(piece)
+            if listed is not None and piece not in listed:
+                problems.append(f"{piece!r} is not in the {ZONE_NAMES[piece.zone]} it says it is in")
+            if piece.d.is_token and (piece.zone == FIELD) != (piece.uid in self.token_uids):
+                problems.append(f"token {piece!r} is listed wrongly")
+        return problems
+
+    def all_token_uids(self) -> frozenset[int]:
+        """Uids of the tokens in play now (tokens not in play no longer exist)."""
+        return frozenset(self.token_uids)
+
+    def describe(self, move: Move) -> str:
+        if move.kind == PASS_KIND:
+            return "pass"
+        action = self.book.actions[move.action]
+        names = [self.cards[t].d.name if t >= 0 else f"player {-1 - t}" for t in move.targets]
+        verb = "play" if move.kind == PLAY else "use"
+        text = f"{verb} {action.name} ({move.initiative})"
+        if move.kind == USE:
+            text += f" of {self.cards[move.source].d.name}"
+        if names:
+            text += " on " + ", ".join(names)
+        if move.nested >= 0:
+            text += f" with {self.cards[move.nested].d.name}"
+        return text
+
+    # --- rounds --------------------------------------------------------------------------------
+
+    def _begin_round(self) -> None:
+        self.round += 1
+        self.damage_by_round.append(0)
+        self.no_attacks = [False, False]
+        self.attacks_played = [0, 0]
+        self.lost_this_round = [False, False]
+        self.concealed = [False, False]
+        self.bonus_actions = [0, 0]
+        self.bonus_any = [False, False]
+        self.tb_used = [False, False]
+        self.performed_this_round = []
+        self.bar = NO_LIMIT
+        self.turn_player = -1
+        self.turn_ctx = None
+        # "At the start of each round, all cards become Able (lose the exhausted condition) unless stated
+        # otherwise."
+        for piece in self.in_play():
+            if piece.stay_exhausted:
+                piece.stay_exhausted = False
+            elif "hurled" not in piece.marks:
+                piece.exhausted = False
+        for piece in self.in_play():
+            program = piece.d.effects.round_start
+            if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
+                run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0, performing=False))
+        for player in (0, 1):
+            self.draw(player, self.hand_value(player) - len(self.hand[player]))
+        self.settle()
+        self._open()
+
+    def _open(self) -> None:
+        """"the highest-Initiative action available to either players is performed [...]. If this value is
+        tied, resolve it randomly." """
+        best = [self._best_initiative(0), self._best_initiative(1)]
+        if best[0] is None and best[1] is None:
+            self.phase = END
+            return
+        if best[1] is None or (best[0] is not None and best[0] > best[1]):
+            opener = 0
+        elif best[0] is None or best[1] > best[0]:
+            opener = 1
+        else:
+            opener = self.rng.randrange(2)
+        self.phase = OPEN
+        self.actor = opener
+        self.bar = best[opener]  # type: ignore[assignment]
+
+    def _after_pass(self, player: int, phase: int) -> None:
+        other = 1 - player
+        if phase == RESPOND:
+            # "if the opponent chooses not to respond, the turn passes again"
+            self.phase, self.actor = TURN, player
+        elif phase == TURN:
+            # "When a player chooses not to take a Turn Action, their opponent reveals their hand and may
+            # perform any one Action with lower initiative than the previous Turn Action."
+            self.phase, self.actor = LAST, other
+        elif phase == LAST:
+            self._to_bonus()
+        elif phase == BONUS:
+            self.bonus_actions[player] = 0
+            self._to_bonus()
+
+    def _after_action(self, player: int, phase: int, move: Move, ctx: Ctx) -> None:
+        other = 1 - player
+        if phase in (OPEN, TURN):
+            self.bar = move.initiative
+            self.turn_player = player
+            self.turn_ctx = ctx
+            self.phase, self.actor = RESPOND, other
+        elif phase == RESPOND:
+            # Katana Lunge: "If this card is responded to, deal 1 damage to a Samurai you control."
+            turn_ctx = self.turn_ctx
+            if turn_ctx is not None and turn_ctx.action.on_responded:
+                run_program(turn_ctx.action.on_responded, turn_ctx)
+                self.settle()
+            # "When the response resolves [...] the turn passes again"
+            self.phase, self.actor = TURN, player
+        elif phase == LAST:
+            self._to_bonus()
+        elif phase == BONUS:
+            self.bonus_actions[player] -= 1
+            self._to_bonus()
+
+    def _to_bonus(self) -> None:
+        for player in (0, 1):
+            if self.bonus_actions[player] > 0:
+                self.phase, self.actor = BONUS, player
+                return
+        self.phase = END
+
+    def _advance(self) -> None:
+        while not self.over and self.phase == END:
+            self._end_round()
+            if self.over:
+                return
+            self._begin_round()
+
+    def _end_round(self) -> None:
+        for piece in self.in_play():
+            program = piece.d.effects.round_end
+            if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
+                run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0, performing=False))
+        for piece in self.in_play():
+            # Fevered Crafting: "Destroy it at the end of the round."; Jaunt: "At the end of the round, shuffle
+            # it back into your deck."
+            if piece.temporary and piece.zone == FIELD:
+                self.leave_play(piece, "destroy" if piece.temporary == "destroy" else "deck")
+        for piece in self.in_play():
+            piece.blanked = False
+            piece.disguised = False
+            if piece.lent_by >= 0:
+                owner, piece.lent_by = piece.lent_by, -1
+                self.lend(piece, owner)
+                piece.lent_by = -1
+        # "Both hands are then discarded" (the end of the round, not an effect: Phase does not care).
+        for player in (0, 1):
+            for card in list(self.hand[player]):
+                self.to_discard(card)
+        self.settle()
+        if self.round >= self.max_rounds:
+            self.over = True
+
+    @staticmethod
+    def _any_action(piece: Piece) -> ActionDef:
+        """The Action a rule of the card runs under (a Party Member's rules have no Action of their own)."""
+        if piece.d.play_action is not None:
+            return piece.d.play_action
+        return piece.d.actions[0] if piece.d.actions else _RULE_ACTION
+
+    # --- performing ---------------------------------------------------------------------------
+
+    def _perform(self, player: int, move: Move) -> Ctx:
+        act = self.book.actions[move.action]
+        source = self.cards[move.source]
+        ctx = Ctx(self, player, source, act, move.initiative, performing=move.kind == USE)
+        for uid in move.targets:
+            if uid < 0:
+                ctx.players.append(-1 - uid)
+            else:
+                target = self.cards[uid]
+                ctx.targets.append(target)
+                ctx.target_zones.append(target.zone)
+        ctx.mode = move.mode
+        if move.nested >= 0:
+            ctx.nested = self.cards[move.nested]
+            for uid in move.nested_targets:
+                if uid < 0:
+                    ctx.nested_players.append(-1 - uid)
+                else:
+                    ctx.nested_targets.append(self.cards[uid])
+        # Raging Savage's "the next action you perform must be Raging Strike" is met by this Action.
+        self.forced[player] = None
+        if act.copyable:
+            self.performed_this_round.append(act)
+        program = act.modes[move.mode].do if move.mode >= 0 else act.program
+        if move.kind == PLAY:
+            self._take(source)
+            source.zone = -1
+            self.note_play(player, source)
+            if player == 0 and self.round == 1:
+                self.first_round_play = True
+            if source.d.is_attack:
+                self.attacks_played[player] += 1
+            if source.d.category == "Action":
+                self.resolving_destination = "discard"
+                run_program(program, ctx)
+                destination = self.resolving_destination
+                if destination == "hand":
+                    self._place(source, HAND, player)
+                else:
+                    source.initiative_override = None
+                    self._place(source, REMOVED if destination == "removed" else DISCARD, source.owner)
+            else:
+                host = ctx.targets[0] if act.targets else None
+                self.put_into_play(source, player, host, played=True, wave=ctx.nested)
+        else:
+            source.exhausted = True
+            if act.rule == "fresh_experiment" and act.low is not None:
+                # "you may increase the Initiative of Fresh Experiment by X by discarding X cards from your hand"
+                extra = move.initiative - act.low
+                if extra > 0:
+                    hand = list(self.hand[player])
+                    for card in self.choosers[player].pick(self, player, "discard", hand, extra, extra, ctx):
+                        self.discard_from_hand(card)
+            run_program(program, ctx)
+        self.settle()
+        return ctx
+
+    # --- legal moves ---------------------------------------------------------------------------
+
+    def _legal_moves(self) -> list[Move]:
+        player, phase = self.actor, self.phase
+        if phase == OPEN:
+            return self._moves(player, self.bar, self.bar, "exact")
+        if phase == RESPOND:
+            # "respond with any action that has a higher Initiative than the current Turn Action" (ties may
+            # be treated as higher for play order).
+            return [PASS, *self._moves(player, self.bar, NO_LIMIT, "low")]
+        if phase == TURN:
+            return [PASS, *self._moves(player, 0, self.bar, "all")]
+        if phase == BONUS and self.bonus_any[player]:
+            return [PASS, *self._moves(player, 0, NO_LIMIT, "high")]
+        return [PASS, *self._moves(player, 0, self.bar, "high")]
+
+    def _moves(self, player: int, low: int, high: int, values: str) -> list[Move]:
+        """Moves at Initiatives between low and high. The value only matters for a Turn Action (it bounds
+        the next one) and for cards whose effect reads it; elsewhere one value stands for all."""
+        moves: list[Move] = []
+        for kind, source, act, lo, hi in self._options(player):
+            first, last = max(lo, low), min(hi, high)
+            if first > last:
+                continue
+            if values == "all" or act.rule is not None:
+                chosen: Iterable[int] = range(first, last + 1)
+            else:
+                chosen = (last,) if values in ("high", "exact") else (first,)
+            for value in chosen:
+                moves.extend(self._expand(player, kind, source, act, value))
+        return moves
+
+    def _best_initiative(self, player: int) -> int | None:
+        options = sorted(self._options(player), key=lambda option: -option[4])
+        for kind, source, act, _lo, hi in options:
+            if self._expand(player, kind, source, act, hi):
+                return hi
+        return None
+
+    def _options(self, player: int) -> list[Option]:
+        """What the player could do now, before Initiative bounds and targets."""
+        self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
+        forced = self.forced[player]
+        if forced is not None:
+            piece, name = forced
+            if piece.zone != FIELD or piece.controller != player:
+                self.forced[player] = None
+            else:
+                # "the next action you perform must be Raging Strike"
+                return [option for option in self._card_options(player, piece) if option[2].name == name]
+        options: list[Option] = []
+        camp = self.controls_active(player, "camp")
+        for card in self.hand[player]:
+            d = card.d
+            act = d.play_action
+            if act is None or act.low is None or act.high is None:
+                continue  # Dimensional Wave is played only alongside a Unique card
+            if d.is_attack and self.no_attacks[player]:
+                continue
+            if camp and d.is_spell_or_attack_action:
+                continue
+            if d.play_rule == "first_attack" and self.attacks_played[player]:
+                continue  # Deadshot: "Play Deadshot only if it is the first Attack you play this round."
+            if card.initiative_override is not None:
+                options.append((PLAY, card, act, card.initiative_override, card.initiative_override))
+            else:
+                options.append((PLAY, card, act, act.low, act.high))
+        for piece in self.field[player]:
+            if not piece.defeated and not piece.blanked:
+                options.extend(self._card_options(player, piece))
+        return options
+
+    def _card_options(self, player: int, piece: Piece) -> list[Option]:
+        options: list[Option] = []
+        for act in self.actions_of(piece):
+            if "exhausted" in act.usable:
+                # Trident Catch: "You may use this action only if this card is Exhausted"; Trident Hurl: "This
+                # card cannot become Able until next round".
+                if not piece.exhausted or piece.marks.get("hurled") == self.round:
+                    continue
+            elif piece.exhausted:
+                continue
+            if act.low is None or act.high is None:
+                continue
+            low, high = self.initiative_window(piece, act)
+            options.append((USE, piece, act, low, high))
+        return options
+
+    def actions_of(self, piece: Piece) -> tuple[ActionDef, ...]:
+        """The Actions a card in play has now: its own, Observe and Replicate's copy, and those its
+        equipment and skills grant. A defeated or Transmuted card has none."""
+        if piece.defeated or piece.blanked:
+            return ()
+        acts = piece.d.actions
+        if piece.trick is not None:
+            acts = tuple(piece.trick if a.name == "Favourite Trick" else a for a in acts)
+        if piece.copied is not None:
+            acts = (*acts, piece.copied)
+        for item in piece.attached:
+            if item.d.grants and not item.blanked:
+                acts = (*acts, *item.d.grants)
+        return acts
+
+    def initiative_window(self, piece: Piece, act: ActionDef) -> tuple[int, int]:
+        assert act.low is not None and act.high is not None
+        low, high = act.low, act.high
+        if act.rule == "fresh_experiment":
+            high = low + len(self.hand[piece.controller])
+        if piece.attached:
+            if act.damaging and self.attached_static(piece, "bow"):
+                # "Equipped card may treat any Actions it has that deal damage as 1 Initiative higher or lower."
+                low, high = low - 1, high + 1
+            if self.attached_static(piece, "shogun") and not self.has_mount(piece):
+                # "Unless equipped card is equipped with a Mount, reduce the Initiative of all actions equipped
+                # card would perform by 4."
+                low, high = low - 4, high - 4
+        return max(low, 0), max(high, 0)
+
+    def _expand(self, player: int, kind: int, source: Piece, act: ActionDef, value: int) -> list[Move]:
+        moves: list[Move] = []
+        extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
+        if act.modes:
+            for index, mode in enumerate(act.modes):
+                for targets in self._target_sets(player, source, mode.targets, extra):
+                    moves.append(Move(kind, source.uid, act.uid, value, targets, index))
+            return moves
+        target_sets = self._target_sets(player, source, act.targets, extra)
+        if not target_sets:
+            return moves
+        if act.nested is not None:
+            for nested, nested_sets in self._nested_choices(player, source, act.nested):
+                for targets in target_sets:
+                    for nested_targets in nested_sets:
+                        moves.append(Move(kind, source.uid, act.uid, value, targets, -1, nested.uid, nested_targets))
+            return moves
+        for targets in target_sets:
+            moves.append(Move(kind, source.uid, act.uid, value, targets))
+        if kind == PLAY and source.d.unique and source.d.category == "Permanent":
+            for wave in self.hand[player]:
+                if wave.d.play_rule == "with_unique":
+                    moves.extend(Move(kind, source.uid, act.uid, value, targets, -1, wave.uid)
+                                 for targets in target_sets)
+        return moves
+
+    def _nested_choices(self, player: int, source: Piece, how: str) -> list[tuple[Piece, list[tuple[int, ...]]]]:
+        choices = []
+        if how == "attached":
+            # Loose performs an attached Action: its own targets, but not Spread Shot's "as you play it".
+            for card in source.under:
+                action = card.d.play_action
+                if action is not None:
+                    sets = self._target_sets(player, card, action.targets, 0)
+                    if sets:
+                        choices.append((card, sets))
+        else:
+            for card in self.hand[player]:
+                action = card.d.play_action
+                if card.d.category == "Permanent" and action is not None and action.high is not None:
+                    sets = self._target_sets(player, card, action.targets, 0)
+                    if sets:
+                        choices.append((card, sets))
+        return choices
+
+    def _target_sets(self, player: int, source: Piece, specs: tuple[TargetSpec, ...],
+                     extra: int) -> list[tuple[int, ...]]:
+        if not specs:
+            return [()]
+        sets: list[tuple[int, ...]] = [()]
+        for spec in specs:
+            candidates = self._candidates(player, source, spec)
+            high = min(spec.high + extra, len(candidates))
+            if spec.high == 1 and extra == 0:
+                choices = [(c,) for c in candidates]
+            else:
+                choices = [combo for size in range(spec.low, high + 1) for combo in combinations(candidates, size)]
+            sets = [chosen + choice for chosen in sets for choice in choices]
+            if not sets:
+                return []
+        return sets
+
+    def _candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
+        if spec.zone == "player":
+            return [player_target(0), player_target(1)]
+        pred = spec.pred
+        if spec.zone == "opponent_discard":
+            return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]
+        return [p.uid for p in self.field[0] + self.field[1]
+                if pred(self, p, player, source) and self._targetable(p, player)]
+
+    def _targetable(self, piece: Piece, player: int) -> bool:
+        controller = piece.controller
+        if controller == player:
+            return True
+        # Noxspace: "cards you control cannot be targeted by opponents and you cannot target cards an
+        # opponent controls."
+        if self._nox[controller] or self._nox[player]:
+            return False
+        # Vanish: "Wizards and Sorcerors in your party cannot be targeted by opponents until the end of the
+        # round."
+        return not (self.concealed[controller] and piece.d.is_party_member
+                    and (self.has_trait(piece, "Wizard", player) or self.has_trait(piece, "Sorceror", player)))
+
+
+# Rules of a card that has no Action of its own (a Party Member's Effect) run under this stand-in.
+_RULE_ACTION = ActionDef(-1, "Effect", "", "0", Act())

@@ -1,0 +1,328 @@
+/* The deck builder: search the game's cards and add them, a card panel kept in step with the list
+   text, and a rules check (POST /api/validate/) that follows every change, debounced.
+
+   The list text is the deck: the panel is drawn from it and its buttons rewrite one line of it, so
+   what is saved is exactly what the user sees in the text box. Saving is the form's own POST. */
+(function () {
+  "use strict";
+
+  const { decklist, charts, validation } = window.Cardtable;
+  const CHECK_DELAY_MS = 350;
+  const NO_SECTION = "No section (placed by card type)";
+
+  const config = JSON.parse(document.getElementById("builder-config").textContent);
+  const form = document.getElementById("deck-form");
+  const list = document.getElementById("id_list");
+  const panel = document.getElementById("deck-panel");
+  const total = document.getElementById("deck-total");
+  const validationPanel = document.getElementById("validation-panel");
+  const validationStatus = document.getElementById("validation-status");
+  const chartsBox = document.getElementById("deck-charts");
+  const searchForm = document.getElementById("card-search-form");
+  const query = document.getElementById("card-query");
+  const results = document.getElementById("card-results");
+  const more = document.getElementById("card-results-more");
+  const searchStatus = document.getElementById("card-search-status");
+  const csrfToken = form.querySelector("[name=csrfmiddlewaretoken]").value;
+  const sideField = form.elements.namedItem("side");
+  const formatField = form.elements.namedItem("format");
+  const nameField = form.elements.namedItem("name");
+
+  function el(name, className, text) {
+    const element = document.createElement(name);
+    if (className) element.className = className;
+    if (text !== undefined) element.textContent = text;
+    return element;
+  }
+
+  function plural(count, word) {
+    return count + " " + word + (count === 1 ? "" : "s");
+  }
+
+  // The list and the card panel ------------------------------------------------------------------
+
+  function parsed() {
+    return decklist.parse(list.value, config.sections);
+  }
+
+  function sectionRank(section, pin) {
+    const rank = section ? config.sections.indexOf(section) : -1;
+    return rank < 0 ? config.sections.length * 2 : rank * 2 + (pin ? 1 : 0);
+  }
+
+  function sectionTitle(section, pin) {
+    if (!section) return NO_SECTION;
+    return pin ? section + " (" + pin + ")" : section;
+  }
+
+  function panelGroups(deck) {
+    const groups = new Map();
+    config.sections.forEach((section) => groups.set(section + "\u0000", { section: section, pin: null, entries: [] }));
+    deck.entries.forEach((entry) => {
+      const key = (entry.section || "") + "\u0000" + (entry.pin || "");
+      if (!groups.has(key)) groups.set(key, { section: entry.section, pin: entry.pin, entries: [] });
+      groups.get(key).entries.push(entry);
+    });
+    return Array.from(groups.values()).sort((a, b) => sectionRank(a.section, a.pin) - sectionRank(b.section, b.pin));
+  }
+
+  function stepButton(entry, step, symbol, label) {
+    const button = el("button", step === 0 ? "step remove" : "step", symbol);
+    button.type = "button";
+    button.dataset.step = String(step);
+    button.setAttribute("aria-label", label + " " + entry.name);
+    return button;
+  }
+
+  function panelRow(entry) {
+    const item = el("li", "panel-card");
+    item.dataset.name = entry.name;
+    item.dataset.section = entry.section || "";
+    item.dataset.pin = entry.pin || "";
+    item.dataset.count = String(entry.count);
+    item.append(
+      stepButton(entry, -1, "\u2212", "One fewer"),
+      el("span", "panel-count", String(entry.count)),
+      stepButton(entry, 1, "+", "One more"),
+      el("span", "panel-name", entry.name),
+      stepButton(entry, 0, "\u00d7", "Remove every"),
+    );
+    return item;
+  }
+
+  function renderPanel() {
+    const deck = parsed();
+    let cards = 0;
+    const sections = panelGroups(deck).map((group) => {
+      const count = group.entries.reduce((sum, e) => sum + e.count, 0);
+      cards += count;
+      const section = el("section", "panel-section");
+      section.dataset.section = sectionTitle(group.section, group.pin);
+      const heading = el("h3", "", sectionTitle(group.section, group.pin) + " ");
+      heading.appendChild(el("span", "panel-section-count", String(count)));
+      section.appendChild(heading);
+      if (group.entries.length) {
+        const rows = el("ul", "panel-cards");
+        group.entries.forEach((entry) => rows.appendChild(panelRow(entry)));
+        section.appendChild(rows);
+      } else {
+        section.appendChild(el("p", "muted small", "No cards yet."));
+      }
+      return section;
+    });
+    panel.replaceChildren(...sections);
+    total.textContent = "(" + plural(cards, "card") + ")";
+    return deck;
+  }
+
+  function changeCount(target, count) {
+    list.value = decklist.setCount(list.value, config.sections, target, Math.max(0, count));
+    listChanged();
+  }
+
+  panel.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-step]");
+    if (!button) return;
+    const row = button.closest(".panel-card");
+    const step = Number(button.dataset.step);
+    const target = { name: row.dataset.name, section: row.dataset.section || null, pin: row.dataset.pin || null };
+    changeCount(target, step === 0 ? 0 : Number(row.dataset.count) + step);
+  });
+
+  // Card search ----------------------------------------------------------------------------------
+
+  let searchSeq = 0;
+  let nextPage = null;
+
+  function defaultSection(cardType) {
+    return config.defaultSections[cardType] || config.openSections[0] || config.sections[config.sections.length - 1];
+  }
+
+  function countIn(deck, name, section) {
+    const key = decklist.normalizeName(name);
+    return deck.entries
+      .filter((e) => decklist.normalizeName(e.name) === key && (section === undefined || e.section === section) && !e.pin)
+      .reduce((sum, e) => sum + e.count, 0);
+  }
+
+  function addButton(card, section, primary) {
+    const button = el("button", primary ? "add-card" : "add-card secondary", primary ? "Add" : "+ " + section);
+    button.type = "button";
+    button.dataset.section = section;
+    button.setAttribute("aria-label", "Add " + card.name + " to " + section);
+    return button;
+  }
+
+  function resultItem(card) {
+    const item = el("li", "card-result");
+    item.dataset.name = card.name;
+    const main = el("div", "result-main");
+    const link = el("a", "result-name", card.name);
+    link.href = card.url;
+    link.target = "_blank";
+    link.rel = "noopener";
+    const type = config.typeLabels[card.card_type] || card.card_type;
+    main.append(link, el("span", "result-type", card.subtypes.length ? type + " \u2014 " + card.subtypes.join(", ") : type));
+    if (card.is_demo) main.appendChild(el("span", "badge badge-demo", "Unofficial demo card"));
+    const actions = el("div", "result-actions");
+    const home = defaultSection(card.card_type);
+    actions.append(el("span", "in-deck"), addButton(card, home, true));
+    config.openSections.filter((s) => s !== home).forEach((s) => actions.appendChild(addButton(card, s, false)));
+    item.append(main, actions);
+    return item;
+  }
+
+  function markResults(deck) {
+    results.querySelectorAll(".card-result").forEach((item) => {
+      const count = countIn(deck, item.dataset.name);
+      item.querySelector(".in-deck").textContent = count ? count + " in deck" : "";
+      item.classList.toggle("is-in-deck", count > 0);
+    });
+  }
+
+  async function search(url, append) {
+    const seq = ++searchSeq;
+    searchStatus.textContent = "Searching\u2026";
+    try {
+      const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const data = await response.json();
+      if (seq !== searchSeq) return;
+      if (!response.ok) {
+        results.replaceChildren();
+        more.hidden = true;
+        searchStatus.textContent = data.detail || "That search could not be read.";
+        return;
+      }
+      if (!append) results.replaceChildren();
+      data.results.forEach((card) => results.appendChild(resultItem(card)));
+      nextPage = data.next;
+      more.hidden = !nextPage;
+      searchStatus.textContent = data.count ? plural(data.count, "card") : "No card matches that search.";
+      markResults(parsed());
+    } catch (error) {
+      if (seq === searchSeq) searchStatus.textContent = "The search failed; check your connection and try again.";
+    }
+  }
+
+  searchForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const params = new URLSearchParams({ game: config.game, q: query.value });
+    search(config.cardsUrl + "?" + params.toString(), false);
+  });
+  more.addEventListener("click", () => {
+    if (nextPage) search(nextPage, true);
+  });
+  results.addEventListener("click", (event) => {
+    const button = event.target.closest("button.add-card");
+    if (!button) return;
+    const name = button.closest(".card-result").dataset.name;
+    const section = button.dataset.section;
+    changeCount({ name: name, section: section, pin: null }, countIn(parsed(), name, section) + 1);
+  });
+
+  // Header lines of a pasted list become the form's fields ---------------------------------------
+
+  function matchingOption(select, value) {
+    const wanted = value.trim().toLowerCase();
+    return Array.from(select.options).find(
+      (o) => o.value && (o.value.toLowerCase() === wanted || o.text.toLowerCase() === wanted)
+    );
+  }
+
+  function liftHeaders() {
+    const accept = {
+      Name: () => true,
+      Side: (value) => Boolean(sideField && matchingOption(sideField, value)),
+      Format: (value) => Boolean(matchingOption(formatField, value)),
+    };
+    // A value no choice matches stays in the text, where the rules check reports it.
+    const lifted = decklist.liftHeaders(list.value, (key, value) => accept[key](value));
+    const headers = lifted.headers;
+    if (!Object.keys(headers).length) return false;
+    if (headers.Name) nameField.value = headers.Name;
+    if (headers.Side) sideField.value = matchingOption(sideField, headers.Side).value;
+    if (headers.Format) formatField.value = matchingOption(formatField, headers.Format).value;
+    list.value = lifted.body;
+    return true;
+  }
+
+  // The rules check ------------------------------------------------------------------------------
+
+  let checkTimer = null;
+  let checkSeq = 0;
+  let lineOffset = prependedLines().length;
+
+  // The side is a field, but the rules read it from the list: it goes first, as the server does.
+  function prependedLines() {
+    const side = sideField ? sideField.value : "";
+    if (!config.sideHeader || !side || parsed().headers[config.sideHeader] !== undefined) return [];
+    return [config.sideHeader + ": " + side];
+  }
+
+  function scheduleCheck() {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, CHECK_DELAY_MS);
+  }
+
+  async function check() {
+    const seq = ++checkSeq;
+    const before = prependedLines();
+    const text = before.length ? before.join("\n") + "\n" + list.value : list.value;
+    validationStatus.textContent = "Checking\u2026";
+    try {
+      const response = await fetch(config.validateUrl, {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrfToken },
+        body: JSON.stringify({ game: config.game, list: text, format: formatField.value }),
+      });
+      const data = await response.json();
+      if (seq !== checkSeq) return;
+      validationPanel.classList.toggle("is-stale", !response.ok);
+      if (!response.ok) {
+        validationStatus.textContent = data.detail || "The list could not be checked.";
+        return;
+      }
+      validationStatus.textContent = "";
+      lineOffset = before.length;
+      validation.render(validationPanel, data);
+      charts.draw(chartsBox, data.stats);
+    } catch (error) {
+      if (seq === checkSeq) validationStatus.textContent = "The rules check failed; check your connection.";
+    }
+  }
+
+  // A problem about a line selects that line of the list.
+  validationPanel.addEventListener("click", (event) => {
+    const problem = event.target.closest(".problem[data-line]");
+    if (!problem) return;
+    const index = Number(problem.dataset.line) - 1 - lineOffset;
+    const lines = list.value.split("\n");
+    if (index < 0 || index >= lines.length) return;
+    const start = lines.slice(0, index).reduce((sum, line) => sum + line.length + 1, 0);
+    list.focus();
+    list.setSelectionRange(start, start + lines[index].length);
+  });
+
+  // Wiring ---------------------------------------------------------------------------------------
+
+  function listChanged() {
+    const deck = renderPanel();
+    markResults(deck);
+    scheduleCheck();
+  }
+
+  list.addEventListener("input", listChanged);
+  list.addEventListener("change", () => {
+    if (liftHeaders()) listChanged();
+  });
+  list.addEventListener("paste", () => {
+    setTimeout(() => {
+      if (liftHeaders()) listChanged();
+    }, 0);
+  });
+  [sideField, formatField].forEach((field) => field && field.addEventListener("change", scheduleCheck));
+  form.addEventListener("submit", liftHeaders);
+
+  renderPanel();
+})();

@@ -1,0 +1,114 @@
+/* The validation panel, drawn from the validate endpoint's answer (docs/contract.md): the same
+   markup as templates/decks/_validation.html, which draws it on the server. */
+(function () {
+  "use strict";
+
+  // Summary keys laid out on their own; any other key is listed as a plain fact (decks/views.py).
+  const LAID_OUT = ["sections", "assignment", "unassigned"];
+
+  function el(name, className, text) {
+    const element = document.createElement(name);
+    if (className) element.className = className;
+    if (text !== undefined) element.textContent = text;
+    return element;
+  }
+
+  function plural(count, word) {
+    return count + " " + word + (count === 1 ? "" : "s");
+  }
+
+  function capfirst(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  function factText(value) {
+    if (Array.isArray(value)) return value.map(factText).join(", ") || "none";
+    if (value && typeof value === "object") {
+      return Object.entries(value).map(([k, v]) => k + ": " + factText(v)).join(", ");
+    }
+    return String(value);
+  }
+
+  function definitionList(className, pairs) {
+    const list = el("dl", className);
+    pairs.forEach(([term, value]) => {
+      const row = el("div");
+      row.append(el("dt", "", term), el("dd", "", String(value)));
+      list.appendChild(row);
+    });
+    return list;
+  }
+
+  function problemList(problems) {
+    const list = el("ul", "problem-list");
+    problems.forEach((problem) => {
+      const item = el("li", "problem problem-" + problem.severity);
+      item.dataset.code = problem.code;
+      if (problem.line) item.dataset.line = problem.line;
+      item.append(el("code", "problem-code", problem.code), " ", el("span", "problem-message", problem.message));
+      if (problem.cards && problem.cards.length) {
+        const cards = el("ul", "problem-cards");
+        cards.setAttribute("aria-label", "Cards");
+        problem.cards.forEach((name) => cards.appendChild(el("li", "", name)));
+        item.appendChild(cards);
+      }
+      list.appendChild(item);
+    });
+    return list;
+  }
+
+  function countList(counts) {
+    const list = el("ul", "member-cards");
+    Object.entries(counts)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .forEach(([name, count]) => list.appendChild(el("li", "", count + " " + name)));
+    return list;
+  }
+
+  function render(container, result) {
+    const summary = result.summary || {};
+    const panel = el("div", "validation");
+    panel.dataset.legal = result.legal ? "true" : "false";
+
+    const legality = el("p", "legality");
+    if (result.legal) {
+      legality.appendChild(el("span", "badge badge-legal", "Legal"));
+    } else {
+      legality.append(el("span", "badge badge-illegal", "Not legal"), " ",
+        el("span", "muted", plural(result.problems.length, "problem")));
+    }
+    legality.append(" ", el("span", "muted", "· " + capfirst(result.format)));
+    panel.appendChild(legality);
+
+    const sections = Object.entries(summary.sections || {});
+    if (sections.length) panel.appendChild(definitionList("section-counts", sections));
+    if (result.problems.length) panel.append(el("h3", "", "Problems"), problemList(result.problems));
+    if (result.warnings.length) panel.append(el("h3", "", "Warnings"), problemList(result.warnings));
+
+    const members = Object.entries(summary.assignment || {});
+    if (members.length) {
+      panel.append(el("h3", "", "Party Member sections"),
+        el("p", "muted small", "Which Resources the check gave to each Party Member's section."));
+      const list = el("ul", "member-sections");
+      members.forEach(([member, cards]) => {
+        const total = Object.values(cards).reduce((sum, n) => sum + n, 0);
+        const item = el("li");
+        item.append(el("strong", "", member), " ", el("span", "muted", plural(total, "card")), countList(cards));
+        list.appendChild(item);
+      });
+      panel.appendChild(list);
+    }
+    if (summary.unassigned && Object.keys(summary.unassigned).length) {
+      panel.append(el("h3", "", "Fits no section"), countList(summary.unassigned));
+    }
+    const facts = Object.entries(summary)
+      .filter(([key]) => !LAID_OUT.includes(key))
+      .map(([key, value]) => [capfirst(key.replace(/_/g, " ")), factText(value)]);
+    if (facts.length) panel.appendChild(definitionList("facts", facts));
+
+    container.replaceChildren(panel);
+  }
+
+  window.Cardtable = window.Cardtable || {};
+  window.Cardtable.validation = { render: render };
+})();

@@ -87,7 +87,9 @@ class DeckCard(models.Model):
     class Meta:
         ordering = ["section", "card__name"]
         constraints = [
-            models.UniqueConstraint(fields=["deck", "card", "section", "pinned_to"], name="unique_card_per_deck_section")
+            models.UniqueConstraint(
+                fields=["deck", "card", "section", "pinned_to"], name="unique_card_per_deck_section"
+            )
         ]
 
     def __str__(self) -> str:

@@ -136,8 +136,9 @@
   }
 
   /* Take the Name, Side and Format lines off the top of a pasted list: the builder shows them as
-     fields. Returns the headers taken and the rest of the list. */
-  function liftHeaders(text) {
+     fields. `accept(key, value)` says whether a field can take the value. Returns the headers
+     taken and the rest of the list. */
+  function liftHeaders(text, accept) {
     const lines = text.split("\n");
     const headers = {};
     const lifted = [];
@@ -148,7 +149,7 @@
       const match = HEADER.exec(line);
       if (!match) break;
       const key = canonicalKey(match[1]);
-      if (FIELD_HEADERS.includes(key)) {
+      if (FIELD_HEADERS.includes(key) && accept(key, match[2].trim())) {
         headers[key] = match[2].trim();
         lifted.push(i);
       }

@@ -1,8 +1,10 @@
-"""Card list API under concurrent load, against a plain Django JSON view on the same server.
+"""Card API and deck validation under concurrent load, against a plain Django JSON view on the
+same server.
 
 Starts gunicorn on this project (DATABASE_URL as set; cards must be loaded), then sends a fixed
 number of requests from several client threads with keep-alive connections, and prints
-requests per second and latency percentiles for each URL.
+requests per second and latency percentiles for each URL. The validation request is the one the
+deck builder sends as the player types (a full 56-card QQDND deck).
 
     .venv/bin/python bench/api_bench.py [--requests 3000] [--concurrency 16] [--workers 2]
 """
@@ -10,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import http.client
+import json
 import os
 import signal
 import socket
@@ -21,10 +24,16 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = {
-    "plain Django JSON view": "/healthz/",
-    "card list, 50 cards": "/api/cards/?game=qqdnd",
-    "card search, q=type:resource ini>10": "/api/cards/?game=qqdnd&q=type%3Aresource+ini%3E10",
+SAMPLE_DECK = ROOT / "bench" / "decks" / "qqdnd.txt"
+TARGETS: dict[str, tuple[str, str, bytes | None]] = {
+    "plain Django JSON view": ("GET", "/healthz/", None),
+    "card list, 50 cards": ("GET", "/api/cards/?game=qqdnd", None),
+    "card search, q=type:resource ini>10": ("GET", "/api/cards/?game=qqdnd&q=type%3Aresource+ini%3E10", None),
+    "validate a 56-card QQDND deck": (
+        "POST",
+        "/api/validate/",
+        json.dumps({"game": "qqdnd", "list": SAMPLE_DECK.read_text(encoding="utf-8")}).encode(),
+    ),
 }
 
 
@@ -45,7 +54,11 @@ def wait_for(port: int, timeout: float = 20.0) -> None:
     raise SystemExit("gunicorn did not start")
 
 
-def load(port: int, path: str, total: int, concurrency: int) -> tuple[float, list[float], int]:
+def load(
+    port: int, target: tuple[str, str, bytes | None], total: int, concurrency: int
+) -> tuple[float, list[float], int]:
+    method, path, body = target
+    headers = {"Content-Type": "application/json"} if body else {}
     latencies: list[float] = []
     errors = 0
     lock = threading.Lock()
@@ -62,7 +75,7 @@ def load(port: int, path: str, total: int, concurrency: int) -> tuple[float, lis
                     break
                 remaining[0] -= 1
             start = time.perf_counter()
-            conn.request("GET", path)
+            conn.request(method, path, body=body, headers=headers)
             response = conn.getresponse()
             response.read()
             mine.append(time.perf_counter() - start)
@@ -101,10 +114,10 @@ def main() -> None:
         db = os.environ.get("DATABASE_URL", "sqlite (default)").split("@")[-1]
         print(f"gunicorn: {args.workers} workers x 4 threads; database {db}; "
               f"{args.requests} requests per URL from {args.concurrency} client threads")
-        print(f"{'URL':40} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
-        for label, path in TARGETS.items():
-            load(port, path, min(200, args.requests), args.concurrency)  # warm up
-            elapsed, latencies, errors = load(port, path, args.requests, args.concurrency)
+        print(f"{'request':40} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
+        for label, target in TARGETS.items():
+            load(port, target, min(200, args.requests), args.concurrency)  # warm up
+            elapsed, latencies, errors = load(port, target, args.requests, args.concurrency)
             q = statistics.quantiles(latencies, n=100)
             print(f"{label:40} {len(latencies) / elapsed:8.0f} {q[49] * 1000:8.1f} {q[94] * 1000:8.1f} "
                   f"{q[98] * 1000:8.1f} {errors:7d}")

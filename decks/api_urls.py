@@ -1,5 +1,5 @@
 """The decks API's URLs, included under /api/ by config/urls.py."""
-from django.urls import path
+from django.urls import include, path
 from rest_framework.authtoken.views import obtain_auth_token
 
 from . import api
@@ -15,4 +15,5 @@ urlpatterns = [
     path("decks/<str:share_id>/versions/", api.DeckVersionList.as_view(), name="api-deck-versions"),
     path("decks/<str:share_id>/diff/", api.DeckDiffView.as_view(), name="api-deck-diff"),
     path("decks/<str:share_id>/copy/", api.DeckCopy.as_view(), name="api-deck-copy"),
+    path("simulations/", include("decks.simulations.api_urls")),
 ]

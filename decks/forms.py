@@ -50,7 +50,7 @@ class DeckForm(forms.Form):
 
     name = forms.CharField(max_length=_max_length("name"))
     description = forms.CharField(
-        required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 3}),
+        required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Shown on the deck's page.",
     )
     side = forms.ChoiceField(

@@ -1,8 +1,7 @@
 """Checking a deck list against a game's cards, for the validate endpoint and for saving decks.
 
-The engine's validate_decklist gives the problems; saving also needs the resolved deck (to write
-the canonical text and the DeckCard rows) and the builder needs its chart data, so the list is
-resolved here with the engine's public pieces as well.
+Saving needs the resolved deck as well as the verdict (to write the canonical text and the
+DeckCard rows), and the builder needs its chart data: the engine's check_decklist gives both.
 """
 from __future__ import annotations
 
@@ -10,10 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.deck import ResolvedDeck
-from engine.decklist import parse_decklist
 from engine.problems import Problem, ValidationResult
 from engine.stats import deck_stats
-from engine.validation import CardIndex, ListedCard, resolve, validate_decklist
+from engine.validation import CardIndex, check_decklist
 
 # Problems that make a list unsaveable (the deck it describes is not the deck that was written),
 # each with how a refusal names it. A list that breaks only construction rules is saved: a deck
@@ -50,12 +48,5 @@ class CheckedList:
 
 def check_list(cards: GameCards, text: str, format: str | None = None) -> CheckedList:
     """Validate a list and resolve it. Raises DecklistTooLong for a list over the size limits."""
-    result = validate_decklist(cards.game, text, cards.index, format)
-    decklist = parse_decklist(text, cards.game)
-    listed = [
-        ListedCard(card, entry.count, entry.section, entry.pinned_to, entry.lines[0])
-        for entry in decklist.entries
-        if (card := cards.index.get(entry.name)) is not None
-    ]
-    deck = resolve(cards.game, listed, headers=decklist.headers, format=format).deck
-    return CheckedList(result, deck)
+    checked = check_decklist(cards.game, text, cards.index, format)
+    return CheckedList(checked.result, checked.deck)

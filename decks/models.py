@@ -94,3 +94,6 @@ class DeckCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} {self.card.name}"
+
+
+from .simulations.models import SimulationRun  # noqa: E402,F401

@@ -1,5 +1,5 @@
 """The deck pages' URLs, included at the site root by config/urls.py (before the card pages)."""
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -18,4 +18,5 @@ urlpatterns = [
     path("decks/<str:share_id>/download/", views.deck_download, name="deck-download"),
     path("decks/<str:share_id>/diff/", views.version_diff, name="deck-diff"),
     path("<slug:game_slug>/decks/", views.public_decks, name="deck-public"),
+    path("simulations/", include("decks.simulations.urls")),
 ]

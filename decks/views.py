@@ -23,7 +23,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllow
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 
 from cardsdb.models import Game
 from cardsdb.views import demo_sets, page_numbers
@@ -34,12 +34,13 @@ from engine.validation import DEFAULT_FORMAT
 from . import selectors, services
 from .diffs import deck_diff
 from .forms import DeckForm, ImportForm, PublicDeckSearchForm
-from .lists import CheckedList, check_list
+from .lists import REFUSALS, CheckedList, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 
 PAGE_SIZE = 30
-# Summary keys the validation panel lays out itself; any other key is listed as a plain fact.
-LAID_OUT_SUMMARY_KEYS = frozenset({"sections", "assignment", "unassigned"})
+# Summary keys the validation panel lays out itself (Anguish's hour curve is drawn as a chart);
+# any other key is listed as a plain fact.
+LAID_OUT_SUMMARY_KEYS = frozenset({"sections", "assignment", "unassigned", "hour_curve"})
 # "Key: value" before the first section, as engine/decklist.py reads a header.
 HEADER_LINE = re.compile(r"\s*[A-Za-z][A-Za-z0-9_-]*\s*:\s*\S")
 
@@ -114,14 +115,15 @@ class ValidationPanel:
 
 def _fact_text(value: Any) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{key}: {_fact_text(item)}" for key, item in value.items())
+        # Counts by kind ("card_types"): the kinds the deck has none of are left out.
+        return " · ".join(f"{_fact_label(str(k))} {_fact_text(v)}" for k, v in value.items() if v != 0) or "none"
     if isinstance(value, list | tuple):
         return ", ".join(_fact_text(item) for item in value) or "none"
     return str(value)
 
 
 def _fact_label(key: str) -> str:
-    return key.replace("_", " ").capitalize()
+    return capfirst(key.replace("_", " "))
 
 
 def validation_panel(result: dict[str, Any]) -> ValidationPanel:
@@ -178,6 +180,13 @@ def list_body(text: str) -> str:
     return "".join(f"{line}\n" for line in lines[start:])
 
 
+def _refusals(refused: services.DeckRefused | None) -> list[dict[str, Any]]:
+    """The problems that stopped a save; the rules a deck in progress still breaks are not news."""
+    if refused is None or refused.result is None:
+        return []
+    return [p.as_dict() for p in refused.result.problems if p.code in REFUSALS]
+
+
 def _checked(game: str, text: str, format: str | None) -> CheckedList | None:
     """The list's validation, or None when it is over the size limits (the page says so)."""
     try:
@@ -225,7 +234,7 @@ def _builder(
         "deck": deck,
         "form": form,
         "refused": refused,
-        "refused_panel": validation_panel(refused.result.as_dict()) if refused and refused.result else None,
+        "refused_problems": _refusals(refused),
         "stale": stale,
         "panel": validation_panel(checked.result.as_dict()) if checked else None,
         "stats": checked.stats() if checked else {"charts": [], "totals": []},
@@ -361,7 +370,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "refused": refused,
-        "refused_panel": validation_panel(refused.result.as_dict()) if refused and refused.result else None,
+        "refused_problems": _refusals(refused),
     }
     return render(request, "decks/import.html", context, status=400 if form.is_bound else 200)
 

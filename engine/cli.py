@@ -19,11 +19,11 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from engine.deck import ResolvedDeck
-from engine.decklist import DecklistTooLong, parse_decklist
+from engine.decklist import DecklistTooLong
 from engine.games import game_schema, game_slugs
 from engine.goldfish import run_goldfish
 from engine.problems import ValidationResult
-from engine.validation import CardIndex, ListedCard, resolve, validate_decklist
+from engine.validation import CardIndex, check_decklist, validate_decklist
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 BAR_WIDTH = 40
@@ -117,13 +117,7 @@ def load_cards(game: str, path: Path | None = None) -> list[dict[str, Any]]:
 
 def resolved_deck(game: str, text: str, index: CardIndex, format: str | None = None) -> ResolvedDeck:
     """The deck a list describes (call it on a list that validated: unknown names are left out)."""
-    decklist = parse_decklist(text, game)
-    listed = [
-        ListedCard(card, entry.count, entry.section, entry.pinned_to, entry.lines[0])
-        for entry in decklist.entries
-        if (card := index.get(entry.name)) is not None
-    ]
-    return resolve(game, listed, headers=decklist.headers, format=format).deck
+    return check_decklist(game, text, index, format).deck
 
 
 def _print_validation(result: ValidationResult, as_json: bool, out: TextIO) -> None:
@@ -159,7 +153,7 @@ def format_report(report: dict[str, Any], game_name: str, deck_name: str) -> str
     for row, ended in zip(ending["histogram"], ending["ended_by"], strict=True):
         bar = "#" * round(BAR_WIDTH * row["games"] / most) if most else ""
         lines.append(f"{row['turn']:>6}  {row['games']:>7,}  {_percent(row['games'] / games):>6}  "
-                     f"{_percent(ended['share']):>8}  {bar}")
+                     f"{_percent(ended['share']):>8}  {bar}".rstrip())
     damage_label = "Lifeblood milled" if report["game"] == "anguish" else "Damage"
     lines += ["", f"{damage_label} per {unit} (over the games that reached it)",
               f"{unit:>6}  {'games':>7}  {'mean':>6}  {'std':>6}"]

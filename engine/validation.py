@@ -2,6 +2,7 @@
 sections, then hand the deck to the game's rules module.
 
     validate_decklist("qqdnd", text, cards)   -> ValidationResult
+    check_decklist("qqdnd", text, cards)      -> CheckedDeck (the result and the resolved deck)
     resolve(game, listed_cards, ...)          -> Resolution (a ResolvedDeck from saved data)
     check_deck(deck, problems)                -> ValidationResult
 
@@ -87,6 +88,14 @@ class Resolution:
     problems: list[Problem]
 
 
+@dataclass(frozen=True)
+class CheckedDeck:
+    """A list's verdict, and the deck it describes (the cards that could be read and placed)."""
+
+    result: ValidationResult
+    deck: ResolvedDeck
+
+
 def validate_decklist(
     game: str,
     text: str,
@@ -98,6 +107,16 @@ def validate_decklist(
     Raises UnknownGame for an unknown game and DecklistTooLong for a list over the size limits;
     everything else wrong with the list is a Problem in the result.
     """
+    return check_decklist(game, text, cards, format).result
+
+
+def check_decklist(
+    game: str,
+    text: str,
+    cards: Iterable[dict[str, Any]] | CardIndex,
+    format: str | None = None,
+) -> CheckedDeck:
+    """validate_decklist, also giving the resolved deck (to save it, chart it or play it)."""
     game_schema(game)  # an unknown game fails here, before the text is read
     index = cards if isinstance(cards, CardIndex) else CardIndex(game, cards)
     if index.game != game:
@@ -108,7 +127,7 @@ def validate_decklist(
     early = [*decklist.problems, *unknown, *resolution.problems]
     # Problems about lines read best in the list's order; the others keep theirs, after them.
     early.sort(key=lambda p: p.line if p.line is not None else float("inf"))
-    return check_deck(resolution.deck, early)
+    return CheckedDeck(check_deck(resolution.deck, early), resolution.deck)
 
 
 def _look_up(game: str, decklist: DeckList, index: CardIndex) -> tuple[list[ListedCard], list[Problem]]:

@@ -47,8 +47,8 @@
 
   function rows(chart) {
     const rowHeight = 18;
-    const labelWidth = 118;
-    const width = 320;
+    const labelWidth = 104;
+    const width = 280;
     const room = width - labelWidth - 34;
     const height = chart.bars.length * rowHeight + 4;
     const max = Math.max(1, ...chart.bars.map((b) => b.count));

@@ -3,8 +3,9 @@
 (function () {
   "use strict";
 
-  // Summary keys laid out on their own; any other key is listed as a plain fact (decks/views.py).
-  const LAID_OUT = ["sections", "assignment", "unassigned"];
+  // Summary keys laid out on their own (the hour curve is a chart); any other key is listed as a
+  // plain fact, as decks/views.py does.
+  const LAID_OUT = ["sections", "assignment", "unassigned", "hour_curve"];
 
   function el(name, className, text) {
     const element = document.createElement(name);
@@ -21,10 +22,18 @@
     return text.charAt(0).toUpperCase() + text.slice(1);
   }
 
+  function factLabel(key) {
+    return capfirst(key.replace(/_/g, " "));
+  }
+
   function factText(value) {
     if (Array.isArray(value)) return value.map(factText).join(", ") || "none";
     if (value && typeof value === "object") {
-      return Object.entries(value).map(([k, v]) => k + ": " + factText(v)).join(", ");
+      // Counts by kind ("card_types"): the kinds the deck has none of are left out.
+      return Object.entries(value)
+        .filter(([, v]) => v !== 0)
+        .map(([k, v]) => factLabel(k) + " " + factText(v))
+        .join(" \u00b7 ") || "none";
     }
     return String(value);
   }
@@ -103,7 +112,7 @@
     }
     const facts = Object.entries(summary)
       .filter(([key]) => !LAID_OUT.includes(key))
-      .map(([key, value]) => [capfirst(key.replace(/_/g, " ")), factText(value)]);
+      .map(([key, value]) => [factLabel(key), factText(value)]);
     if (facts.length) panel.appendChild(definitionList("facts", facts));
 
     container.replaceChildren(panel);

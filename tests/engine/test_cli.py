@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from engine.cli import BAR_WIDTH, format_report, main
+from engine.games import GAME_PACKAGES
 from engine.goldfish import RunStats
 from engine.goldfish_record import GameRecord
 
@@ -136,3 +137,34 @@ def test_it_runs_as_python_dash_m_engine() -> None:
     )
 
     assert (finished.returncode, finished.stdout.splitlines()[0]) == (0, "Legal (qqdnd, constructed)")
+
+
+
+@pytest.mark.parametrize("deck", sorted((ROOT / "bench" / "decks").glob("*.txt")), ids=lambda path: path.stem)
+def test_it_says_each_sample_deck_is_legal(deck: Path) -> None:
+    game = deck.stem.split("-")[0]
+
+    assert run("validate", str(deck), "--game", game)[0] == 0
+
+
+@pytest.mark.parametrize("game", list(GAME_PACKAGES))
+def test_it_prints_the_report_of_a_goldfish_run_as_json_the_same_for_the_same_seed(game: str) -> None:
+    deck = str(ROOT / "bench" / "decks" / f"{game}.txt")
+
+    status, output = run("goldfish", deck, "--game", game, "--games", "30", "--seed", "5", "--json")
+    report = json.loads(output)
+
+    assert status == 0
+    assert (report["game"], report["games"], report["seed"]) == (game, 30, 5)
+    assert sum(row["games"] for row in report["end_turn"]["histogram"]) == 30
+    assert run("goldfish", deck, "--game", game, "--games", "30", "--seed", "5", "--json")[1] == output
+    assert run("goldfish", deck, "--game", game, "--games", "30", "--seed", "6", "--json")[1] != output
+
+
+@pytest.mark.parametrize("game", list(GAME_PACKAGES))
+def test_it_prints_a_goldfish_run_as_a_table(game: str) -> None:
+    status, output = run("goldfish", str(ROOT / "bench" / "decks" / f"{game}.txt"), "--game", game, "--games", "20")
+
+    assert status == 0
+    assert "20 games, seed 1" in output
+    assert "Cards treated as having no effect:" in output

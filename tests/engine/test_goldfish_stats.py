@@ -5,12 +5,18 @@ import json
 import math
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from engine.games import UnknownGame
-from engine.goldfish import IncompatibleStats, RunStats
+from engine.cli import load_cards, resolved_deck
+from engine.deck import ResolvedDeck
+from engine.games import GAME_PACKAGES, UnknownGame
+from engine.goldfish import IncompatibleStats, RunStats, run_goldfish
 from engine.goldfish_record import GameRecord
+from engine.validation import CardIndex
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def record(
@@ -176,3 +182,37 @@ def test_it_refuses_to_merge_runs_of_another_seed_or_game() -> None:
 def test_it_refuses_an_unknown_game() -> None:
     with pytest.raises(UnknownGame):
         RunStats("chess", 1)
+
+
+
+def sample_deck(game: str) -> ResolvedDeck:
+    text = (ROOT / "bench" / "decks" / f"{game}.txt").read_text()
+    return resolved_deck(game, text, CardIndex(game, load_cards(game)))
+
+
+@pytest.mark.parametrize("game", list(GAME_PACKAGES))
+def test_it_gives_the_same_run_however_its_games_are_chunked(game: str) -> None:
+    deck = sample_deck(game)
+    whole = run_goldfish(game, deck, 40, seed=11)
+
+    rng = random.Random(game)
+    for _ in range(3):
+        cuts = sorted(rng.sample(range(1, 40), rng.randint(1, 5)))
+        merged = RunStats(game, 11)
+        for start, stop in zip([0, *cuts], [*cuts, 40], strict=True):
+            merged.merge(run_goldfish(game, deck, stop - start, seed=11, start=start))
+        assert merged.to_dict() == whole.to_dict()
+    assert whole.games == 40
+    assert sum(whole.end_turns.values()) == 40
+
+
+@pytest.mark.parametrize("game", list(GAME_PACKAGES))
+def test_it_plays_a_different_run_with_another_seed(game: str) -> None:
+    deck = sample_deck(game)
+
+    assert run_goldfish(game, deck, 40, seed=1).to_dict() != run_goldfish(game, deck, 40, seed=2).to_dict()
+
+
+def test_it_refuses_a_negative_number_of_games() -> None:
+    with pytest.raises(ValueError, match="must not be negative"):
+        run_goldfish("qqdnd", ResolvedDeck("qqdnd", "constructed"), -1, seed=1)

@@ -120,7 +120,7 @@ class UnknownVerb(ValueError):
     pass
 
 
-def _check_program(name: str, program: Program) -> None:
+def check_program(name: str, program: Program) -> None:
     """Fail at import on a verb outside the closed set, a bad amount, or two targets in one program."""
     for verb, amount in program:
         if verb not in VERBS:
@@ -132,7 +132,7 @@ def _check_program(name: str, program: Program) -> None:
 
 
 for _name, _program in EFFECTS.items():
-    _check_program(_name, _program)
+    check_program(_name, _program)
 
 
 def _reminder_free(text: str, abilities: list[str]) -> str:

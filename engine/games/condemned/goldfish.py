@@ -93,7 +93,7 @@ def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
 
 def choose(state: CondemnedState) -> Action:
     """POLICY's action for the player to act (the inmate only ever passes)."""
-    legal: list[Action] = list(state.legal_actions())  # type: ignore[arg-type]
+    legal = state.legal_actions()
     side = state.sides[state.actor]
     if side.passive:
         return next(a for a in legal if a in (KEEP, PASS, END_MAIN, END_ATTACKS))

@@ -34,7 +34,7 @@ class CardSpec:
         "damage", "damage_type", "two_hand", "hand", "ranged", "attacks", "usable_at_ranged",
         "breaks_at_ranged", "ignores_armor_first", "on_hit", "after_attack",
         # Weapon and Armor
-        "durability",
+        "durability", "places",
         # Armor
         "slot", "modifiers", "armor_set", "shielding", "thorns", "set_bonus", "leafy",
         # Event and Preparation
@@ -69,6 +69,8 @@ class CardSpec:
         self.after_attack = self._actions(fx.AfterAttack)
 
         self.durability = int(attributes.get("durability", 0))
+        # Where the card can be equipped: a Weapon's hands ("either" is both), an Armor's slot.
+        self.places: tuple[str, ...] = ()
 
         self.slot: str | None = attributes.get("slot")
         printed = attributes.get("modifiers") or {}
@@ -78,6 +80,10 @@ class CardSpec:
         self.thorns = sum(v.amount for v in self.program if isinstance(v, fx.Thorns))
         self.set_bonus = sum(v.amount for v in self.program if isinstance(v, fx.SetDurabilityBonus))
         self.leafy = self._has(fx.DiscardToMoveToRanged)
+        if self.card_type == WEAPON:
+            self.places = ("main", "off") if self.hand == "either" else (self.hand,)
+        elif self.card_type == ARMOR and self.slot is not None:
+            self.places = (self.slot,)
 
         self.timing: str | None = attributes.get("timing")
         self.actions: tuple[fx.Verb, ...] = (

@@ -30,7 +30,7 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
@@ -117,12 +117,10 @@ class Side:
 class Attack:
     """One declared attack, from its declaration to its damage."""
 
-    __slots__ = ("attacker", "hand", "weapon", "target", "index", "at_range", "steps", "parry", "defender_asked")
+    __slots__ = ("attacker", "weapon", "target", "index", "at_range", "steps", "parry", "defender_asked")
 
-    def __init__(self, attacker: int, hand: str, weapon: CardInstance | None, target: int, index: int,
-                 at_range: bool) -> None:
+    def __init__(self, attacker: int, weapon: CardInstance | None, target: int, index: int, at_range: bool) -> None:
         self.attacker = attacker
-        self.hand = hand
         self.weapon = weapon  # None for the Desperation Rule's attack
         self.target = target  # an Armor's uid or CONDEMNED_TARGET
         self.index = index  # 0 for the first attack of the turn
@@ -181,6 +179,9 @@ class CondemnedGame(Game):
         state.spec_of = list(self.spec_of)
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
+            if side.condemned.unimplemented:
+                # A Condemned is in play all game: a text the engine does not play counts once.
+                side.no_effect[side.condemned.name] += 1
             side.deck = list(self.decks[side.index])
             # "Each player shuffles and cuts their deck"
             rng.shuffle(side.deck)
@@ -194,12 +195,11 @@ class CondemnedGame(Game):
         return state
 
 
-def contender_of(deck: ResolvedDeck, passive: bool = False) -> Contender:
+def contender_of(deck: ResolvedDeck) -> Contender:
     """The deck's Condemned (the generic inmate when it has none) and one record per copy of the rest."""
     condemned = next((e.card for e in deck.entries if e.card_type == CONDEMNED), None)
-    cards = [e.card for e in deck.entries if e.card_type != CONDEMNED and e.section != "Sideboard"
-             for _ in range(e.count)]
-    return Contender(condemned, cards, passive)
+    cards = [e.card for e in deck.entries if e.card_type != CONDEMNED for _ in range(e.count)]
+    return Contender(condemned, cards)
 
 
 def make_game(deck: ResolvedDeck, *, opponent: ResolvedDeck | None = None, turn_limit: int = TURN_LIMIT,
@@ -243,13 +243,13 @@ class CondemnedState(State):
     def current_player(self) -> int:
         return TERMINAL if self.phase == OVER else self.actor
 
-    def legal_actions(self) -> Sequence[Hashable]:
+    def legal_actions(self) -> list[Action]:
         return list(self._legal)
 
     def apply_action(self, action: Hashable) -> None:
         if action not in self._legal:
             raise IllegalAction(f"{action!r} is not legal now; legal: {self._legal!r}")
-        self.act(action)  # type: ignore[arg-type]
+        self.act(cast(Action, action))  # every legal action is an Action tuple
         self.settle()
 
     def is_terminal(self) -> bool:
@@ -427,29 +427,29 @@ class CondemnedState(State):
         actions: list[Action] = []
         seen: set[str] = set()
         distinct: list[CardInstance] = []  # the first copy of each card in hand
+        spec_of = self.spec_of
         for card in side.hand:
             if card.name in seen:
                 continue
             seen.add(card.name)
             distinct.append(card)
-            spec = self.spec_of[card.uid]
+            spec = spec_of[card.uid]
             kind = spec.card_type
             if kind == WEAPON:
                 if not side.weapon_equipped and card.name in side.equippable:
-                    places = ("main", "off") if spec.hand == "either" else (spec.hand,)
-                    actions.extend(("equip", card.uid, place) for place in places)
+                    actions += [("equip", card.uid, place) for place in spec.places]
             elif kind == ARMOR:
                 if card.name in side.equippable:
-                    actions.append(("equip", card.uid, spec.slot))
+                    actions += [("equip", card.uid, place) for place in spec.places]
             elif kind == PREPARATION or (
                 kind == EVENT and spec.timing in ("main", "any") and not side.event_played
             ):
-                actions.extend(self._plays(side, card, spec))
+                actions += self._plays(side, card, spec)
         if not side.switched:
-            actions.extend(("switch", card.uid) for card in distinct)
-        if not side.at_range and not side.leafy_used and any(self.spec_of[a.uid].leafy for a in side.armors()):
-            actions.extend(("leafy", card.uid) for card in distinct)
-        actions.extend(self._moves(side))
+            actions += [("switch", card.uid) for card in distinct]
+        if not side.at_range and not side.leafy_used and any(a and spec_of[a.uid].leafy for a in side.armor):
+            actions += [("leafy", card.uid) for card in distinct]
+        actions += self._moves(side)
         actions.append(END_MAIN)
         return actions
 
@@ -603,6 +603,8 @@ class CondemnedState(State):
         side.hand.remove(card)
         side.played[card.name] += 1
         spec = self.spec_of[card.uid]
+        if spec.unimplemented:
+            side.no_effect[card.name] += 1
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
             held_two_hand = side.main is not None and self.spec_of[side.main.uid].two_hand
@@ -714,7 +716,7 @@ class CondemnedState(State):
             self.off_attacks += 1
         else:
             self.desperation_used = True
-        self.attack = Attack(side.index, hand, weapon, target, self.attacks_made, side.at_range)
+        self.attack = Attack(side.index, weapon, target, self.attacks_made, side.at_range)
         self.attacks_made += 1
         # The attacker may play an Event "when you declare an attack", then the defender one
         # "when an enemy attack is declared".

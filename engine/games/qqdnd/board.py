@@ -31,6 +31,7 @@ class Board:
     def _init_board(self, book: CardBook, rng: random.Random, choosers: tuple[Chooser, Chooser]) -> None:
         self.book = book
         self.class_names = book.class_names
+        self.statics_present = book.statics_present
         self.rng = rng
         self.choosers = choosers
         self.round = 0
@@ -156,6 +157,8 @@ class Board:
         return static in piece.d.statics and not piece.blanked and not piece.defeated and piece.zone == FIELD
 
     def controls_active(self, player: int, static: str) -> bool:
+        if static not in self.statics_present:
+            return False
         return any(static in p.d.statics and not p.blanked and not p.defeated for p in self.field[player])
 
     def attached_static(self, piece: Piece, static: str) -> bool:

@@ -27,7 +27,7 @@ class ActionDef:
     """One Action: playing an Action Resource or a Permanent, or an Action a card performs."""
 
     __slots__ = ("uid", "name", "card_name", "low", "high", "targets", "modes", "program", "on_responded",
-                 "rule", "usable", "nested", "damaging", "copyable", "is_play")
+                 "rule", "usable", "nested", "damaging", "copyable", "is_play", "simple")
 
     def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, is_play: bool = False,
                  copyable: bool = True) -> None:
@@ -51,6 +51,7 @@ class ActionDef:
         self.damaging = deals_damage(act.do) or any(deals_damage(m.do) for m in act.modes)
         self.copyable = copyable
         self.is_play = is_play
+        self.simple = False  # set by CardBook: one target at most, no modes, nothing nested, no Initiative rule
 
     def __repr__(self) -> str:
         return f"<Action {self.name} ({self.low}-{self.high}) of {self.card_name}>"
@@ -107,6 +108,8 @@ class CardBook:
 
     def _action(self, name: str, card_name: str, printed: str, act: Act, **flags: bool) -> ActionDef:
         action = ActionDef(len(self.actions), name, card_name, printed, act, **flags)
+        action.simple = (not act.modes and act.nested is None and act.rule is None and len(act.targets) <= 1
+                         and all(spec.high == 1 for spec in act.targets))
         self.actions.append(action)
         return action
 
@@ -157,7 +160,14 @@ class CardBook:
             # Playing a Permanent is an Action too, but there is nothing in it for Galatea to copy.
             d.play_action = self._action(d.name, d.name, printed, act, is_play=True,
                                          copyable=d.category == "Action")
+            # Only a Unique Permanent can take a Dimensional Wave along.
+            d.play_action.simple = d.play_action.simple and not (d.unique and d.category == "Permanent")
         d.grants = tuple(self._granted_action(name, d.name) for name in effects.grants)
+
+    @property
+    def statics_present(self) -> frozenset[str]:
+        """The static rules some card of this game has: the board skips checks for the others."""
+        return frozenset(static for d in self.defs.values() for static in d.statics)
 
     def add_all(self, records: Iterable[Mapping[str, Any]]) -> None:
         for record in records:

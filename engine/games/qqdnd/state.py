@@ -24,7 +24,7 @@ Initiative) draws from the State's seeded `rng`.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -106,9 +106,13 @@ class QQDNDState(Board, State):
         self.turn_player = -1  # who performed the current Turn Action
         self.turn_ctx: Ctx | None = None
         self.first_round_play = False
+        # Moves are worked out once per version of the state: every change bumps the version.
         self._version = 0
         self._legal_version = -1
         self._legal: list[Move] = []
+        self._options_version = -1
+        self._options_cache: list[list[Option] | None] = [None, None]
+        self._candidates_cache: dict[object, list[int]] = {}
         self._nox = (False, False)
         for player, entries in enumerate(game.lists):
             for d, count in entries:
@@ -159,6 +163,7 @@ class QQDNDState(Board, State):
             self._after_pass(player, phase)
         else:
             ctx = self._perform(player, move)
+            self._version += 1
             if not self.over:
                 self._after_action(player, phase, move, ctx)
         self._advance()
@@ -210,6 +215,7 @@ class QQDNDState(Board, State):
     # --- rounds --------------------------------------------------------------------------------
 
     def _begin_round(self) -> None:
+        self._version += 1
         self.round += 1
         self.damage_by_round.append(0)
         self.no_attacks = [False, False]
@@ -237,6 +243,7 @@ class QQDNDState(Board, State):
         for player in (0, 1):
             self.draw(player, self.hand_value(player) - len(self.hand[player]))
         self.settle()
+        self._version += 1
         self._open()
 
     def _open(self) -> None:
@@ -400,45 +407,82 @@ class QQDNDState(Board, State):
     # --- legal moves ---------------------------------------------------------------------------
 
     def _legal_moves(self) -> list[Move]:
-        player, phase = self.actor, self.phase
-        if phase == OPEN:
-            return self._moves(player, self.bar, self.bar, "exact")
-        if phase == RESPOND:
-            # "respond with any action that has a higher Initiative than the current Turn Action" (ties may
-            # be treated as higher for play order).
-            return [PASS, *self._moves(player, self.bar, NO_LIMIT, "low")]
-        if phase == TURN:
-            return [PASS, *self._moves(player, 0, self.bar, "all")]
-        if phase == BONUS and self.bonus_any[player]:
-            return [PASS, *self._moves(player, 0, NO_LIMIT, "high")]
-        return [PASS, *self._moves(player, 0, self.bar, "high")]
-
-    def _moves(self, player: int, low: int, high: int, values: str) -> list[Move]:
-        """Moves at Initiatives between low and high. The value only matters for a Turn Action (it bounds
-        the next one) and for cards whose effect reads it; elsewhere one value stands for all."""
-        moves: list[Move] = []
-        for kind, source, act, lo, hi in self._options(player):
-            first, last = max(lo, low), min(hi, high)
-            if first > last:
-                continue
-            if values == "all" or act.rule is not None:
-                chosen: Iterable[int] = range(first, last + 1)
-            else:
-                chosen = (last,) if values in ("high", "exact") else (first,)
-            for value in chosen:
-                moves.extend(self._expand(player, kind, source, act, value))
+        player = self.actor
+        low, high, values, may_pass = self.window()
+        moves = [PASS] if may_pass else []
+        for option in self.options(player):
+            kind, source, act = option[0], option[1], option[2]
+            for value, fewest in self.values_for(option, low, high, values):
+                moves.extend(self.expand(player, kind, source, act, value, fewest))
         return moves
 
-    def _best_initiative(self, player: int) -> int | None:
-        options = sorted(self._options(player), key=lambda option: -option[4])
-        for kind, source, act, _lo, hi in options:
-            if self._expand(player, kind, source, act, hi):
-                return hi
-        return None
+    def window(self) -> tuple[int, int, str, bool]:
+        """The Initiatives the player to act may act at now, which values to list, and whether they may pass.
 
-    def _options(self, player: int) -> list[Option]:
+        OPEN: exactly the highest Initiative available. RESPOND: "respond with any action that has a higher
+        Initiative than the current Turn Action" (ties may be treated as higher for play order). TURN, LAST:
+        lower than (or equal to) the previous Turn Action. BONUS: the same, or any after True Resurrection.
+        """
+        phase, player = self.phase, self.actor
+        if phase == OPEN:
+            return self.bar, self.bar, "exact", False
+        if phase == RESPOND:
+            return self.bar, NO_LIMIT, "low", True
+        if phase == TURN:
+            return 0, self.bar, "all", True
+        if phase == BONUS and self.bonus_any[player]:
+            return 0, NO_LIMIT, "high", True
+        return 0, self.bar, "high", True
+
+    @staticmethod
+    def values_for(option: Option, low: int, high: int, values: str) -> list[tuple[int, int]]:
+        """The Initiatives to list an option at, each with the fewest targets to list it with.
+
+        The value only matters for a Turn Action (it bounds the next one) and for cards whose effect reads
+        it; elsewhere one value stands for all. Where the value bounds nothing, Spread Shot's value only
+        buys targets: each number of targets is listed at the highest value that allows it."""
+        act = option[2]
+        first, last = max(option[3], low), min(option[4], high)
+        if first > last:
+            return []
+        if act.rule == "spread_shot" and values != "all" and act.high is not None:
+            return [(value, 1 if value == last else 2 + act.high - value) for value in range(first, last + 1)]
+        if values == "all" or act.rule is not None:
+            return [(value, 1) for value in range(first, last + 1)]
+        return [(last if values in ("high", "exact") else first, 1)]
+
+    def _best_initiative(self, player: int) -> int | None:
+        best: int | None = None
+        for _kind, source, act, _low, high in self.options(player):
+            if (best is None or high > best) and self._performable(player, source, act):
+                best = high
+        return best
+
+    def _performable(self, player: int, source: Piece, act: ActionDef) -> bool:
+        """Whether the Action has a legal choice for every target (at its highest Initiative)."""
+        if act.modes:
+            return any(all(self.candidates(player, source, spec) for spec in mode.targets) for mode in act.modes)
+        if not all(self.candidates(player, source, spec) for spec in act.targets):
+            return False
+        return act.nested is None or bool(self._nested_choices(player, source, act.nested))
+
+    def options(self, player: int) -> list[Option]:
         """What the player could do now, before Initiative bounds and targets."""
-        self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
+        self._fresh()
+        options = self._options_cache[player]
+        if options is None:
+            options = self._options_cache[player] = self._work_out_options(player)
+        return options
+
+    def _fresh(self) -> None:
+        """Forget what was worked out for an earlier version of the state."""
+        if self._options_version != self._version:
+            self._options_version = self._version
+            self._options_cache = [None, None]
+            self._candidates_cache = {}
+            self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
+
+    def _work_out_options(self, player: int) -> list[Option]:
         forced = self.forced[player]
         if forced is not None:
             piece, name = forced
@@ -515,7 +559,15 @@ class QQDNDState(Board, State):
                 low, high = low - 4, high - 4
         return max(low, 0), max(high, 0)
 
-    def _expand(self, player: int, kind: int, source: Piece, act: ActionDef, value: int) -> list[Move]:
+    def expand(self, player: int, kind: int, source: Piece, act: ActionDef, value: int,
+                fewest: int = 1) -> list[Move]:
+        uid, action = source.uid, act.uid
+        if act.simple:
+            # The common case: one "target ..." (or none), no options.
+            if not act.targets:
+                return [Move(kind, uid, action, value)]
+            return [Move(kind, uid, action, value, (target,))
+                    for target in self.candidates(player, source, act.targets[0])]
         moves: list[Move] = []
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         if act.modes:
@@ -523,7 +575,7 @@ class QQDNDState(Board, State):
                 for targets in self._target_sets(player, source, mode.targets, extra):
                     moves.append(Move(kind, source.uid, act.uid, value, targets, index))
             return moves
-        target_sets = self._target_sets(player, source, act.targets, extra)
+        target_sets = self._target_sets(player, source, act.targets, extra, fewest)
         if not target_sets:
             return moves
         if act.nested is not None:
@@ -561,23 +613,32 @@ class QQDNDState(Board, State):
         return choices
 
     def _target_sets(self, player: int, source: Piece, specs: tuple[TargetSpec, ...],
-                     extra: int) -> list[tuple[int, ...]]:
+                     extra: int, fewest: int = 1) -> list[tuple[int, ...]]:
         if not specs:
             return [()]
         sets: list[tuple[int, ...]] = [()]
         for spec in specs:
-            candidates = self._candidates(player, source, spec)
+            candidates = self.candidates(player, source, spec)
             high = min(spec.high + extra, len(candidates))
             if spec.high == 1 and extra == 0:
                 choices = [(c,) for c in candidates]
             else:
-                choices = [combo for size in range(spec.low, high + 1) for combo in combinations(candidates, size)]
+                low = max(spec.low, fewest)
+                choices = [combo for size in range(low, high + 1) for combo in combinations(candidates, size)]
             sets = [chosen + choice for chosen in sets for choice in choices]
             if not sets:
                 return []
         return sets
 
-    def _candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
+    def candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
+        self._fresh()
+        key: object = (id(spec), player, source.uid) if spec.uses_source else (id(spec), player)
+        found = self._candidates_cache.get(key)
+        if found is None:
+            found = self._candidates_cache[key] = self._find_candidates(player, source, spec)
+        return found
+
+    def _find_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         if spec.zone == "player":
             return [player_target(0), player_target(1)]
         pred = spec.pred

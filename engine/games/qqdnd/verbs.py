@@ -88,12 +88,24 @@ def compile_filter(atoms: tuple[str, ...]) -> Pred:
             preds.append(_not_trait(atom[10:]))
         elif atom.startswith("named:"):
             preds.append(_named(atom[6:]))
+        elif atom == "card" and len(atoms) > 1:
+            continue  # "card" holds for every card: it only says what the other atoms are about
         elif atom in _ATOMS:
             preds.append(_ATOMS[atom])
         else:
             raise ValueError(f"unknown filter atom {atom!r}")
+    # Spelled out for the common lengths: filters run for every card in play, every move worked out.
+    if not preds:
+        return _ATOMS["card"]
     if len(preds) == 1:
         return preds[0]
+    if len(preds) == 2:
+        first, second = preds
+        return lambda b, p, actor, source: first(b, p, actor, source) and second(b, p, actor, source)
+    if len(preds) == 3:
+        first, second, third = preds
+        return lambda b, p, actor, source: (first(b, p, actor, source) and second(b, p, actor, source)
+                                            and third(b, p, actor, source))
     frozen = tuple(preds)
     return lambda b, p, actor, source: all(pred(b, p, actor, source) for pred in frozen)
 
@@ -111,11 +123,13 @@ class TargetSpec:
     low: int = 1
     high: int = 1
     pred: Pred = field(init=False, repr=False, compare=False)
+    uses_source: bool = field(init=False, repr=False, compare=False)  # whether who asks changes the answer
 
     def __post_init__(self) -> None:
         if self.zone not in TARGET_ZONES:
             raise ValueError(f"unknown target zone {self.zone!r}")
         object.__setattr__(self, "pred", compile_filter(self.atoms))
+        object.__setattr__(self, "uses_source", "tutelage" in self.atoms)
 
 
 def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:  # noqa: N802 - reads like the card

@@ -1,0 +1,108 @@
+"""The goldfish runs API (docs/contract.md, "Simulations").
+
+- `POST /api/simulations/` starts a run of a deck (`deck`: its share id) or of a pasted list (`game`
+  and `list`), `games` games (default 1000, at most 100,000) with `seed` (default random). 202 with
+  the run; 400 with the problems of an illegal deck; 404 for a deck the caller may not read; 503
+  when the job queue is down (the run is kept, failed, with the reason). No account is needed.
+- `GET /api/simulations/<id>/` answers the run: poll it until `status` is "done" or "failed".
+  A run of a private deck is its owner's: anyone else gets 404, as if it did not exist.
+"""
+from __future__ import annotations
+
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import ParseError
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from cardsdb.models import Game
+
+from ..api import AUTHENTICATION
+from ..models import Deck
+from ..services import DeckNotFound
+from . import chunks, selectors, services
+from .models import SimulationRun
+from .serializers import (
+    QueueDownSerializer,
+    SimulationInputSerializer,
+    SimulationOutputSerializer,
+    SimulationRefusedSerializer,
+)
+
+RUN_ID = OpenApiParameter("run_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The run's id.")
+
+
+def _readable_run(request: Request, run_id: str) -> SimulationRun:
+    run = selectors.run_readable_by(request.user, run_id)
+    if run is None:
+        raise Http404("No run you can see has this id.")
+    return run
+
+
+class SimulationList(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=SimulationInputSerializer,
+        responses={
+            202: SimulationOutputSerializer,
+            400: SimulationRefusedSerializer,
+            404: OpenApiResponse(description="No such deck, or a private deck of someone else."),
+            503: QueueDownSerializer,
+        },
+    )
+    def post(self, request: Request) -> Response:
+        """Start a goldfish run; poll the `api_url` of the answer for its progress and results."""
+        given = SimulationInputSerializer(data=request.data)
+        given.is_valid(raise_exception=True)
+        values = given.validated_data
+        deck = None
+        if "deck" in values:
+            deck = Deck.objects.select_related("game", "owner").filter(share_id=values["deck"]).first()
+            if deck is None:
+                raise Http404("No deck you can read has this id.")
+        game = None
+        if "game" in values:
+            game = Game.objects.filter(slug=values["game"]).first()
+            if game is None:
+                raise ParseError(f"No cards of {values['game']!r} are loaded yet.")
+        try:
+            run = services.start_run(
+                user=request.user, games=values["games"], seed=values.get("seed"), game=game,
+                text=values.get("list"), deck=deck, format=values.get("format"),
+            )
+        except services.RunRefused as refused:
+            body = {"detail": str(refused)}
+            if refused.result is not None:
+                result = refused.result.as_dict()
+                body.update(problems=result["problems"], warnings=result["warnings"])
+            return Response(body, status=status.HTTP_400_BAD_REQUEST)
+        except DeckNotFound as error:
+            raise Http404(str(error)) from error
+        except services.RunNotQueued as down:
+            body = {"detail": str(down), "id": down.run.public_id, "status": down.run.status}
+            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        body = SimulationOutputSerializer(run, context={"request": request}).data
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["api_url"]})
+
+
+class SimulationDetail(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[RUN_ID],
+        responses={200: SimulationOutputSerializer, 404: OpenApiResponse(description="No run you can see.")},
+    )
+    def get(self, request: Request, run_id: str) -> Response:
+        """A run: its status, progress and, once done, its results."""
+        run = _readable_run(request, run_id)
+        if not run.is_finished:
+            chunks.recover_stalled(run)
+            run.refresh_from_db(fields=["status", "games_done", "results", "error", "started_at", "finished_at"])
+        return Response(SimulationOutputSerializer(run, context={"request": request}).data)

@@ -1,0 +1,197 @@
+"""Playing chunks of a run on the workers, and keeping runs moving when a worker dies.
+
+A worker takes a chunk by writing a new claim token into its row (one conditional UPDATE, so two
+deliveries of the same message can't both take it), plays the games a slice at a time, and writes
+a heartbeat at least every HEARTBEAT_SECONDS while it plays. A chunk that is already done, or
+held by a live worker, or whose run has ended, is skipped: every delivery of a message is safe.
+
+A worker that dies mid-chunk stops writing heartbeats. Celery redelivers its message when it can
+(acks_late and reject_on_worker_lost), but not always soon: a Redis broker keeps an unacknowledged
+message for an hour, and the filesystem broker loses it. So whoever looks at a running run (the
+poll endpoint, and every worker finishing a chunk of it) calls recover_stalled, which sends the
+chunks whose heartbeat is older than LEASE_SECONDS again, or fails the run with the reason once a
+chunk has been taken MAX_ATTEMPTS times.
+
+All times are the database's (Now()): the one clock every worker machine shares.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+import uuid
+from datetime import timedelta
+from functools import lru_cache
+
+from django.db.models import Count, F, Q, Sum
+from django.db.models.functions import Now
+
+from engine.deck import ResolvedDeck
+from engine.goldfish import RunStats, run_goldfish
+
+from ..lists import check_list
+from ..selectors import game_cards
+from .models import ACTIVE_RUN, ChunkStatus, RunStatus, SimulationChunk, SimulationRun
+from .queue import QueueUnavailable, send_chunks
+
+logger = logging.getLogger(__name__)
+
+HEARTBEAT_SECONDS = 1.0
+LEASE_SECONDS = 30  # a running chunk without a heartbeat for this long has lost its worker
+MAX_ATTEMPTS = 3
+SLICE_GAMES = 20  # games played between two looks at the clock
+
+
+class LostClaim(Exception):
+    """The chunk was given to another worker (this one was taken for dead) or its run ended."""
+
+
+def _lease() -> timedelta:
+    return timedelta(seconds=LEASE_SECONDS)
+
+
+def _games(chunk: SimulationChunk) -> str:
+    return f"games {chunk.start + 1:,}\u2013{chunk.start + chunk.count:,}"
+
+
+def fail_run(run_id: int, reason: str) -> bool:
+    """End a run that is still queued or running as failed; False if it had already ended."""
+    return bool(
+        SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE_RUN).update(
+            status=RunStatus.FAILED, error=reason, finished_at=Now()
+        )
+    )
+
+
+# The worker's side --------------------------------------------------------------------------------
+
+
+def play_chunk(run_id: int, index: int, start: int, count: int) -> None:
+    """The Celery task's body: play one chunk's games and store its statistics."""
+    token = uuid.uuid4().hex
+    if not _claim(run_id, index, start, count, token):
+        return
+    chunk = SimulationChunk.objects.select_related("run__game").get(run_id=run_id, index=index)
+    SimulationRun.objects.filter(pk=run_id, status=RunStatus.QUEUED).update(
+        status=RunStatus.RUNNING, started_at=Now()
+    )
+    try:
+        stats = _play(chunk, token)
+    except LostClaim:
+        return
+    except Exception as error:  # an engine bug: the same games would fail again, so no retry
+        logger.exception("Playing %s of run %s failed", _games(chunk), chunk.run.public_id)
+        SimulationChunk.objects.filter(pk=chunk.pk, claim=token).update(
+            status=ChunkStatus.FAILED, error=f"{type(error).__name__}: {error}", finished_at=Now()
+        )
+        fail_run(run_id, f"The engine stopped while playing {_games(chunk)}: {type(error).__name__}: {error}")
+        return
+    finished = SimulationChunk.objects.filter(pk=chunk.pk, claim=token, status=ChunkStatus.RUNNING).update(
+        status=ChunkStatus.DONE, stats=stats.to_dict(), finished_at=Now()
+    )
+    if finished:
+        _count_progress(chunk.run)
+    recover_stalled(chunk.run)
+
+
+def _claim(run_id: int, index: int, start: int, count: int, token: str) -> bool:
+    """Take the chunk if it is waiting, or held by a worker that stopped beating; one UPDATE."""
+    takeable = Q(status=ChunkStatus.QUEUED) | Q(status=ChunkStatus.RUNNING, heartbeat_at__lt=Now() - _lease())
+    return bool(
+        SimulationChunk.objects.filter(
+            takeable, run_id=run_id, index=index, start=start, count=count,
+            run__status__in=ACTIVE_RUN, attempts__lt=MAX_ATTEMPTS,
+        ).update(
+            status=ChunkStatus.RUNNING, claim=token, attempts=F("attempts") + 1, worker=_worker_name(),
+            started_at=Now(), heartbeat_at=Now(), error="",
+        )
+    )
+
+
+def _worker_name() -> str:
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+@lru_cache(maxsize=16)
+def _resolved(game: str, text: str, format: str) -> ResolvedDeck:
+    # A worker plays many chunks of the same run: the list is read once per process.
+    return check_list(game_cards(game), text, format).deck
+
+
+def _play(chunk: SimulationChunk, token: str) -> RunStats:
+    run = chunk.run
+    game = run.game.slug
+    deck = _resolved(game, run.list_text, run.format)
+    stats = RunStats(game, run.seed)
+    end = chunk.start + chunk.count
+    beaten = time.monotonic()
+    for first in range(chunk.start, end, SLICE_GAMES):
+        stats.merge(run_goldfish(game, deck, min(SLICE_GAMES, end - first), run.seed, first))
+        if time.monotonic() - beaten >= HEARTBEAT_SECONDS:
+            alive = SimulationChunk.objects.filter(
+                pk=chunk.pk, claim=token, status=ChunkStatus.RUNNING, run__status__in=ACTIVE_RUN
+            ).update(heartbeat_at=Now())
+            if not alive:
+                raise LostClaim()
+            beaten = time.monotonic()
+    return stats
+
+
+def _count_progress(run: SimulationRun) -> None:
+    """Record the games of the finished chunks; merge them into the results when all are done."""
+    counts = SimulationChunk.objects.filter(run=run).aggregate(
+        chunks=Count("id"),
+        done=Count("id", filter=Q(status=ChunkStatus.DONE)),
+        games=Sum("count", filter=Q(status=ChunkStatus.DONE)),
+    )
+    # Chunks finish concurrently: only ever raise the count, so a late writer can't lower it.
+    SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE_RUN, games_done__lt=counts["games"]).update(
+        games_done=counts["games"]
+    )
+    if counts["done"] == counts["chunks"]:
+        _merge_results(run)
+
+
+def _merge_results(run: SimulationRun) -> None:
+    stats = RunStats(run.game.slug, run.seed)
+    for data in SimulationChunk.objects.filter(run=run).order_by("index").values_list("stats", flat=True):
+        stats.merge(RunStats.from_dict(data))
+    SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE_RUN).update(
+        status=RunStatus.DONE, results=stats.report(), games_done=stats.games, finished_at=Now()
+    )
+
+
+# Whoever looks at a run -------------------------------------------------------------------------------
+
+
+def recover_stalled(run: SimulationRun) -> None:
+    """Send again the chunks of a running run whose worker stopped; fail the run if one has been
+    taken MAX_ATTEMPTS times. One indexed query when nothing has stalled."""
+    if run.is_finished:
+        return
+    stalled = SimulationChunk.objects.filter(
+        run=run, status=ChunkStatus.RUNNING, heartbeat_at__lt=Now() - _lease()
+    ).order_by("index")
+    for chunk in stalled:
+        if chunk.attempts >= MAX_ATTEMPTS:
+            fail_run(
+                run.pk,
+                f"The worker playing {_games(chunk)} stopped {chunk.attempts} times (last on {chunk.worker}); "
+                "the run was stopped.",
+            )
+            return
+        # Of several processes recovering at once, one wins this UPDATE and sends the chunk.
+        if not SimulationChunk.objects.filter(pk=chunk.pk, claim=chunk.claim, status=ChunkStatus.RUNNING).update(
+            status=ChunkStatus.QUEUED
+        ):
+            continue
+        logger.warning("Sending %s of run %s again: %s stopped", _games(chunk), run.public_id, chunk.worker)
+        try:
+            send_chunks([chunk])
+        except QueueUnavailable:
+            # Still stalled: the next look tries again.
+            SimulationChunk.objects.filter(pk=chunk.pk, claim=chunk.claim, status=ChunkStatus.QUEUED).update(
+                status=ChunkStatus.RUNNING
+            )
+            return

@@ -1,0 +1,114 @@
+"""Goldfish runs: one SimulationRun per request, split into SimulationChunks of games that workers play.
+
+A run keeps a snapshot of the deck list it plays (the deck may change or be deleted afterwards; a
+private deck's runs go with it). Each chunk keeps the statistics of its own games (RunStats.to_dict)
+in its own row, so chunks finish in any order, on any worker, and a chunk played twice overwrites
+only itself. The run is done when every chunk is; its results are the chunks merged in index order.
+"""
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from cardsdb.models import Game
+
+
+def new_run_id() -> str:
+    # 12 URL-safe characters (72 bits), as for decks: a run of a list is shared by its link alone.
+    return secrets.token_urlsafe(9)
+
+
+class RunStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
+
+
+class ChunkStatus(models.TextChoices):
+    QUEUED = "queued", "Queued"
+    RUNNING = "running", "Running"
+    DONE = "done", "Done"
+    FAILED = "failed", "Failed"
+
+
+class SimulationRun(models.Model):
+    public_id = models.CharField(max_length=20, unique=True, default=new_run_id, editable=False)
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
+    # The deck the run was started from, if any: a run of a private deck is as private as the deck.
+    deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.CASCADE, related_name="runs")
+    deck_version = models.PositiveIntegerField(null=True, blank=True)
+    name = models.CharField(max_length=120, help_text="What the pages call the deck played.")
+    list_text = models.TextField(help_text="The deck list played, as it was when the run started.")
+    format = models.CharField(max_length=30)
+    games = models.PositiveIntegerField()
+    seed = models.PositiveBigIntegerField()
+    chunk_games = models.PositiveIntegerField(help_text="Games a chunk plays (the last one may play fewer).")
+    status = models.CharField(max_length=10, choices=RunStatus.choices, default=RunStatus.QUEUED)
+    games_done = models.PositiveIntegerField(default=0, help_text="Games of the chunks finished so far.")
+    results = models.JSONField(null=True, blank=True, help_text="RunStats.report() of the whole run.")
+    error = models.TextField(blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="simulation_runs"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["deck", "-created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name}: {self.games:,} games, seed {self.seed}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("simulation-detail", args=[self.public_id])
+
+    @property
+    def progress(self) -> float:
+        if self.status == RunStatus.DONE:
+            return 1.0
+        return self.games_done / self.games if self.games else 0.0
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status not in ACTIVE_RUN
+
+    def readable_by(self, user: object) -> bool:
+        """Anyone with its link reads a run of a pasted list; a run of a deck follows the deck."""
+        return self.deck is None or self.deck.readable_by(user)
+
+
+class SimulationChunk(models.Model):
+    """Games start .. start+count-1 of a run, played by one worker at a time."""
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    start = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=ChunkStatus.choices, default=ChunkStatus.QUEUED)
+    attempts = models.PositiveSmallIntegerField(default=0, help_text="Times a worker took the chunk.")
+    # A new token at every take: a worker whose chunk was given to another stops writing to it.
+    claim = models.CharField(max_length=32, blank=True)
+    worker = models.CharField(max_length=200, blank=True, help_text="host:pid of the last worker to take it.")
+    stats = models.JSONField(null=True, blank=True, help_text="RunStats.to_dict() of the chunk's games.")
+    error = models.TextField(blank=True)
+    # Times from the database's clock, the one clock every worker machine shares.
+    started_at = models.DateTimeField(null=True, blank=True)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="unique_chunk_index_per_run")]
+        indexes = [models.Index(fields=["run", "status"])]
+
+    def __str__(self) -> str:
+        return f"games {self.start + 1}-{self.start + self.count} of run {self.run_id}"

@@ -1,0 +1,22 @@
+"""Reads: the runs a user may see."""
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from .models import SimulationRun
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def _runs() -> QuerySet[SimulationRun]:
+    return SimulationRun.objects.select_related("game", "deck__game", "requested_by")
+
+
+def run_readable_by(user: User, public_id: str) -> SimulationRun | None:
+    """The run with this id if the user may see it: a run of a deck only while they may read the
+    deck (a private deck's runs are its owner's), a run of a pasted list by anyone with its id."""
+    run = _runs().filter(public_id=public_id).first()
+    if run is None or not run.readable_by(user):
+        return None
+    return run

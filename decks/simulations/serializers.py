@@ -1,0 +1,88 @@
+"""API representations of goldfish runs (docs/contract.md, "Simulations")."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+from rest_framework import serializers
+
+from engine.decklist import MAX_CHARACTERS
+from engine.games import game_slugs
+
+from ..serializers import GAME_HELP, LIST_HELP, ProblemSerializer
+from .models import SimulationRun
+from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEED
+
+
+class SimulationInputSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=game_slugs(), required=False, help_text=GAME_HELP)
+    list = serializers.CharField(
+        required=False, allow_blank=True, trim_whitespace=False, max_length=MAX_CHARACTERS, help_text=LIST_HELP
+    )
+    deck = serializers.CharField(
+        required=False, max_length=20,
+        help_text="A deck's share id: plays its current version. With `list`, plays that list as an edit of "
+                  "the deck (your own decks only).",
+    )
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, default=DEFAULT_GAMES)
+    seed = serializers.IntegerField(
+        min_value=0, max_value=MAX_SEED, required=False, allow_null=True,
+        help_text="The same deck, games and seed give the same results. Default: a random seed.",
+    )
+    format = serializers.CharField(required=False, allow_blank=True, max_length=30,
+                                   help_text="For a list: the format to check it in (default: its own).")
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "deck" not in attrs and not ("game" in attrs and "list" in attrs):
+            raise serializers.ValidationError('Send a "deck" (its id), or a "game" and a "list".')
+        return attrs
+
+
+class SimulationOutputSerializer(serializers.ModelSerializer):
+    id = serializers.CharField(source="public_id", help_text="The run's id, used in its URLs.")
+    game = serializers.CharField(source="game.slug")
+    deck = serializers.SerializerMethodField(help_text="The share id of the deck played, if a deck was.")
+    progress = serializers.FloatField(help_text="Share of the games played, 0.0 to 1.0.")
+    results = serializers.JSONField(help_text="The run's report once done (engine/goldfish.py RunStats.report).")
+    error = serializers.SerializerMethodField(help_text="Why the run failed, if it did.")
+    url = serializers.SerializerMethodField(help_text="The run's page.")
+    api_url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = SimulationRun
+        fields = [
+            "id", "status", "progress", "games", "seed", "results", "error", "game", "deck", "deck_version",
+            "name", "format", "created_at", "started_at", "finished_at", "url", "api_url",
+        ]
+
+    def _absolute(self, path: str) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+    def get_deck(self, run: SimulationRun) -> str | None:
+        return run.deck.share_id if run.deck is not None else None
+
+    def get_error(self, run: SimulationRun) -> str | None:
+        return run.error or None
+
+    def get_url(self, run: SimulationRun) -> str:
+        return self._absolute(run.get_absolute_url())
+
+    def get_api_url(self, run: SimulationRun) -> str:
+        return self._absolute(reverse("api-simulation", args=[run.public_id]))
+
+
+class SimulationRefusedSerializer(serializers.Serializer):
+    """A 400 answer: the run did not start; an illegal deck's problems in the validation shape."""
+
+    detail = serializers.CharField()
+    problems = ProblemSerializer(many=True, required=False)
+    warnings = ProblemSerializer(many=True, required=False)
+
+
+class QueueDownSerializer(serializers.Serializer):
+    """A 503 answer: the job queue is down. The run is kept (failed, with the reason)."""
+
+    detail = serializers.CharField()
+    id = serializers.CharField(help_text="The run that was kept.")
+    status = serializers.CharField()

@@ -1,0 +1,128 @@
+"""Starting goldfish runs: check the deck, write the run and its chunks, send the chunks.
+
+A run plays a deck (its current version, or, for its owner, an edited list of it) or a pasted list.
+Only a legal deck is played: anything else is refused with its problems (RunRefused). Reading a deck
+follows the deck rules (decks/services.py): a deck someone may not read is DeckNotFound.
+
+The run and its chunks are committed before any message is sent, so a worker always finds them.
+If the broker is down, the run is kept, marked failed with the reason, and QueueUnavailable is
+raised for the caller to answer 503: nothing the user gave is lost.
+"""
+from __future__ import annotations
+
+import math
+import secrets
+from importlib.util import find_spec
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+
+from cardsdb.models import Game
+from engine.decklist import DecklistTooLong
+from engine.games import GAME_PACKAGES
+from engine.problems import ValidationResult
+
+from ..lists import check_list
+from ..models import Deck
+from ..selectors import game_cards
+from ..services import DeckNotFound
+from .chunks import fail_run
+from .models import SimulationChunk, SimulationRun
+from .queue import QueueUnavailable, send_chunks
+
+User = AbstractBaseUser | AnonymousUser
+
+DEFAULT_GAMES = 1000
+MAX_GAMES = 100_000
+MAX_SEED = 2**63 - 1
+# About this many chunks a run, each of MIN..MAX games: enough chunks to spread a run over several
+# workers and move its progress bar, few enough that messages and writes cost little next to play.
+TARGET_CHUNKS = 25
+MIN_CHUNK_GAMES = 100
+MAX_CHUNK_GAMES = 2000
+PASTED_LIST = "Pasted list"
+
+
+class RunRefused(Exception):
+    """The run cannot start; `result` holds the deck's problems if that is why."""
+
+    def __init__(self, message: str, result: ValidationResult | None = None) -> None:
+        super().__init__(message)
+        self.result = result
+
+
+class RunNotQueued(QueueUnavailable):
+    """The broker is down: `run` was kept, marked failed with the reason."""
+
+    def __init__(self, run: SimulationRun) -> None:
+        super().__init__(run.error)
+        self.run = run
+
+
+def chunk_games(games: int) -> int:
+    return min(MAX_CHUNK_GAMES, max(MIN_CHUNK_GAMES, math.ceil(games / TARGET_CHUNKS)))
+
+
+def plan_chunks(games: int) -> list[tuple[int, int]]:
+    """(start, count) of each chunk of a run of `games` games, in order."""
+    size = chunk_games(games)
+    return [(start, min(size, games - start)) for start in range(0, games, size)]
+
+
+def goldfish_available(game: str) -> bool:
+    """Whether the game's engine can play goldfish games yet (engine/games/<slug>/goldfish.py)."""
+    return game in GAME_PACKAGES and find_spec(f"{GAME_PACKAGES[game]}.goldfish") is not None
+
+
+def start_run(
+    *, user: User, games: int = DEFAULT_GAMES, seed: int | None = None, game: Game | None = None,
+    text: str | None = None, deck: Deck | None = None, format: str | None = None,
+) -> SimulationRun:
+    """Start a run of `deck` (its current version; with `text`, the owner's edited list of it) or of
+    the pasted list `text` of `game`. A run without a seed gets a random one, kept with the run."""
+    if not 1 <= games <= MAX_GAMES:
+        raise RunRefused(f"A run plays 1 to {MAX_GAMES:,} games.")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise RunRefused(f"The seed is a whole number from 0 to {MAX_SEED:,}.")
+    version: int | None = None
+    if deck is not None:
+        if game is not None and game.pk != deck.game_id:
+            raise RunRefused(f"This deck is a {deck.game.name} deck, not a {game.name} deck.")
+        game = deck.game
+        if text is None:
+            if not deck.readable_by(user):
+                raise DeckNotFound("No deck you can read has this id.")
+            text, format, version = deck.current.text, deck.format, deck.version
+        elif deck.owner_id != user.pk:
+            raise DeckNotFound("No deck of yours has this id.")
+    if game is None or text is None:
+        raise RunRefused("Give a deck, or a game and a list.")
+    if not goldfish_available(game.slug):
+        raise RunRefused(f"Goldfish runs of {game.name} are not available yet.")
+    try:
+        checked = check_list(game_cards(game.slug), text, format or None)
+    except DecklistTooLong as error:
+        raise RunRefused(str(error)) from error
+    if not checked.result.legal:
+        raise RunRefused("This deck is not legal, so it was not played. Fix its problems and try again.",
+                         checked.result)
+
+    with transaction.atomic():
+        run = SimulationRun.objects.create(
+            game=game, deck=deck, deck_version=version,
+            name=(deck.name if deck is not None else checked.deck.headers.get("Name") or PASTED_LIST)[:120],
+            list_text=text, format=checked.deck.format, games=games,
+            seed=secrets.randbelow(2**31) if seed is None else seed, chunk_games=chunk_games(games),
+            requested_by=user if user.is_authenticated else None,
+        )
+        chunks = SimulationChunk.objects.bulk_create(
+            SimulationChunk(run=run, index=index, start=start, count=count)
+            for index, (start, count) in enumerate(plan_chunks(games))
+        )
+    try:
+        send_chunks(chunks)
+    except QueueUnavailable as error:
+        fail_run(run.pk, str(error))
+        run.refresh_from_db()
+        raise RunNotQueued(run) from error
+    return run

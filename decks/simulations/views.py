@@ -1,0 +1,148 @@
+"""The run pages: start a run ("Test this deck"), watch it, read its results, and compare two decks
+played on the same games.
+
+The pages render everything on the server (charts are SVG); static/js/simulation.js only polls the
+API for progress and swaps in the finished section. Without the script, a running run's page
+reloads itself every few seconds.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import redirect, render
+
+from cardsdb.models import Game
+
+from .. import selectors as deck_selectors
+from ..models import Deck
+from ..services import DeckNotFound
+from . import chunks, selectors, services
+from .forms import CompareForm, RunForm
+from .models import SimulationRun
+from .presentation import comparison, run_report
+
+
+def _run_or_404(request: HttpRequest, run_id: str) -> SimulationRun:
+    run = selectors.run_readable_by(request.user, run_id)
+    if run is None:
+        raise Http404("No run you can see has this id.")
+    return run
+
+
+def _refused(request: HttpRequest, message: str, *, status: int, problems: list[dict[str, Any]] | None = None,
+             run: SimulationRun | None = None) -> HttpResponse:
+    context = {"message": message, "problems": problems or [], "run": run}
+    return render(request, "simulations/refused.html", context, status=status)
+
+
+def _start(request: HttpRequest, **request_args: Any) -> SimulationRun | HttpResponse:
+    """Start a run, or the page saying why it did not start."""
+    try:
+        return services.start_run(user=request.user, **request_args)
+    except services.RunRefused as refused:
+        problems = refused.result.as_dict()["problems"] if refused.result is not None else []
+        return _refused(request, str(refused), status=400, problems=problems)
+    except DeckNotFound as error:
+        raise Http404(str(error)) from error
+    except services.RunNotQueued as down:
+        return _refused(request, str(down), status=503, run=down.run)
+
+
+def simulation_start(request: HttpRequest) -> HttpResponse:
+    """The "Test this deck" form's POST: start the run and go to its page."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    form = RunForm(request.POST)
+    if not form.is_valid():
+        errors = [error for messages in form.errors.values() for error in messages]
+        return _refused(request, " ".join(errors), status=400)
+    data = form.cleaned_data
+    deck = None
+    if data["deck"]:
+        deck = Deck.objects.select_related("game", "owner").filter(share_id=data["deck"]).first()
+        if deck is None:
+            raise Http404("No deck you can read has this id.")
+    game = Game.objects.filter(slug=data["game"]).first() if data["game"] else None
+    started = _start(request, games=data["games"], seed=data["seed"], game=game, text=form.list_text(), deck=deck,
+                     format=data["format"] or None)
+    return redirect(started) if isinstance(started, SimulationRun) else started
+
+
+def _run_context(request: HttpRequest, run: SimulationRun) -> dict[str, Any]:
+    deck = run.deck
+    context: dict[str, Any] = {
+        "run": run,
+        "game": run.game,
+        "deck": deck,
+        "report": run_report(run) if run.results is not None else None,
+        "compare_form": CompareForm(),
+        "my_decks": [],
+    }
+    if request.user.is_authenticated:
+        context["my_decks"] = deck_selectors.decks_owned_by(request.user).filter(game=run.game)[:50]
+    return context
+
+
+def _fresh(run: SimulationRun) -> SimulationRun:
+    """The run after giving any stalled chunk back to the workers."""
+    if not run.is_finished:
+        chunks.recover_stalled(run)
+        run.refresh_from_db()
+    return run
+
+
+def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
+    run = _fresh(_run_or_404(request, run_id))
+    return render(request, "simulations/run.html", _run_context(request, run))
+
+
+def simulation_section(request: HttpRequest, run_id: str) -> HttpResponse:
+    """The run's status and results section alone: the page's script swaps it in when the run ends."""
+    run = _fresh(_run_or_404(request, run_id))
+    return render(request, "simulations/_run_section.html", _run_context(request, run))
+
+
+def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
+    """Play another deck on the same games as this run (same game count and seed), then compare."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    run = _run_or_404(request, run_id)
+    form = CompareForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, " ".join(form.errors["deck"]), status=400)
+    other = deck_selectors.decks_readable_by(request.user).filter(share_id=form.cleaned_data["deck"]).first()
+    if other is None:
+        return _refused(request, "No deck you can read has that link or id.", status=404)
+    if other.game_id != run.game_id:
+        return _refused(request, f"{other.name} is a {other.game.name} deck; this run played {run.game.name}.",
+                        status=400)
+    started = _start(request, games=run.games, seed=run.seed, deck=other)
+    if not isinstance(started, SimulationRun):
+        return started
+    return redirect("simulation-compare", run.public_id, started.public_id)
+
+
+def _compare_context(request: HttpRequest, run_a_id: str, run_b_id: str) -> dict[str, Any]:
+    run_a = _fresh(_run_or_404(request, run_a_id))
+    run_b = _fresh(_run_or_404(request, run_b_id))
+    if run_a.game_id != run_b.game_id:
+        raise Http404("These runs played different games.")
+    names = (f"A: {run_a.name}", f"B: {run_b.name}")
+    done = run_a.results is not None and run_b.results is not None
+    return {
+        "game": run_a.game,
+        "runs": [(names[0], run_a), (names[1], run_b)],
+        "run_a": run_a,
+        "run_b": run_b,
+        "finished": run_a.is_finished and run_b.is_finished,
+        "comparison": comparison(run_a, run_b, *names) if done else None,
+    }
+
+
+def simulation_compare(request: HttpRequest, run_a: str, run_b: str) -> HttpResponse:
+    return render(request, "simulations/compare.html", _compare_context(request, run_a, run_b))
+
+
+def simulation_compare_section(request: HttpRequest, run_a: str, run_b: str) -> HttpResponse:
+    return render(request, "simulations/_compare_section.html", _compare_context(request, run_a, run_b))

@@ -1,0 +1,240 @@
+"""Anguish goldfish games: the deck against an opponent with an empty board and a full 36-card
+Lifeblood that plays nothing. A game ends when the End Game is triggered (a Lifeblood is empty) or
+when the 11th Hour ends; it is won when the goldfish's Lifeblood was emptied. The record's
+damage_by_turn holds the goldfish's Lifeblood cards milled in each Hour.
+
+POLICY, the way the deck is played (deterministic: the same position always gets the same choice).
+A card's worth is what it mills of the goldfish's Lifeblood over the rest of the game if played in
+a given Hour: a Creature's Arsenal (with its darkness bonus from the 7th Hour) for every Hour it can
+attack until the 11th (from the Hour it is played with Ambush, else from the next), plus 3 for
+"discards the top 3 cards" and the like, plus 1 for each card it draws. Cards that mill nothing
+(Protection bonuses, damage to enemy Creatures, Creatures without Arsenal) are worth 0 and never
+played: the goldfish never attacks and has no Creatures.
+
+1. Mulligan: put back every card worth 0 and, if no card worth something costs 2 Hours or less,
+   every card costing more than 4 Hours.
+2. Draw two, keep one: keep the card worth more in the Hour it could first be played (the cheaper
+   on a tie; a Creature is worth only its effect once the Arsenal is full); the other goes to the
+   bottom.
+3. Plays: choose the cards that are worth the most in total within the Hours left this turn and the
+   free locations (an exact search over the hand): a Creature goes to the Arsenal, or, worth only its
+   effect, to the Defense Line. Play cards that draw first, then choose again. A card that targets
+   a Creature of its player's targets itself if it can.
+4. Attack with every Creature that may attack.
+5. After the attack, move Creatures with Arsenal from the Defense Line to free Arsenal locations.
+6. End the turn; over 8 cards, put the cards worth least next Hour at the bottom (the costlier on a tie).
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.core import OPPONENT, PLAYER
+from engine.deck import ResolvedDeck
+from engine.games.anguish import actions as act
+from engine.games.anguish.profiles import CREATURE, CardProfile
+from engine.games.anguish.state import (
+    HAND_LIMIT_PHASE,
+    KEEP,
+    LAST_HOUR,
+    LAST_LIGHT_HOUR,
+    MAIN,
+    MULLIGAN,
+    ROW_SIZE,
+    Action,
+    AnguishGame,
+    AnguishState,
+    make_game,
+)
+from engine.goldfish_record import GameRecord
+
+DRAW_WORTH = 1.0  # a drawn card is counted as worth one Lifeblood card milled
+CHEAP = 2  # the mulligan's "card to play early" costs this many Hours or less
+COSTLY = 4  # without one, cards costing more than this go back
+
+
+def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
+    """What the card mills of the goldfish's Lifeblood over the rest of the game if played in `hour`
+    (`attacking`: into the Arsenal, so that a Creature attacks)."""
+    worth = 0.0
+    if card.kind == CREATURE and attacking:
+        first = hour if card.ambush else hour + 1
+        for attack_hour in range(first, LAST_HOUR + 1):
+            worth += card.arsenal + (card.dark_arsenal if attack_hour > LAST_LIGHT_HOUR else 0)
+    for verb, amount in card.on_play:
+        if verb == "mill_opponent":
+            worth += amount
+        elif verb == "draw":
+            worth += amount * DRAW_WORTH
+    return worth
+
+
+class WorthTable:
+    """Each card's worth in each Hour, read once per Game and shared by the games it plays."""
+
+    __slots__ = ("worth", "effect_worth", "draws")
+
+    def __init__(self, game: AnguishGame) -> None:
+        self.worth = [[card_worth(card, hour) for hour in range(LAST_HOUR + 1)] for card in game.profiles]
+        self.effect_worth = [card_worth(card, LAST_HOUR, attacking=False) for card in game.profiles]
+        self.draws = [any(verb == "draw" for verb, _ in card.on_play) for card in game.profiles]
+
+
+class GoldfishPolicy:
+    """The POLICY above, for the deck's player in one game at a time: it keeps the plan of the turn."""
+
+    def __init__(self, game: AnguishGame, table: WorthTable | None = None) -> None:
+        table = table or WorthTable(game)
+        self.worth = table.worth
+        self.effect_worth = table.effect_worth
+        self.draws = table.draws
+        self.plan: list[tuple[int, str | None]] = []  # the plays still to make this turn, the next one last
+        self.plan_key: tuple[int, int] = (-1, -1)
+
+    def choose(self, state: AnguishState) -> Action:
+        phase = state.phase
+        if phase == MAIN:
+            return self._main(state)
+        if phase == KEEP:
+            return self._keep(state)
+        if phase == HAND_LIMIT_PHASE:
+            return self._bottom(state)
+        if phase == MULLIGAN:
+            return self._mulligan(state)
+        raise ValueError(f"the goldfish policy has no choice to make in the {phase} phase")
+
+    def _first_worth(self, state: AnguishState, uid: int, hour: int) -> float:
+        """Worth in the first Hour from `hour` on that the card can be paid for. With the Arsenal full
+        a Creature will not attack (nothing of the goldfish's discards it): only its effect counts."""
+        card = state.profiles[uid]
+        if card.kind == CREATURE and len(state.seats[state.actor].arsenal) == ROW_SIZE:
+            return self.effect_worth[uid]
+        return self.worth[uid][min(LAST_HOUR, max(hour, card.cost))]
+
+    def _mulligan(self, state: AnguishState) -> Action:
+        hand = state.seats[state.actor].hand
+        profiles = state.profiles
+        early = any(profiles[uid].cost <= CHEAP and self._first_worth(state, uid, 1) > 0 for uid in hand)
+        back = tuple(uid for uid in hand if self._first_worth(state, uid, 1) == 0
+                     or (not early and profiles[uid].cost > COSTLY))
+        return (act.MULLIGAN, back)
+
+    def _keep(self, state: AnguishState) -> Action:
+        first, second = state.seats[state.actor].drawing
+        rank = {uid: (-self._first_worth(state, uid, state.hour), state.profiles[uid].cost) for uid in (first, second)}
+        kept = first if rank[first] <= rank[second] else second
+        return (act.KEEP, kept, act.TO_BOTTOM)
+
+    def _bottom(self, state: AnguishState) -> Action:
+        hand = state.seats[state.actor].hand
+        next_hour = min(LAST_HOUR, state.hour + 1)
+        worst = min(hand, key=lambda uid: (self._first_worth(state, uid, next_hour), -state.profiles[uid].cost))
+        return (act.BOTTOM, worst)
+
+    def _main(self, state: AnguishState) -> Action:
+        seat = state.seats[state.active]
+        play = self._next_play(state)
+        if play is not None:
+            return play
+        if not state.attack_declared:
+            ready = tuple(uid for uid in seat.arsenal if state.can_attack(uid))
+            if ready:
+                return (act.ATTACK, ready)
+        if len(seat.arsenal) < ROW_SIZE:
+            for uid in seat.protection:
+                if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
+                    return (act.MOVE, uid)
+        return (act.END,)
+
+    def _next_play(self, state: AnguishState) -> Action | None:
+        # The plan holds for the turn until a card drawn changes the hand.
+        key = (state.turn_index, len(state.drawn[state.active]))
+        if key != self.plan_key:
+            self.plan_key = key
+            draws_first = sorted(self._best_plays(state), key=lambda play: not self.draws[play[0]])
+            self.plan = draws_first[::-1]
+        if not self.plan:
+            return None
+        uid, row = self.plan.pop()
+        targets = state.targets_for(state.active, uid)
+        target = uid if uid in targets else targets[0]
+        return (act.PLAY, uid, row, target)
+
+    def _best_plays(self, state: AnguishState) -> tuple[tuple[int, str | None], ...]:
+        """The cards (and rows) worth the most together within the Hours left and the free locations:
+        a Creature in the Arsenal is worth its attacks and effects, in the Defense Line its effects."""
+        seat = state.seats[state.active]
+        hour = state.hour
+        budget = state.budget()
+        profiles = state.profiles
+        Plan = tuple[float, tuple[tuple[int, str | None], ...]]
+        # (Hours left, Arsenal locations left, Defense Line locations left) -> the best plan found
+        best: dict[tuple[int, int, int], Plan] = {
+            (budget, ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)): (0.0, ()),
+        }
+        for uid in seat.hand:
+            worth = self.worth[uid][hour]
+            cost = state.cost_of(uid)
+            card = profiles[uid]
+            if worth <= 0 or cost > budget or card.response:
+                continue
+            if card.target is not None and not state.targets_for(state.active, uid):
+                continue
+            options: list[tuple[float, str | None, int, int]]
+            if card.kind != CREATURE:
+                options = [(worth, None, 0, 0)]
+            else:
+                options = [(worth, act.ARSENAL, 1, 0)]
+                if self.effect_worth[uid] > 0 and state.entry_protection(uid) > 0:
+                    options.append((self.effect_worth[uid], act.PROTECTION, 0, 1))
+            for (hours, front, back), (total, cards) in list(best.items()):
+                if cost > hours:
+                    continue
+                for gain, row, uses_front, uses_back in options:
+                    if uses_front > front or uses_back > back:
+                        continue
+                    key = (hours - cost, front - uses_front, back - uses_back)
+                    if key not in best or best[key][0] < total + gain:
+                        best[key] = (total + gain, (*cards, (uid, row)))
+        return max(best.values(), key=lambda plan: plan[0])[1]
+
+
+def play_game(state: AnguishState, policy: GoldfishPolicy, checked: bool = False) -> None:
+    """Play the deck's player's choices until the game ends; `checked` has every action validated."""
+    apply = state.apply_action if checked else state.apply_trusted
+    while not state.is_terminal():
+        apply(policy.choose(state))
+
+
+def record(state: AnguishState) -> GameRecord:
+    names = [card.name for card in state.game.cards]
+    return GameRecord(
+        end_turn=state.hour,
+        won=state.winner() == PLAYER,
+        damage_by_turn=state.milled[OPPONENT][:state.hour],
+        mulligans=state.mulligans[PLAYER],
+        first_turn_play=bool(state.first_turn_play[PLAYER]),
+        drawn=Counter(names[uid] for uid in state.drawn[PLAYER]),
+        played=Counter(names[uid] for uid in state.played[PLAYER]),
+        no_effect=Counter(names[uid] for uid in state.no_effect[PLAYER]),
+    )
+
+
+_last: tuple[ResolvedDeck, AnguishGame, WorthTable] | None = None
+
+
+def _game_of(deck: ResolvedDeck) -> tuple[AnguishGame, WorthTable]:
+    """A run plays one deck object many times: its Game and worth table are built once (for the last
+    deck played; neither changes once built)."""
+    global _last
+    if _last is None or _last[0] is not deck:
+        game = make_game(deck)
+        _last = (deck, game, WorthTable(game))
+    return _last[1], _last[2]
+
+
+def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
+    game, table = _game_of(deck)
+    state = game.new_initial_state(rng)
+    play_game(state, GoldfishPolicy(game, table))
+    return record(state)

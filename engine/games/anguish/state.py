@@ -1,0 +1,769 @@
+"""The Anguish CCG rules engine: a game between the deck's player and a goldfish or a second deck.
+
+How the rules document is read (docs/rules-notes.md, "Anguish CCG: playing the game", says why):
+
+- An Hour is a round: each player takes one turn in it, the starting player first (2.2: "increment
+  by 1 following each turn (i.e. Each player proceeds through their Action Phase)"). In each of
+  their turns a player may play cards costing up to the Hour in total (9.2). The deck's player
+  starts unless a two-deck game says otherwise.
+- A turn: draw two and keep one (not the starting player in the 1st Hour, 8.2), then play cards,
+  move Creatures and declare at most one attack, in any order, then end the turn (down to 8 cards).
+- The Stronghold is set aside when the game begins; the other cards are the Lifeblood.
+- Against the goldfish (no deck for the opponent) the opponent has 36 anonymous Lifeblood cards, no
+  hand and no Stronghold, and takes empty turns; the game ends when the End Game is triggered. With
+  two decks the End Game is played out (10.1-10.7) and `winner()` names the winner.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
+from engine.deck import ResolvedDeck
+from engine.games.anguish import actions as act
+from engine.games.anguish.effects import VERBS
+from engine.games.anguish.profiles import CREATURE, DISCOVERY, STRONGHOLD, CardProfile, anonymous, profile
+from engine.games.anguish.seat import Seat
+
+LIFEBLOOD_SECTION = "Lifeblood"
+FIRST_HOUR, LAST_HOUR = 1, 11
+LAST_LIGHT_HOUR = 6  # 2.1: "Hours 1-6 have Light Availability, whereas Hours 7-11 are Absolute Darkness"
+OPENING_HAND = 5  # 8.1: "Each player draws 5 cards"
+TURN_DRAW = 2  # 9.1: "players draw two cards at the beginning of their turn"
+HAND_LIMIT = 8  # 9.1: "Players must never have more than 8 cards in their hand at the end of their turn"
+ROW_SIZE = 4  # 7.2: "not more than four cards in the Arsenal and four cards in their Protection"
+END_GAME_DRAWS = 3  # 10.2: "both players may draw up to three cards"
+END_GAME_PHASES = 2  # 10.7: "At the conclusion of the second End Game phase"
+GOLDFISH_LIFEBLOOD = 36
+GOLDFISH_CARD = "Goldfish Lifeblood card"
+NOT_YET = -1  # a stamp no turn or window has
+
+# Who decides what, now.
+MULLIGAN = "mulligan"
+KEEP = "keep"
+MAIN = "main"
+PROTECT = "protect"
+HAND_LIMIT_PHASE = "hand_limit"
+END_GAME_DRAW = "end_game_draw"
+END_GAME_DISCARD = "end_game_discard"
+OVER = "over"
+
+Action = tuple[Any, ...]
+
+
+class AnguishGame(Game):
+    """The deck's cards (and the opponent's), read once: every State of the game shares them."""
+
+    slug = "anguish"
+
+    def __init__(self, deck: ResolvedDeck, opponent: ResolvedDeck | None = None,
+                 starting_player: int = PLAYER) -> None:
+        if starting_player not in (PLAYER, OPPONENT):
+            raise ValueError(f"the starting player is {PLAYER} or {OPPONENT}, not {starting_player}")
+        if opponent is None and starting_player != PLAYER:
+            raise ValueError("against the goldfish the deck's player starts")
+        self.goldfish = opponent is None
+        self.starting_player = starting_player
+        self.cards: list[CardInstance] = []
+        self.profiles: list[CardProfile] = []
+        self.owner: list[int] = []
+        self.lifeblood: list[list[int]] = [[], []]
+        self.stronghold: list[list[int]] = [[], []]
+        self._add_deck(PLAYER, deck)
+        if opponent is None:
+            goldfish_card = anonymous(GOLDFISH_CARD)
+            for _ in range(GOLDFISH_LIFEBLOOD):
+                self.lifeblood[OPPONENT].append(self._add_card(OPPONENT, GOLDFISH_CARD, goldfish_card))
+        else:
+            self._add_deck(OPPONENT, opponent)
+
+    def _add_card(self, player: int, name: str, card_profile: CardProfile) -> int:
+        uid = len(self.cards)
+        self.cards.append(CardInstance(uid, name))
+        self.profiles.append(card_profile)
+        self.owner.append(player)
+        return uid
+
+    def _add_deck(self, player: int, deck: ResolvedDeck) -> None:
+        for entry in deck.section(LIFEBLOOD_SECTION):
+            card_profile = profile(entry.card)
+            for _ in range(entry.count):
+                uid = self._add_card(player, entry.name, card_profile)
+                zone = self.stronghold if card_profile.kind == STRONGHOLD else self.lifeblood
+                zone[player].append(uid)
+        if len(self.stronghold[player]) != 1:
+            raise ValueError(f"a Lifeblood holds exactly one Stronghold; this one holds {len(self.stronghold[player])}")
+
+    def new_initial_state(self, rng: random.Random) -> AnguishState:
+        return AnguishState(self, rng)
+
+
+def make_game(deck: ResolvedDeck, **options: Any) -> AnguishGame:
+    """The game of a deck: against the goldfish, or `opponent=<ResolvedDeck>` for a two-deck game
+    (`starting_player=OPPONENT` lets the second deck start)."""
+    return AnguishGame(deck, **options)
+
+
+class AnguishState(State):
+    __slots__ = (
+        "game", "rng", "profiles", "seats", "hour", "starter", "active", "actor", "phase", "turn_index",
+        "window", "spent", "attack_declared", "attackers", "blocks", "damage", "bonus", "weakened",
+        "summoned", "moved", "to_arsenal", "attacked", "end_game", "end_game_phase", "initiator", "passes",
+        "acted", "queue", "ran_out", "winning_player", "milled", "drawn", "played", "no_effect", "mulligans",
+        "first_turn_play",
+    )
+
+    def __init__(self, game: AnguishGame, rng: random.Random) -> None:
+        self.game = game
+        self.rng = rng
+        self.profiles = game.profiles
+        self.seats: list[Seat] = []
+        for player in (PLAYER, OPPONENT):
+            lifeblood = list(game.lifeblood[player])
+            if not (game.goldfish and player == OPPONENT):  # anonymous cards need no shuffle
+                rng.shuffle(lifeblood)
+            stronghold = list(game.stronghold[player])
+            strength = self.profiles[stronghold[0]].strength if stronghold else 0
+            self.seats.append(Seat(lifeblood, stronghold, strength))
+        count = len(game.cards)
+        # Per card, while it is in play (reset when it leaves).
+        self.damage = [0] * count  # 5.3: "the inflicted damage carry over to subsequent rounds"
+        self.bonus = [0] * count  # Protection given by effects
+        self.weakened = [0] * count  # Arsenal taken away "this turn"
+        self.summoned = [0] * count  # the Hour it was played in
+        self.moved = [NOT_YET] * count  # the window it last changed lines in
+        self.to_arsenal = [NOT_YET] * count  # the turn it moved from Protection to Arsenal in
+        self.attacked = [NOT_YET] * count  # the window it last attacked in
+        self.hour = FIRST_HOUR
+        self.starter = game.starting_player
+        self.active = self.starter  # whose turn it is
+        self.actor = self.starter  # who decides now
+        self.turn_index = 0
+        self.window = 0  # a turn during the Hours, an End Game phase during the End Game
+        self.spent = 0  # Hours spent this turn
+        self.attack_declared = False
+        self.attackers: list[int] = []
+        self.blocks: dict[int, int | None] = {}
+        self.end_game = False
+        self.end_game_phase = 0
+        self.initiator = self.starter
+        self.passes = 0  # End Game turns in a row in which the player did nothing
+        self.acted = False
+        self.ran_out = False  # a Lifeblood ran out during the action being applied
+        self.winning_player: int | None = None
+        self.milled = [[0] * LAST_HOUR, [0] * LAST_HOUR]  # per player, Lifeblood cards milled per Hour
+        self.drawn: list[list[int]] = [[], []]  # cards that reached the hand
+        self.played: list[list[int]] = [[], []]
+        self.no_effect: list[list[int]] = [[], []]
+        self.mulligans = [0, 0]
+        self.first_turn_play: list[bool | None] = [None, None]
+        # Players still to make the current decision: a mulligan, an End Game draw or discard.
+        self.queue = [p for p in self._turn_order(self.starter) if not self._is_goldfish(p)]
+        for player in self.queue:
+            self._draw(player, OPENING_HAND)
+        self.phase = MULLIGAN
+        self.actor = self.queue[0]
+
+    # ----- the State interface -----
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == OVER else self.actor
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def turn(self) -> int:
+        return self.hour
+
+    def winner(self) -> int | None:
+        """Who won: against the goldfish, PLAYER when the goldfish's Lifeblood was emptied."""
+        return self.winning_player
+
+    def zones(self) -> Mapping[str, Sequence[CardInstance]]:
+        cards = self.game.cards
+        out: dict[str, list[CardInstance]] = {}
+        for player, seat in enumerate(self.seats):
+            for zone in Seat.__slots__:
+                if zone != "strength":
+                    out[f"p{player}.{zone}"] = [cards[uid] for uid in getattr(seat, zone)]
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        seat = self.seats[self.actor]
+        if phase == MAIN:
+            return self._main_actions()
+        if phase == PROTECT:
+            return self._protect_actions()
+        if phase == KEEP:
+            places = (act.TO_BOTTOM, act.TO_TOP) if self._may_keep_on_top() else (act.TO_BOTTOM,)
+            return [(act.KEEP, uid, place) for uid in seat.drawing for place in places]
+        if phase == MULLIGAN:
+            return [(act.MULLIGAN, chosen) for size in range(len(seat.hand) + 1)
+                    for chosen in combinations(seat.hand, size)]
+        if phase == HAND_LIMIT_PHASE:
+            return [(act.BOTTOM, uid) for uid in seat.hand]
+        if phase == END_GAME_DRAW:
+            return [(act.DRAW, n) for n in range(min(END_GAME_DRAWS, len(seat.lifeblood)) + 1)]
+        if phase == END_GAME_DISCARD:
+            return [(act.DISCARD, uid) for uid in seat.hand]
+        return []
+
+    def apply_action(self, action: Hashable) -> None:
+        if not isinstance(action, tuple) or action not in self.legal_actions():
+            raise IllegalAction(f"{action!r} is not a legal action now ({self.phase}, player {self.actor})")
+        self.apply_trusted(action)
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action known to be legal (a policy that builds only legal actions skips the check;
+        the tests run the goldfish policy through apply_action to show that it does)."""
+        _HANDLERS[action[0]](self, *action[1:])
+        if self.ran_out and not self.end_game and self.phase != OVER:
+            self._trigger_end_game()
+
+    def invariant_problems(self) -> list[str]:
+        problems: list[str] = []
+        if not FIRST_HOUR <= self.hour <= LAST_HOUR:
+            problems.append(f"the Hour is {self.hour}")
+        if self.spent > self.hour and not self.end_game:
+            problems.append(f"{self.spent} Hours spent in Hour {self.hour}")
+        for player, seat in enumerate(self.seats):
+            for name, row in (("Arsenal", seat.arsenal), ("Protection", seat.protection)):
+                if len(row) > ROW_SIZE:
+                    problems.append(f"player {player} has {len(row)} cards in the {name}")
+                problems += [f"{self.profiles[uid].name} is not a Creature but is in the {name}"
+                             for uid in row if self.profiles[uid].kind != CREATURE]
+            for uid in seat.in_play():
+                if self.damage[uid] > 0 and self.protection_of(uid) <= 0:
+                    problems.append(f"{self.profiles[uid].name} has no Protection left but is still in play")
+            problems += [f"{self.profiles[uid].name} in the Defense Line has no Protection Score"
+                         for uid in seat.protection if self.protection_of(uid) <= 0]
+            waiting = player != self.active and self.phase in (MAIN, PROTECT, KEEP, HAND_LIMIT_PHASE)
+            if waiting and len(seat.hand) > HAND_LIMIT:
+                problems.append(f"player {player} holds {len(seat.hand)} cards outside their turn")
+            if seat.stronghold and seat.strength > self.profiles[seat.stronghold[0]].strength:
+                problems.append(f"player {player}'s Stronghold is above its starting strength")
+        return problems
+
+    # ----- what a card can do now -----
+
+    def light(self) -> bool:
+        """6.1-6.2: Light Availability in Hours 1-6; Absolute Darkness in 7-11 and in the End Game."""
+        return not self.end_game and self.hour <= LAST_LIGHT_HOUR
+
+    def arsenal_of(self, uid: int) -> int:
+        card = self.profiles[uid]
+        dark = card.dark_arsenal if not self.light() else 0
+        return max(0, card.arsenal + dark - self.weakened[uid])
+
+    def protection_of(self, uid: int) -> int:
+        """The Protection Score remaining: printed, plus bonuses, less the damage it carries."""
+        card = self.profiles[uid]
+        light = card.light_protection if self.light() else 0
+        return card.protection + self.bonus[uid] + light - self.damage[uid]
+
+    def can_attack(self, uid: int) -> bool:
+        """9.4: not on the Hour it was played unless it has Ambush; 7.1: not on a turn it moved from
+        Protection to Arsenal; once a window (a turn, or an End Game phase)."""
+        card = self.profiles[uid]
+        return (
+            self.arsenal_of(uid) > 0
+            and self.attacked[uid] != self.window
+            and self.to_arsenal[uid] != self.turn_index
+            and (self.end_game or card.ambush or self.summoned[uid] < self.hour)
+        )
+
+    def budget(self) -> int:
+        """Hours left to spend this turn; in the End Game cards are played free of cost (10.4)."""
+        return LAST_HOUR if self.end_game else self.hour - self.spent
+
+    def cost_of(self, uid: int) -> int:
+        card = self.profiles[uid]
+        return 0 if self.end_game or card.free else card.cost
+
+    # ----- legal actions -----
+
+    def targets_for(self, player: int, uid: int) -> list[int | None]:
+        """What the card `uid` may target if `player` plays it now ([] for a Discovery without a target)."""
+        return self._targets(player, self.profiles[uid], uid)
+
+    def _main_actions(self) -> list[Action]:
+        player = self.active
+        seat = self.seats[player]
+        out = self._play_actions(player, responding=False)
+        for uid in seat.arsenal:
+            if self.moved[uid] != self.window and len(seat.protection) < ROW_SIZE and self.protection_of(uid) > 0:
+                out.append((act.MOVE, uid))
+        for uid in seat.protection:
+            if self.moved[uid] != self.window and len(seat.arsenal) < ROW_SIZE:
+                out.append((act.MOVE, uid))
+        if len(seat.arsenal) == ROW_SIZE and len(seat.protection) == ROW_SIZE:
+            out += [(act.SWAP, front, back) for front in seat.arsenal
+                    if self.moved[front] != self.window and self.protection_of(front) > 0
+                    for back in seat.protection if self.moved[back] != self.window]
+        if not self.attack_declared:
+            ready = [uid for uid in seat.arsenal if self.can_attack(uid)]
+            out += [(act.ATTACK, chosen) for size in range(1, len(ready) + 1)
+                    for chosen in combinations(ready, size)]
+        out.append((act.END,))
+        return out
+
+    def _protect_actions(self) -> list[Action]:
+        defender = self.actor
+        attacker = self._unassigned_attacker()
+        taken = set(self.blocks.values())
+        out: list[Action] = [(act.PROTECT, attacker, uid) for uid in self.seats[defender].protection
+                             if uid not in taken]
+        out.append((act.PROTECT, attacker, None))
+        return out + self._play_actions(defender, responding=True)
+
+    def _play_actions(self, player: int, responding: bool) -> list[Action]:
+        """Every card `player` may play now. While responding to an attack, only cards without an
+        Hour that have Ambush (9.3), for free, into a free location."""
+        seat = self.seats[player]
+        budget = 0 if responding else self.budget()
+        full = len(seat.arsenal) == ROW_SIZE and len(seat.protection) == ROW_SIZE
+        out: list[Action] = []
+        for uid in seat.hand:
+            card = self.profiles[uid]
+            if (not self._may_respond(uid)) if responding else card.response:
+                continue
+            if self.cost_of(uid) > budget:
+                continue
+            if card.kind == CREATURE:
+                targets = self._targets(player, card, uid)
+                for row in self._rows_for(seat, uid):
+                    out += [(act.PLAY, uid, row, target) for target in targets]
+                if full and not responding:
+                    for old in seat.in_play():
+                        if old in seat.arsenal or self.entry_protection(uid) > 0:
+                            out += [(act.REPLACE, uid, old, target)
+                                    for target in self._targets(player, card, uid, leaving=old)]
+            elif card.kind == DISCOVERY:
+                out += [(act.PLAY, uid, None, target) for target in self._targets(player, card, uid)]
+        return out
+
+    def _rows_for(self, seat: Seat, uid: int) -> list[str]:
+        rows = [act.ARSENAL] if len(seat.arsenal) < ROW_SIZE else []
+        # 5.1: "cards without a Protection Score (i.e. 0) cannot be placed in the defense line"
+        if len(seat.protection) < ROW_SIZE and self.entry_protection(uid) > 0:
+            rows.append(act.PROTECTION)
+        return rows
+
+    def entry_protection(self, uid: int) -> int:
+        card = self.profiles[uid]
+        return card.protection + (card.light_protection if self.light() else 0)
+
+    def _targets(self, player: int, card: CardProfile, uid: int, leaving: int | None = None) -> list[int | None]:
+        """The targets of a card's targeted step. A Creature's "When played" step without a target
+        does nothing (the Creature is still played); a Discovery needs its target."""
+        if card.target is None:
+            return [None]
+        if card.target == "attacker":
+            found: list[int | None] = list(self.attackers)
+        elif card.target == "enemy":
+            found = list(self.seats[1 - player].in_play())
+        else:
+            found = [c for c in self.seats[player].in_play() if c != leaving]
+            if card.kind == CREATURE:
+                found.append(uid)  # once played it is a Creature its player controls
+        if not found and card.kind == CREATURE:
+            return [None]
+        return found
+
+    def _unassigned_attacker(self) -> int:
+        return next(uid for uid in self.attackers if uid not in self.blocks)
+
+    def _may_keep_on_top(self) -> bool:
+        # 8.2: the next player's first draw: "the other is placed on either the top or bottom"
+        return self.hour == FIRST_HOUR and self.active != self.starter
+
+    # ----- applying actions -----
+
+    def _mulligan(self, chosen: tuple[int, ...]) -> None:
+        player = self.actor
+        seat = self.seats[player]
+        for uid in chosen:
+            seat.hand.remove(uid)
+            seat.lifeblood.insert(0, uid)
+        if chosen:
+            self.mulligans[player] += 1
+            self._draw(player, len(chosen))
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+        else:
+            self._start_turn(self.starter)
+
+    def _keep(self, uid: int, place: str) -> None:
+        seat = self.seats[self.actor]
+        other = next(card for card in seat.drawing if card != uid)
+        seat.drawing.clear()
+        self._to_hand(self.actor, [uid])
+        if place == act.TO_TOP:
+            seat.lifeblood.append(other)
+        else:
+            seat.lifeblood.insert(0, other)
+        self._begin_main()
+
+    def _play(self, uid: int, row: str | None, target: int | None) -> None:
+        player = self.actor
+        seat = self.seats[player]
+        card = self.profiles[uid]
+        seat.hand.remove(uid)
+        if self.phase == MAIN:
+            self.spent += self.cost_of(uid)
+            self.acted = True
+        if card.kind == CREATURE:
+            (seat.arsenal if row == act.ARSENAL else seat.protection).append(uid)
+            self.summoned[uid] = self.hour
+        self.played[player].append(uid)
+        if not card.implemented:
+            self.no_effect[player].append(uid)
+        for verb, amount in card.on_play:
+            _STEPS[verb](self, player, amount, target)
+        if card.kind != CREATURE:
+            seat.discard.append(uid)  # a Discovery is used once
+        self._settle()
+        if self.phase == PROTECT and not any(uid not in self.blocks for uid in self.attackers):
+            self._resolve_attack()  # a response removed the last attacker waiting for Protection
+
+    def _replace(self, uid: int, old: int, target: int | None) -> None:
+        seat = self.seats[self.actor]
+        row = act.ARSENAL if old in seat.arsenal else act.PROTECTION
+        self._leave_play(old)
+        self._play(uid, row, target)
+
+    def _move(self, uid: int) -> None:
+        seat = self.seats[self.actor]
+        if uid in seat.arsenal:
+            seat.arsenal.remove(uid)
+            seat.protection.append(uid)
+        else:
+            seat.protection.remove(uid)
+            seat.arsenal.append(uid)
+            self.to_arsenal[uid] = self.turn_index
+        self.moved[uid] = self.window
+        self.acted = True  # 10.5: in the End Game moving a card "costs as a move"
+
+    def _swap(self, front: int, back: int) -> None:
+        seat = self.seats[self.actor]
+        seat.arsenal[seat.arsenal.index(front)] = back
+        seat.protection[seat.protection.index(back)] = front
+        self.moved[front] = self.moved[back] = self.window
+        self.to_arsenal[back] = self.turn_index
+        self.acted = True
+
+    def _attack(self, chosen: tuple[int, ...]) -> None:
+        self.attack_declared = True
+        self.acted = True
+        for uid in chosen:
+            self.attacked[uid] = self.window
+        self.attackers = list(chosen)
+        self.blocks = {}
+        defender = 1 - self.active
+        seat = self.seats[defender]
+        if seat.protection or any(self._may_respond(uid) for uid in seat.hand):
+            self.phase = PROTECT
+            self.actor = defender
+        else:
+            self._resolve_attack()
+
+    def _may_respond(self, uid: int) -> bool:
+        card = self.profiles[uid]
+        return card.response or (card.free and card.ambush)
+
+    def _protect(self, attacker: int, defender: int | None) -> None:
+        self.blocks[attacker] = defender
+        if all(uid in self.blocks for uid in self.attackers):
+            self._resolve_attack()
+
+    def _resolve_attack(self) -> None:
+        """5.2-5.3: each attacker aligned with a defender trades blows with it; the Arsenal Scores of
+        the attackers left unprotected mill the defender's Lifeblood (in the End Game, hit the
+        Stronghold). A card without a Protection Score that is aligned with another is discarded."""
+        defender = 1 - self.active
+        unprotected = 0
+        doomed: list[int] = []
+        for attacker in self.attackers:
+            blocker = self.blocks.get(attacker)
+            if blocker is None:
+                unprotected += self.arsenal_of(attacker)
+                continue
+            hits = ((blocker, self.arsenal_of(attacker)), (attacker, self.arsenal_of(blocker)))
+            for uid, hit in hits:
+                if self.protection_of(uid) <= 0:
+                    doomed.append(uid)
+                else:
+                    self.damage[uid] += hit
+        for uid in doomed:
+            self._leave_play(uid)
+        self.attackers = []
+        self.blocks = {}
+        if self.end_game:
+            self.seats[defender].strength -= unprotected
+        elif unprotected:
+            self._mill(defender, unprotected)
+        self._settle()
+        self.phase = MAIN
+        self.actor = self.active
+
+    def _end(self) -> None:
+        if self.end_game:
+            self.passes = 0 if self.acted else self.passes + 1
+            self._clear_turn_effects()
+            if self.passes >= 2:
+                self._end_phase()
+            else:
+                self._start_turn(1 - self.active)
+        elif len(self.seats[self.active].hand) > HAND_LIMIT:
+            self.phase = HAND_LIMIT_PHASE
+        else:
+            self._finish_turn()
+
+    def _bottom(self, uid: int) -> None:
+        seat = self.seats[self.active]
+        seat.hand.remove(uid)
+        seat.lifeblood.insert(0, uid)
+        if len(seat.hand) <= HAND_LIMIT:
+            self._finish_turn()
+
+    def _end_game_draw(self, count: int) -> None:
+        self._draw(self.actor, count)
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+        else:
+            self._end_game_discards()
+
+    def _discard(self, uid: int) -> None:
+        seat = self.seats[self.actor]
+        seat.hand.remove(uid)
+        seat.discard.append(uid)
+        if len(seat.hand) <= HAND_LIMIT:
+            self.queue.pop(0)
+            if self.queue:
+                self.actor = self.queue[0]
+            else:
+                self._begin_end_game_phases()
+
+    # ----- card effects (the verbs of effects.py) -----
+
+    def _damage_enemy(self, player: int, amount: int, target: int | None) -> None:
+        if target is not None and self.seats[1 - player].row_of(target) is not None:
+            self.damage[target] += amount
+
+    def _protect_own(self, player: int, amount: int, target: int | None) -> None:
+        if target is not None and self.seats[player].row_of(target) is not None:
+            self.bonus[target] += amount
+
+    def _draw_step(self, player: int, amount: int, target: int | None) -> None:
+        self._draw(player, amount)
+
+    def _mill_opponent(self, player: int, amount: int, target: int | None) -> None:
+        self._mill(1 - player, amount)
+
+    def _weaken_attacker(self, player: int, amount: int, target: int | None) -> None:
+        if target in self.attackers:
+            self.weakened[target] += amount
+
+    # ----- the flow of the game -----
+
+    def _turn_order(self, first: int) -> tuple[int, int]:
+        return (first, 1 - first)
+
+    def _is_goldfish(self, player: int) -> bool:
+        return self.game.goldfish and player == OPPONENT
+
+    def _draw(self, player: int, count: int) -> None:
+        """Draw into the hand. 10.6: in the End Game, each card that cannot be drawn is 1 damage to
+        the player's own Stronghold."""
+        seat = self.seats[player]
+        taken = seat.take(count)
+        self._to_hand(player, taken)
+        if count and not seat.lifeblood:
+            self.ran_out = True
+        if self.end_game:
+            seat.strength -= count - len(taken)
+
+    def _to_hand(self, player: int, cards: list[int]) -> None:
+        self.seats[player].hand += cards
+        self.drawn[player] += cards
+
+    def _mill(self, player: int, count: int) -> None:
+        """Discard the top `count` cards of the Lifeblood. 3.3: what is left over when it runs out does
+        not carry over, except in the End Game, where it hits the Stronghold (10.6)."""
+        seat = self.seats[player]
+        taken = seat.take(count)
+        seat.discard += taken
+        self.milled[player][self.hour - 1] += len(taken)
+        if count and not seat.lifeblood:
+            self.ran_out = True
+        if self.end_game:
+            seat.strength -= count - len(taken)
+
+    def _leave_play(self, uid: int) -> None:
+        seat = self.seats[self.game.owner[uid]]
+        row = seat.row_of(uid)
+        if row is not None:
+            row.remove(uid)
+            seat.discard.append(uid)
+        self.damage[uid] = self.bonus[uid] = self.weakened[uid] = 0
+        self.moved[uid] = self.to_arsenal[uid] = self.attacked[uid] = NOT_YET
+        if uid in self.attackers:
+            self.attackers.remove(uid)
+        self.blocks.pop(uid, None)
+        for attacker, blocker in self.blocks.items():
+            if blocker == uid:
+                self.blocks[attacker] = None
+
+    def _settle(self) -> None:
+        """5.3: "if a card results in a Protection Score of zero or below, send the card to the discard
+        pile" (a card that has taken damage; one printed without Protection stays until hit)."""
+        for seat in self.seats:
+            for uid in seat.in_play():
+                if self.damage[uid] > 0 and self.protection_of(uid) <= 0:
+                    self._leave_play(uid)
+
+    def _clear_turn_effects(self) -> None:
+        for seat in self.seats:
+            for uid in seat.in_play():
+                self.weakened[uid] = 0
+
+    def _start_turn(self, player: int) -> None:
+        self.turn_index += 1
+        if not self.end_game:
+            self.window = self.turn_index
+        self.active = self.actor = player
+        self.spent = 0
+        self.attack_declared = False
+        self.acted = False
+        if self.end_game or (self.hour == FIRST_HOUR and player == self.starter):
+            # 8.2: "The starting player will not draw cards at the beginning of the 1st Hour."
+            self._begin_main()
+            return
+        seat = self.seats[player]
+        drawn = seat.take(TURN_DRAW)
+        if len(drawn) == TURN_DRAW:
+            seat.drawing = drawn
+            self.phase = KEEP
+            return
+        self._to_hand(player, drawn)  # the last card of the Lifeblood: nothing to choose
+        if drawn and not seat.lifeblood:
+            self.ran_out = True
+        self._begin_main()
+
+    def _begin_main(self) -> None:
+        self.phase = MAIN
+        self.actor = self.active
+        if self.first_turn_play[self.active] is None:
+            self.first_turn_play[self.active] = bool(self._play_actions(self.active, responding=False))
+
+    def _finish_turn(self) -> None:
+        self._clear_turn_effects()
+        following = 1 - self.active
+        if following == self.starter or self._is_goldfish(following):
+            # The goldfish "plays nothing": its turn passes with nothing to do.
+            self._end_hour()
+        else:
+            self._start_turn(following)
+
+    def _end_hour(self) -> None:
+        if self.hour == LAST_HOUR:
+            self._trigger_end_game()  # 10.1: "or at the end of the 11th Hour"
+            return
+        self.hour += 1
+        if self.hour == LAST_LIGHT_HOUR + 1:
+            self._settle()  # Absolute Darkness: the Light Availability bonuses end
+        self._start_turn(self.starter)
+
+    def _trigger_end_game(self) -> None:
+        """10.1-10.3. Against the goldfish the game ends here; otherwise the End Game begins."""
+        self.ran_out = False
+        self.attackers = []
+        self.blocks = {}
+        if self.game.goldfish:
+            self._finish(PLAYER if not self.seats[OPPONENT].lifeblood else None)
+            return
+        self.end_game = True
+        self._clear_turn_effects()
+        self._settle()  # 6.2: "The default light availability in the End Game is absolute darkness"
+        remaining = [bool(seat.lifeblood) for seat in self.seats]
+        # 10.3: "The player with Lifeblood remaining initiates the End Game. If both players have
+        # Lifeblood remaining (or if neither do), then the player who started the game initiates"
+        self.initiator = remaining.index(True) if remaining.count(True) == 1 else self.starter
+        self.queue = [p for p in self._turn_order(self.initiator) if remaining[p]]
+        if self.queue:
+            self.phase = END_GAME_DRAW
+            self.actor = self.queue[0]
+        else:
+            self._end_game_discards()
+
+    def _end_game_discards(self) -> None:
+        self.queue = [p for p in self._turn_order(self.initiator) if len(self.seats[p].hand) > HAND_LIMIT]
+        if self.queue:
+            self.phase = END_GAME_DISCARD
+            self.actor = self.queue[0]
+        else:
+            self._begin_end_game_phases()
+
+    def _begin_end_game_phases(self) -> None:
+        # 10.2: "Once the End Game begins, both players discard their Lifeblood, if applicable."
+        for seat in self.seats:
+            seat.discard += seat.lifeblood
+            seat.lifeblood = []
+        self.end_game_phase = 1
+        self._start_phase()
+
+    def _start_phase(self) -> None:
+        self.window += 1
+        self.passes = 0
+        self._start_turn(self.initiator)
+
+    def _end_phase(self) -> None:
+        """10.7: the game ends after the first phase if a Stronghold is destroyed, else after the second;
+        the player with the highest remaining Stronghold wins."""
+        destroyed = any(seat.strength <= 0 for seat in self.seats)
+        if self.end_game_phase < END_GAME_PHASES and not destroyed:
+            self.end_game_phase += 1
+            self._start_phase()
+            return
+        mine, theirs = (seat.strength for seat in self.seats)
+        self._finish(PLAYER if mine > theirs else OPPONENT if theirs > mine else None)
+
+    def _finish(self, winner: int | None) -> None:
+        self.winning_player = winner
+        self.phase = OVER
+        self.actor = TERMINAL
+
+
+_HANDLERS: dict[str, Callable[..., None]] = {
+    act.MULLIGAN: AnguishState._mulligan,
+    act.KEEP: AnguishState._keep,
+    act.PLAY: AnguishState._play,
+    act.REPLACE: AnguishState._replace,
+    act.MOVE: AnguishState._move,
+    act.SWAP: AnguishState._swap,
+    act.ATTACK: AnguishState._attack,
+    act.PROTECT: AnguishState._protect,
+    act.END: AnguishState._end,
+    act.BOTTOM: AnguishState._bottom,
+    act.DRAW: AnguishState._end_game_draw,
+    act.DISCARD: AnguishState._discard,
+}
+
+_STEPS: dict[str, Callable[[AnguishState, int, int, int | None], None]] = {
+    "damage_enemy": AnguishState._damage_enemy,
+    "protect_own": AnguishState._protect_own,
+    "draw": AnguishState._draw_step,
+    "mill_opponent": AnguishState._mill_opponent,
+    "weaken_attacker": AnguishState._weaken_attacker,
+}
+
+# Every verb that runs when played must be one the state can run; static verbs are read by
+# arsenal_of and protection_of. A verb added to effects.py without a handler fails here, at import.
+_missing = {verb for verb, spec in VERBS.items() if spec.timing != "static"} - set(_STEPS)
+if _missing:
+    raise ImportError(f"effect verbs without a handler in state.py: {', '.join(sorted(_missing))}")

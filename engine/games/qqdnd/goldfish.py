@@ -1,0 +1,523 @@
+"""QQDND goldfish games: the deck against a party of four dummies that never act.
+
+The opponent (docs: goldfish rules): "a party of 4 dummy Party Members, Life 6 each, no actions, no
+effects, hand value 0; it passes at every chance to act or respond". A game ends when every dummy
+is defeated, or after 30 rounds.
+
+THE POLICY (deterministic: the same state always gets the same move). Against a party that never
+takes a Turn Action, each round the deck's player performs the opening Action (forced to be at the
+highest Initiative available) and one last Action of lower Initiative; every card left in hand is
+then discarded. So each move is scored on what it does now, and the best legal move is taken:
+
+1. Damage to a living dummy scores most: 10 a point that counts (damage beyond what defeats the
+   dummy is wasted), 5 more for defeating it, and a little more the closer to defeat the dummy is,
+   so damage is focused on one dummy at a time. Damage a coin flip decides counts half; damage to a
+   random dummy counts what it can be expected to do.
+2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
+   is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
+   cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
+   Attack to hold) is avoided. A second copy of a Unique card in play is not played.
+3. Charge counters on an Alchemical Bomb are worth nearly as much as damage (BOOM spends them).
+4. Drawing and searching are worth a little while an Action is still to come this round (a card
+   drawn then can be played), almost nothing once it is not; discarding costs a little.
+5. Harm to one's own cards counts against a move, heavily when it would defeat a Party Member;
+   healing one's own damage counts a little.
+6. Passing scores 0: a move that scores below that is not made (except the opening Action, which
+   the rules force).
+Choices made while an effect resolves (which card a search finds, where a Challenge counter goes)
+are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Challenge counters on
+the dummy nearest defeat.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from engine.core import OPPONENT, PLAYER
+from engine.deck import ResolvedDeck
+from engine.games.qqdnd import effects
+from engine.games.qqdnd.board import Board
+from engine.games.qqdnd.carddefs import ActionDef
+from engine.games.qqdnd.choices import remaining_life
+from engine.games.qqdnd.pieces import FIELD, Piece
+from engine.games.qqdnd.state import LAST, PASS, PLAY, Move, QQDNDGame, QQDNDState
+from engine.games.qqdnd.verbs import (
+    COUNT,
+    PICKED,
+    TARGETS,
+    THIS_NAMED,
+    AddCounters,
+    AttachFromHand,
+    BoostNextDamage,
+    BoostNextMagusDamage,
+    CountersOn,
+    CreateToken,
+    Ctx,
+    Custom,
+    DealDamage,
+    DiscardFromHand,
+    DiscardHand,
+    Draw,
+    Exhaust,
+    Flip,
+    If,
+    LeavePlay,
+    NoMoreAttacks,
+    PartyHas,
+    PerformNested,
+    Pick,
+    Program,
+    RandomOne,
+    RemoveDamage,
+    Repeat,
+    Restore,
+    RevealUntil,
+    Search,
+    StayExhausted,
+    Verb,
+    YoursNamed,
+)
+from engine.goldfish_record import GameRecord
+
+POINT = 10.0  # a point of damage to a dummy, now
+DEFEAT_BONUS = 5.0
+FUTURE_RATE = 0.5  # a point of damage per round to come, against a point now
+CHARGE = 8.0  # a Charge counter on an Alchemical Bomb
+CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
+CARD_LATER = 0.2  # a card into hand once none is
+OWN_POINT = 3.0  # a point of damage to one's own card
+OWN_DEFEAT = 40.0  # one's own Party Member defeated
+
+
+def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
+    """Play one goldfish game of `deck` with the random stream `rng` and report it."""
+    game = _game_for(deck)
+    state = game.new_initial_state(rng)
+    policy = _POLICIES.setdefault(id(game), GoldfishPolicy())
+    while not state.over:
+        if state.actor == OPPONENT:
+            # The dummies have no Actions: their only legal move is to pass.
+            state.apply_legal(PASS)
+        else:
+            state.apply_legal(policy.choose(state))
+    won = state.won()
+    return GameRecord(
+        end_turn=state.round,
+        won=won,
+        damage_by_turn=list(state.damage_by_round),
+        mulligans=0,  # QQDND has no mulligans
+        first_turn_play=state.first_round_play,
+        drawn=Counter(state.drawn),
+        played=Counter(state.played),
+        no_effect=Counter(state.no_effect),
+    )
+
+
+_GAMES: dict[tuple[object, ...], QQDNDGame] = {}
+_POLICIES: dict[int, GoldfishPolicy] = {}  # by id() of a Game in _GAMES
+
+
+def _game_for(deck: ResolvedDeck) -> QQDNDGame:
+    """The Game of a deck, built once: a run plays thousands of games of one deck."""
+    key = (deck.game, *((e.name, e.count, e.section) for e in deck.entries))
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) > 64:
+            _GAMES.clear()
+            _POLICIES.clear()
+        game = _GAMES[key] = QQDNDGame(deck)
+    return game
+
+
+class Decision:
+    """What one decision has worked out already: many moves share a condition, a target, a card."""
+
+    __slots__ = ("later", "conditions", "damage", "permanents", "plans")
+
+    def __init__(self, later: bool) -> None:
+        self.later = later  # an Action is still to come this round
+        self.conditions: dict[str, bool] = {}  # class -> "there is a <class> in your party"
+        # (source uid, plan id) -> (what the move is worth besides its damage, the damage or -1 if none)
+        self.plans: dict[tuple[int, int], tuple[float, int]] = {}
+        self.damage: dict[tuple[int, int], float] = {}  # (target uid, damage) -> worth
+        self.permanents: dict[tuple[int, int, int], float] = {}  # (card uid, host uid, wave uid) -> worth
+
+
+class GoldfishPolicy:
+    """Scores each legal move of the deck's player and takes the best (see the module docstring).
+
+    One policy serves every game of a Game: it remembers how to score each Action."""
+
+    def __init__(self) -> None:
+        self._plans: dict[tuple[int, int], DamagePlan | None] = {}
+
+    def choose(self, state: QQDNDState) -> Move:
+        """The best legal move of the deck's player. It walks the options legal_actions() is made of, in the
+        same order (ties go to the first), but builds a move only for the best target of a plain damage
+        Action instead of listing every target."""
+        low, high, values, may_pass = state.window()
+        # Against the dummies, only the last Action of a round has none after it.
+        decision = Decision(later=state.phase != LAST)
+        best: Move | None = PASS if may_pass else None  # nothing worth doing: pass (the opening Action is forced)
+        best_score = 0.0 if may_pass else float("-inf")
+        for option in state.options(PLAYER):
+            kind, source, act = option[0], option[1], option[2]
+            plan = None
+            if act.simple and act.targets and not (kind == PLAY and source.d.category == "Permanent"):
+                plan = self._plan(act, -1)
+            for value, fewest in state.values_for(option, low, high, values):
+                if plan is not None:
+                    bonus = 0.05 if kind == PLAY else 0.0
+                    for uid in state.candidates(PLAYER, source, act.targets[0]):
+                        score = bonus + plan.value(state, source, (uid,), decision)
+                        if score > best_score:
+                            best, best_score = Move(kind, source.uid, act.uid, value, (uid,)), score
+                    continue
+                for move in state.expand(PLAYER, kind, source, act, value, fewest):
+                    score = self.score(state, move, decision)
+                    if score > best_score:
+                        best, best_score = move, score
+        assert best is not None, "the opening Action always has a legal move"
+        return best
+
+    def _plan(self, act: ActionDef, mode: int) -> DamagePlan | None:
+        key = (act.uid, mode)
+        if key not in self._plans:
+            self._plans[key] = DamagePlan.of(act.modes[mode].do if mode >= 0 else act.program)
+        return self._plans[key]
+
+    def score(self, state: QQDNDState, move: Move, decision: Decision | None = None) -> float:
+        if decision is None:
+            decision = Decision(later=state.phase != LAST)
+        act = state.book.actions[move.action]
+        source = state.cards[move.source]
+        if move.kind == PLAY and source.d.category == "Permanent":
+            host_uid = move.targets[0] if act.targets and move.targets else -1
+            key3 = (source.uid, host_uid, move.nested)
+            value = decision.permanents.get(key3)
+            if value is None:
+                host = state.cards[host_uid] if host_uid >= 0 else None
+                value = decision.permanents[key3] = self.permanent_value(state, source, host, move)
+            return value
+        plan = self._plan(act, move.mode)
+        bonus = 0.05 if move.kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        if plan is not None and move.nested < 0:
+            return bonus + plan.value(state, source, move.targets, decision)
+        ctx = self._ctx(state, source, act, move)
+        program = act.modes[move.mode].do if move.mode >= 0 else act.program
+        return bonus + Estimate(state, decision.later).program(program, ctx)
+
+    @staticmethod
+    def _ctx(state: QQDNDState, source: Piece, act: ActionDef, move: Move) -> Ctx:
+        ctx = Ctx(state, PLAYER, source, act, move.initiative)
+        for uid in move.targets:
+            if uid < 0:
+                ctx.players.append(-1 - uid)
+            else:
+                target = state.cards[uid]
+                ctx.targets.append(target)
+                ctx.target_zones.append(target.zone)
+        if move.nested >= 0:
+            ctx.nested = state.cards[move.nested]
+            ctx.nested_targets = [state.cards[uid] for uid in move.nested_targets if uid >= 0]
+        return ctx
+
+    def permanent_value(self, state: QQDNDState, card: Piece, host: Piece | None, move: Move) -> float:
+        d = card.d
+        if d.unique and move.nested < 0 and any(
+                p.owner == PLAYER and p.d.base_name == d.base_name for p in state.in_play()):
+            return -5.0
+        statics = d.statics
+        if "noxspace" in statics:
+            return -5.0
+        value = 0.1
+        if "camp" in statics:
+            attacks = [p for p in state.hand[PLAYER] if p is not card and p.d.category == "Action"
+                       and {"Martial", "Attack"} <= p.d.traits]
+            if not attacks:
+                return -2.0
+            value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a) for a in attacks
+                                       if a.d.play_action is not None)
+        performer = host if host is not None else card
+        # One Action a card a round: the best of them is what the card adds.
+        value += FUTURE_RATE * max((self.potential(state, act, performer) for act in (*d.actions, *d.grants)),
+                                   default=0.0)
+        if "lance" in statics and host is not None and state.has_mount(host):
+            value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
+        if "bow" in statics or "craft" in statics or "laboratory" in statics:
+            value += 0.5
+        if d.name == "Alchemist's Fire" and not state.party_has(PLAYER, "Alchemist"):
+            value -= 1.0
+        if move.nested >= 0:
+            value += 0.1  # Dimensional Wave played along: one more card used
+        return value
+
+    def potential(self, state: QQDNDState, act: ActionDef, performer: Piece) -> float:
+        """What one use of an Action is worth against the dummy nearest defeat (for a card not yet in play)."""
+        if not act.damaging and not any(isinstance(v, AddCounters) and v.kind == "charge" for v in act.program):
+            return 0.0
+        dummies = [p for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated]
+        if not dummies:
+            return 0.0
+        focus = min(dummies, key=lambda p: (remaining_life(state, p), p.uid))
+        ctx = Ctx(state, PLAYER, performer, act, act.high or 0)
+        if act.targets:
+            spec = act.targets[0]
+            if spec.zone != "play" or not spec.pred(state, focus, PLAYER, performer):
+                return 0.0
+            ctx.targets, ctx.target_zones = [focus], [FIELD]
+        return Estimate(state, later=True, hypothetical=True).program(act.program, ctx)
+
+
+def damage_value(b: Board, source: Piece, target: Piece, n: int, planned: dict[int, float]) -> float:
+    """What `n` damage from `source` to `target` is worth to the deck's player (rules 1 and 5)."""
+    if target.zone != FIELD:
+        return 0.0
+    return worth_of_damage(b, target, b.damage_after_modifiers(source, PLAYER, target, n, spend=False), planned)
+
+
+def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float]) -> float:
+    """What `n` damage (after the source's increases) to `target` is worth."""
+    if target.attached:
+        n -= b.block_of(target)
+    if target.counters:
+        n -= target.counters.get("shield", 0)
+    if n <= 0:
+        return 0.0
+    left = remaining_life(b, target) - planned.get(target.uid, 0)
+    planned[target.uid] = planned.get(target.uid, 0) + n
+    if target.controller == OPPONENT:
+        if not target.d.is_party_member:
+            return 0.5 * min(n, max(left, 0))
+        if target.defeated or left <= 0:
+            return 0.0
+        effective = min(n, left)
+        value = POINT * effective + 0.2 * (10 - left)
+        return value + (DEFEAT_BONUS if n >= left else 0.0)
+    if target.d.is_party_member and not target.defeated and n >= left:
+        return -OWN_DEFEAT
+    return -OWN_POINT * min(n, max(left, 0))
+
+
+class DamagePlan:
+    """The shape most Actions have: "deal N damage to target(s)", maybe behind "if there is a <class> in
+    your party", maybe with a card drawn or "no more Attack cards" after. Scored without a dry run."""
+
+    __slots__ = ("conditions", "n", "draws", "exhausting")
+
+    def __init__(self, conditions: tuple[PartyHas, ...], n: int, draws: int, exhausting: YoursNamed | None) -> None:
+        self.conditions = conditions
+        self.n = n
+        self.draws = draws
+        # Devil Rush: "Exhaust all cards you control with Insingem in their name [...]. Deal damage equal to the
+        # number of cards exhausted this way"
+        self.exhausting = exhausting
+
+    @classmethod
+    def of(cls, program: Program) -> DamagePlan | None:
+        conditions: list[PartyHas] = []
+        damage: DealDamage | None = None
+        exhausting: YoursNamed | None = None
+        draws = 0
+        verbs = list(program)
+        while verbs:
+            verb = verbs.pop(0)
+            if isinstance(verb, If) and not verb.otherwise and isinstance(verb.condition, PartyHas) and damage is None:
+                conditions.append(verb.condition)
+                verbs = list(verb.then) + verbs
+            elif isinstance(verb, Exhaust) and isinstance(verb.to, YoursNamed) and damage is None:
+                exhausting = verb.to
+            elif (isinstance(verb, DealDamage) and damage is None and verb.to is TARGETS
+                  and (isinstance(verb.n, int) or (verb.n is COUNT and exhausting is not None))):
+                damage = verb
+            elif isinstance(verb, Draw) and isinstance(verb.n, int) and not verb.optional:
+                draws += verb.n
+            elif not isinstance(verb, NoMoreAttacks):
+                return None
+        if damage is None:
+            return None
+        return cls(tuple(conditions), damage.n if isinstance(damage.n, int) else 0, draws, exhausting)
+
+    def value(self, state: QQDNDState, source: Piece, targets: tuple[int, ...], decision: Decision) -> float:
+        key = (source.uid, id(self))
+        known = decision.plans.get(key)
+        if known is None:
+            known = decision.plans[key] = self._before_targets(state, source, decision)
+        value, n = known
+        if n < 0:
+            return value
+        cards = state.cards
+        if len(targets) == 1:
+            target = cards[targets[0]]
+            if target.zone != FIELD:
+                return value
+            n = state.damage_after_modifiers(source, PLAYER, target, n, spend=False)
+            worth_key = (target.uid, n)
+            worth = decision.damage.get(worth_key)
+            if worth is None:
+                worth = decision.damage[worth_key] = worth_of_damage(state, target, n, {})
+            return value + worth
+        planned: dict[int, float] = {}
+        for uid in targets:
+            value += damage_value(state, source, cards[uid], n, planned)
+        return value
+
+    def _before_targets(self, state: QQDNDState, source: Piece, decision: Decision) -> tuple[float, int]:
+        value = self.draws * (CARD_NOW if decision.later else CARD_LATER)
+        for condition in self.conditions:
+            trait = condition.trait
+            holds = decision.conditions.get(trait)
+            if holds is None:
+                holds = decision.conditions[trait] = state.party_has(PLAYER, trait)
+            if not holds:
+                return value, -1
+        n = self.n
+        if self.exhausting is not None:
+            part = self.exhausting.part
+            n = sum(1 for p in state.field[PLAYER] if part in p.d.name and (p is source or not p.exhausted))
+        return value, n
+
+
+class Estimate:
+    """A dry run of a program: what it would be worth, changing nothing (no chooser state, no rng)."""
+
+    def __init__(self, state: QQDNDState, later: bool, hypothetical: bool = False) -> None:
+        self.b: Board = state
+        self.state = state
+        self.later = later  # an Action is still to come this round
+        self.hypothetical = hypothetical  # the performer is not in play yet: conditions on it are assumed met
+        self.planned: dict[int, float] = {}  # damage this program already deals to each card
+
+    def program(self, program: Program, ctx: Ctx) -> float:
+        return sum(self.verb(verb, ctx) for verb in program)
+
+    def verb(self, verb: Verb, ctx: Ctx) -> float:  # noqa: C901 - one branch a verb
+        b = self.b
+        if isinstance(verb, DealDamage):
+            n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
+            if isinstance(verb.to, RandomOne):
+                return self._random_damage(verb.to, ctx, n)
+            return sum(self.damage(ctx.source, target, n) for target in self._pieces(verb.to, ctx))
+        if isinstance(verb, If):
+            return self.program(verb.then if self._holds(verb, ctx) else verb.otherwise, ctx)
+        if isinstance(verb, Flip):
+            saved = dict(self.planned)
+            heads = self.program(verb.heads, ctx)
+            self.planned = saved
+            return 0.5 * heads + 0.5 * self.program(verb.tails, ctx)
+        if isinstance(verb, Repeat):
+            times = verb.times if isinstance(verb.times, int) else self._amount(verb.times, ctx)
+            return sum(self.program(verb.program, ctx) for _ in range(times))
+        if isinstance(verb, Exhaust):
+            pieces = self._pieces(verb.to, ctx)
+            done = [p for p in pieces if (p is ctx.source) or not p.exhausted]
+            ctx.count = len(done)
+            ctx.picked = done
+            return 0.0 if isinstance(verb.to, Pick) else -0.1 * sum(1 for p in done if p is not ctx.source)
+        if isinstance(verb, AddCounters):
+            if verb.kind == "charge":
+                return CHARGE * len(self._pieces(verb.to, ctx))
+            if verb.kind == "challenge":
+                return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == OPPONENT
+                           and p.d.is_party_member and not p.defeated and not p.counters.get("challenge0")
+                           and b.party_has(PLAYER, "Samurai"))
+            return 0.2
+        if isinstance(verb, RemoveDamage):
+            return sum((2.0 if p.controller == PLAYER else -POINT) * min(verb.n, p.damage)
+                       for p in self._pieces(verb.to, ctx) if b.damage_removable(p))
+        if isinstance(verb, Draw):
+            n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
+            return n * (CARD_NOW if self.later else CARD_LATER)
+        if isinstance(verb, (Search, RevealUntil)):
+            into_hand = isinstance(verb, RevealUntil) or verb.to == "hand"
+            return (CARD_NOW if self.later else CARD_LATER) * 1.3 if into_hand else 0.5
+        if isinstance(verb, (DiscardFromHand, DiscardHand)):
+            return -0.3 * len(self.state.hand[PLAYER]) if self.later else 0.0
+        if isinstance(verb, CreateToken):
+            if verb.name == "Insingem Fly":
+                # Each Fly adds a point to every Devil Rush to come.
+                return 3.0 if any("Insingem" in p.d.name for p in b.party(PLAYER)) else 0.3
+            return 1.0
+        if isinstance(verb, StayExhausted):
+            return -1.0
+        if isinstance(verb, LeavePlay):
+            return sum(-5.0 if p.controller == PLAYER else 5.0 for p in self._pieces(verb.to, ctx)
+                       if p is not ctx.source)
+        if isinstance(verb, Restore):
+            return 20.0 * len(self._pieces(verb.to, ctx))
+        if isinstance(verb, BoostNextDamage):
+            return sum(3.0 for p in self._pieces(verb.to, ctx) if any(a.damaging for a in self.state.actions_of(p)))
+        if isinstance(verb, BoostNextMagusDamage):
+            return 3.0 if b.party_has(PLAYER, "Magus") else 0.0
+        if isinstance(verb, PerformNested):
+            return self._nested(verb, ctx)
+        if isinstance(verb, AttachFromHand):
+            return 2.0 if any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[PLAYER]) else 0.0
+        if isinstance(verb, Custom):
+            return self._custom(verb, ctx)
+        return 0.0
+
+    def damage(self, source: Piece, target: Piece, n: int) -> float:
+        return damage_value(self.b, source, target, n, self.planned)
+
+    def _random_damage(self, ref: RandomOne, ctx: Ctx, n: int) -> float:
+        options = [p for p in self.b.in_play() if ref.pred(self.b, p, ctx.actor, ctx.source)]
+        if not options:
+            return 0.0
+        saved = dict(self.planned)
+        total = 0.0
+        for option in options:
+            self.planned = dict(saved)
+            total += self.damage(ctx.source, option, n)
+        self.planned = saved
+        # Spread the expected damage over the options.
+        for option in options:
+            self.planned[option.uid] = self.planned.get(option.uid, 0) + n / len(options)
+        return total / len(options)
+
+    def _holds(self, verb: If, ctx: Ctx) -> bool:
+        if self.hypothetical:
+            return True
+        return verb.condition.holds(ctx)
+
+    def _amount(self, amount: object, ctx: Ctx) -> int:
+        if amount is COUNT:
+            return ctx.count
+        if isinstance(amount, CountersOn):
+            return amount.value(ctx)
+        raise TypeError(f"no estimate for the amount {amount!r}")
+
+    def _pieces(self, ref: object, ctx: Ctx) -> list[Piece]:
+        if ref is PICKED:
+            return list(ctx.picked)
+        if ref is TARGETS:
+            return list(ctx.targets)
+        if ref is THIS_NAMED and self.hypothetical:
+            return [ctx.source]
+        return ref.pieces(ctx)  # type: ignore[attr-defined,no-any-return]
+
+    def _nested(self, verb: PerformNested, ctx: Ctx) -> float:
+        card = ctx.nested
+        if card is None or card.d.play_action is None:
+            return 0.0
+        if verb.how == "crafting":
+            # A Permanent played for this round only: what its Actions can still do this round.
+            return 0.2
+        inner = Ctx(self.state, PLAYER, card, card.d.play_action, ctx.initiative)
+        inner.targets = list(ctx.nested_targets)
+        inner.target_zones = [t.zone for t in inner.targets]
+        return self.program(card.d.play_action.program, inner)
+
+    def _custom(self, verb: Custom, ctx: Ctx) -> float:
+        fn = verb.fn
+        if fn is effects.observe_and_replicate:
+            copies = [a for a in self.state.performed_this_round if a.copyable and a.damaging]
+            return 2.0 if copies else -0.5
+        if fn is effects.favourite_trick:
+            return 0.5
+        if fn is effects.mass_teleport:
+            return -5.0 if PLAYER in ctx.players and any(
+                not p.d.is_party_member for p in self.state.field[PLAYER]) else -0.1
+        if fn is effects.turnabout:
+            return 1.0
+        return 0.0

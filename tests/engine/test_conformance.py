@@ -1,0 +1,144 @@
+"""Every game engine, played at random through the core State API.
+
+For each game, hundreds of seeded playouts: each sample deck (bench/decks/<game>*.txt) against the
+goldfish, and two of them against each other, every decision a random legal action for whichever
+player is to act. After every action the state must hold together:
+
+- State.check_invariants(): every card is in exactly one zone;
+- the game's own invariant_problems() (Life, counters, equipment in range), where the engine has it;
+- the set of card uids is conserved: no card appears or vanishes, except tokens (an engine that
+  makes tokens lists the ones in play with all_token_uids(); a token leaving play ceases to exist);
+- a game that is not over has a player to act and a legal action; the clock never runs backwards
+  nor past the game's limit;
+- and the game is over within MAX_ACTIONS actions.
+
+The same seed replays the same game: the same actions and the same cards in the same zones.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from engine.cli import load_cards, resolved_deck
+from engine.core import OPPONENT, PLAYER, TERMINAL, Game, IllegalAction, State, game_stream, load_game
+from engine.deck import ResolvedDeck
+from engine.games import GAME_PACKAGES
+from engine.goldfish import goldfish_rules
+from engine.validation import CardIndex, validate_decklist
+
+DECKS = Path(__file__).resolve().parents[2] / "bench" / "decks"
+
+GOLDFISH_PLAYOUTS = 130  # for each sample deck of a game
+MATCH_PLAYOUTS = 40  # two sample decks against each other: both players decide
+REPLAYS = 10  # seeds of each setup played twice
+MAX_ACTIONS = 5_000
+
+
+@dataclass(frozen=True)
+class Setup:
+    name: str
+    game: Game
+
+
+@dataclass
+class Playout:
+    actions: list[Hashable]
+    zones: dict[str, list[tuple[int, str]]]
+    turn: int
+
+
+def sample_decks(game: str) -> list[tuple[str, ResolvedDeck]]:
+    index = CardIndex(game, load_cards(game))
+    decks = []
+    for path in sorted(DECKS.glob(f"{game}*.txt")):
+        text = path.read_text()
+        result = validate_decklist(game, text, index)
+        assert result.legal, f"{path.name}: {[p.message for p in result.problems]}"
+        decks.append((path.stem, resolved_deck(game, text, index)))
+    return decks
+
+
+def setups(game: str) -> list[tuple[Setup, int]]:
+    """(setup, playouts): each sample deck against the goldfish, and the first against the last."""
+    decks = sample_decks(game)
+    found = [(Setup(f"{name} vs goldfish", load_game(game, deck)), GOLDFISH_PLAYOUTS) for name, deck in decks]
+    (first, deck), (last, other) = decks[0], decks[-1]
+    found.append((Setup(f"{first} vs {last}", load_game(game, deck, opponent=other)), MATCH_PLAYOUTS))
+    return found
+
+
+def snapshot(state: State) -> dict[str, list[tuple[int, str]]]:
+    return {zone: [(card.uid, card.name) for card in cards] for zone, cards in state.zones().items()}
+
+
+def card_uids(state: State) -> set[int]:
+    return {card.uid for cards in state.zones().values() for card in cards}
+
+
+def tokens_in_play(state: State) -> frozenset[int]:
+    listed = getattr(state, "all_token_uids", None)
+    return frozenset(listed()) if listed is not None else frozenset()
+
+
+def state_problems(state: State, uids: set[int], previous_turn: int, limit: int) -> list[str]:
+    problems = list(state.check_invariants())
+    own_checks = getattr(state, "invariant_problems", None)
+    if own_checks is not None:
+        problems += own_checks()
+    present, tokens = card_uids(state), tokens_in_play(state)
+    if not tokens <= present:
+        problems.append(f"tokens {sorted(tokens - present)} are in no zone")
+    if present - tokens != uids:
+        problems.append(f"cards lost {sorted(uids - present)}, cards appeared {sorted(present - tokens - uids)}")
+    over, player = state.is_terminal(), state.current_player()
+    if over != (player == TERMINAL):
+        problems.append(f"is_terminal() is {over} but current_player() is {player}")
+    if not over and (player not in (PLAYER, OPPONENT) or not state.legal_actions()):
+        problems.append(f"the game is not over, but player {player} has legal actions {state.legal_actions()!r}")
+    if not previous_turn <= state.turn() <= limit:
+        problems.append(f"the clock went from {previous_turn} to {state.turn()} (limit {limit})")
+    return problems
+
+
+def play_at_random(setup: Setup, seed: int, limit: int, check: bool = True) -> Playout:
+    """One game with random legal actions for both players; with `check`, the state is checked
+    after every action and the first problem fails the test, naming the seed and the action."""
+    state = setup.game.new_initial_state(game_stream(seed, 0))
+    chooser = random.Random(f"conformance:{seed}")
+    uids = card_uids(state) - tokens_in_play(state)
+    actions: list[Hashable] = []
+    turn = 0
+    while not state.is_terminal():
+        if check:
+            problems = state_problems(state, uids, turn, limit)
+            assert not problems, f"{setup.name}, seed {seed}, after {len(actions)} actions {actions[-1:]}: {problems}"
+        assert len(actions) < MAX_ACTIONS, f"{setup.name}, seed {seed}: not over after {MAX_ACTIONS} actions"
+        turn = state.turn()
+        action = chooser.choice(list(state.legal_actions()))
+        state.apply_action(action)
+        actions.append(action)
+    if check:
+        problems = state_problems(state, uids, turn, limit)
+        assert not problems, f"{setup.name}, seed {seed}, at the end: {problems}"
+    return Playout(actions, snapshot(state), state.turn())
+
+
+@pytest.mark.parametrize("game", list(GAME_PACKAGES))
+def test_it_plays_every_engine_at_random_without_breaking_a_rule_of_the_state(game: str) -> None:
+    limit = goldfish_rules(game).turn_limit
+    played = 0
+    for setup, playouts in setups(game):
+        with pytest.raises(IllegalAction):
+            setup.game.new_initial_state(game_stream(0, 0)).apply_action(("not", "an", "action"))
+        for seed in range(playouts):
+            first = play_at_random(setup, seed, limit)
+            played += 1
+            if seed < REPLAYS:
+                again = play_at_random(setup, seed, limit, check=False)
+                assert (again.actions, again.zones) == (first.actions, first.zones), f"{setup.name}, seed {seed}"
+                assert first.actions, f"{setup.name}, seed {seed}: a game over before any action"
+    assert played >= 300

@@ -6,6 +6,7 @@ from importlib import import_module
 from typing import Any
 
 from django import forms
+from django.db import models
 
 from cardsdb.models import Game
 from engine.decklist import MAX_CHARACTERS
@@ -15,6 +16,7 @@ from engine.games.qqdnd.alignment import SIDES
 from .models import Deck, Visibility
 from .services import GAMES_WITH_SIDE
 
+SIDE_CHOICES: list[tuple[str, str]] = [("", "Choose a side…"), *((side, side) for side in SIDES)]
 # How the formats' names read on a page; a format without a label here shows its name.
 FORMAT_LABELS: dict[str, str] = {"constructed": "Constructed", "sealed": "Sealed", "draft": "Booster draft"}
 
@@ -25,10 +27,10 @@ def game_formats(game: str) -> tuple[str, ...]:
     return formats
 
 
-def _max_length(field: str) -> int:
-    length = Deck._meta.get_field(field).max_length
-    assert length is not None
-    return length
+def _max_length(name: str) -> int:
+    field = Deck._meta.get_field(name)
+    assert isinstance(field, models.CharField) and field.max_length is not None
+    return field.max_length
 
 
 def _list_field(label: str = "Deck list") -> forms.CharField:
@@ -54,7 +56,7 @@ class DeckForm(forms.Form):
         help_text="Shown on the deck's page.",
     )
     side = forms.ChoiceField(
-        required=False, choices=[("", "Choose a side…"), *((s, s) for s in SIDES)],
+        required=False, choices=SIDE_CHOICES,
         help_text="The side of the alignment chart the deck plays.",
     )
     format = forms.ChoiceField()
@@ -64,7 +66,9 @@ class DeckForm(forms.Form):
 
     def __init__(self, *args: Any, game: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["format"].choices = [(f, FORMAT_LABELS.get(f, f)) for f in game_formats(game)]
+        formats = self.fields["format"]
+        assert isinstance(formats, forms.ChoiceField)
+        formats.choices = [(f, FORMAT_LABELS.get(f, f)) for f in game_formats(game)]
         if game in GAMES_WITH_SIDE:
             self._keep_unlisted_side()
         else:
@@ -80,7 +84,7 @@ class DeckForm(forms.Form):
         elif side:
             field = self.fields["side"]
             assert isinstance(field, forms.ChoiceField)
-            field.choices = [*field.choices, (side, side)]
+            field.choices = [*SIDE_CHOICES, (side, side)]
 
 
 class ImportForm(forms.Form):

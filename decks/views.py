@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
@@ -256,7 +257,7 @@ def _body_headers(body: str) -> dict[str, str]:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("deck-mine")
-    form = UserCreationForm(request.POST if request.method == "POST" else None)
+    form: UserCreationForm[User] = UserCreationForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         user = form.save()
         login(request, user)

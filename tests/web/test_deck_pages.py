@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
@@ -38,12 +38,12 @@ PASSWORD = "a long pass phrase 42"
 
 
 @pytest.fixture
-def ann(django_user_model: Any) -> AbstractBaseUser:
+def ann(django_user_model: Any) -> User:
     return django_user_model.objects.create_user("ann", password=PASSWORD)
 
 
 @pytest.fixture
-def bob(django_user_model: Any) -> AbstractBaseUser:
+def bob(django_user_model: Any) -> User:
     return django_user_model.objects.create_user("bob", password=PASSWORD)
 
 
@@ -51,7 +51,7 @@ def text_of(response: TestResponse) -> str:
     return response.content.decode()
 
 
-def signed_in(user: AbstractBaseUser) -> Client:
+def signed_in(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
@@ -61,7 +61,7 @@ def game(slug: str) -> Game:
     return Game.objects.get(slug=slug)
 
 
-def new_deck(owner: AbstractBaseUser, text: str = LEGAL_QQDND, slug: str = "qqdnd", **fields: Any) -> Deck:
+def new_deck(owner: User, text: str = LEGAL_QQDND, slug: str = "qqdnd", **fields: Any) -> Deck:
     return services.deck_import(owner=owner, game=game(slug), text=text, **fields).deck
 
 
@@ -99,7 +99,7 @@ def test_it_refuses_a_sign_up_whose_passwords_differ(client: Client, django_user
     assert 'class="field-error"' in text_of(response)
 
 
-def test_it_logs_in_and_logs_out(client: Client, ann: AbstractBaseUser) -> None:
+def test_it_logs_in_and_logs_out(client: Client, ann: User) -> None:
     assert client.get(reverse("deck-mine")).status_code == 302  # to the log-in page
     response = client.post(reverse("login"), {"username": "ann", "password": PASSWORD, "next": reverse("deck-mine")})
     assert response.status_code == 302
@@ -111,7 +111,7 @@ def test_it_logs_in_and_logs_out(client: Client, ann: AbstractBaseUser) -> None:
     assert after["Location"].startswith(reverse("login"))
 
 
-def test_it_offers_visitors_to_log_in_or_sign_up_and_members_their_decks(client: Client, ann: AbstractBaseUser) -> None:
+def test_it_offers_visitors_to_log_in_or_sign_up_and_members_their_decks(client: Client, ann: User) -> None:
     visitor = text_of(client.get(reverse("deck-index")))
     assert f'href="{reverse("login")}?next=' in visitor
     assert f'href="{reverse("signup")}?next=' in visitor
@@ -124,12 +124,14 @@ def test_it_offers_visitors_to_log_in_or_sign_up_and_members_their_decks(client:
 
 
 def test_it_shows_the_builder_with_the_games_sections_and_the_endpoints_its_script_calls(
-    ann: AbstractBaseUser,
+    ann: User,
 ) -> None:
     response = signed_in(ann).get(reverse("deck-new", args=["anguish"]))
     page = text_of(response)
     assert response.status_code == 200
-    config = json.loads(re.search(r'<script id="builder-config" type="application/json">(.*?)</script>', page, re.S)[1])
+    script = re.search(r'<script id="builder-config" type="application/json">(.*?)</script>', page, re.S)
+    assert script is not None
+    config = json.loads(script[1])
     assert config["game"] == "anguish"
     assert config["sections"] == ["Lifeblood", "Sideboard"]
     assert config["openSections"] == ["Sideboard"]
@@ -145,7 +147,7 @@ def test_it_asks_visitors_to_log_in_before_building_a_deck(client: Client) -> No
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_it_creates_a_deck_from_the_builder_form(ann: AbstractBaseUser) -> None:
+def test_it_creates_a_deck_from_the_builder_form(ann: User) -> None:
     client = signed_in(ann)
     body = without_headers(LEGAL_QQDND, "Name", "Side")
     response = client.post(
@@ -166,7 +168,7 @@ def test_it_creates_a_deck_from_the_builder_form(ann: AbstractBaseUser) -> None:
         assert html.escape(entry.name) in page
 
 
-def test_it_keeps_the_builder_open_with_the_problems_of_a_list_it_cannot_save(ann: AbstractBaseUser) -> None:
+def test_it_keeps_the_builder_open_with_the_problems_of_a_list_it_cannot_save(ann: User) -> None:
     body = "Deck:\n3 The Ripper\n2 Sledgehamer\n"
     response = signed_in(ann).post(
         reverse("deck-new", args=["condemned"]),
@@ -184,7 +186,7 @@ def test_it_keeps_the_builder_open_with_the_problems_of_a_list_it_cannot_save(an
     assert html.escape(body) in page  # the list is kept to fix
 
 
-def test_it_opens_the_builder_on_the_fields_and_the_list_without_its_header_lines(ann: AbstractBaseUser) -> None:
+def test_it_opens_the_builder_on_the_fields_and_the_list_without_its_header_lines(ann: User) -> None:
     deck = new_deck(ann)
     page = text_of(signed_in(ann).get(reverse("deck-edit", args=[deck.share_id])))
     textarea = re.search(r'<textarea name="list"[^>]*>\n(.*?)</textarea>', page, re.S)
@@ -196,7 +198,7 @@ def test_it_opens_the_builder_on_the_fields_and_the_list_without_its_header_line
     assert f'name="version" value="{deck.version}"' in page
 
 
-def test_it_saves_an_edit_as_a_new_version_and_shows_the_history_and_the_diff(ann: AbstractBaseUser) -> None:
+def test_it_saves_an_edit_as_a_new_version_and_shows_the_history_and_the_diff(ann: User) -> None:
     client = signed_in(ann)
     deck = new_deck(ann)
     edited = without_headers(LEGAL_QQDND, "Name", "Side").replace("4 Katana Lunge", "3 Katana Lunge")
@@ -219,7 +221,7 @@ def test_it_saves_an_edit_as_a_new_version_and_shows_the_history_and_the_diff(an
     assert "diff-added" not in diff and "diff-removed" not in diff
 
 
-def test_it_refuses_a_stale_save_with_a_clear_message_and_overwrites_nothing(ann: AbstractBaseUser) -> None:
+def test_it_refuses_a_stale_save_with_a_clear_message_and_overwrites_nothing(ann: User) -> None:
     deck = new_deck(ann)
     services.deck_update(deck=deck, user=ann, version=1, description="Saved in another tab.")
     mine = without_headers(LEGAL_QQDND, "Name", "Side").replace("4 Katana Lunge", "2 Katana Lunge")
@@ -243,7 +245,7 @@ def test_it_refuses_a_stale_save_with_a_clear_message_and_overwrites_nothing(ann
 # Import -------------------------------------------------------------------------------------------
 
 
-def test_it_imports_a_pasted_list_named_by_its_header(ann: AbstractBaseUser) -> None:
+def test_it_imports_a_pasted_list_named_by_its_header(ann: User) -> None:
     response = signed_in(ann).post(
         reverse("deck-import"), {"game": "condemned", "list": LEGAL_CONDEMNED, "visibility": "private"}
     )
@@ -253,7 +255,7 @@ def test_it_imports_a_pasted_list_named_by_its_header(ann: AbstractBaseUser) -> 
     assert (deck.owner, deck.name, deck.game.slug, deck.is_legal) == (ann, "Brute Force", "condemned", True)
 
 
-def test_it_imports_an_uploaded_file(ann: AbstractBaseUser) -> None:
+def test_it_imports_an_uploaded_file(ann: User) -> None:
     upload = SimpleUploadedFile("brute.txt", LEGAL_CONDEMNED.encode("utf-8"), content_type="text/plain")
     response = signed_in(ann).post(
         reverse("deck-import"), {"game": "condemned", "file": upload, "name": "Uploaded", "visibility": "public"}
@@ -266,7 +268,7 @@ def test_it_imports_an_uploaded_file(ann: AbstractBaseUser) -> None:
     }
 
 
-def test_it_refuses_an_import_with_a_bad_line_shows_the_line_and_saves_nothing(ann: AbstractBaseUser) -> None:
+def test_it_refuses_an_import_with_a_bad_line_shows_the_line_and_saves_nothing(ann: User) -> None:
     text = LEGAL_QQDND.replace("3 Arm Up", "0 Arm Up")
     line_error = parse_decklist(text, "qqdnd").problems[0]
     response = signed_in(ann).post(reverse("deck-import"), {"game": "qqdnd", "list": text, "visibility": "private"})
@@ -283,7 +285,7 @@ def test_it_refuses_an_import_with_a_bad_line_shows_the_line_and_saves_nothing(a
 # A deck's page ------------------------------------------------------------------------------------
 
 
-def test_it_shows_a_decks_cards_by_section_its_legality_and_its_party_member_sections(ann: AbstractBaseUser) -> None:
+def test_it_shows_a_decks_cards_by_section_its_legality_and_its_party_member_sections(ann: User) -> None:
     deck = new_deck(ann)
     page = text_of(signed_in(ann).get(deck.get_absolute_url()))
     result = check_list(game_cards("qqdnd"), deck.current.text).result
@@ -307,7 +309,7 @@ def problem_item(page: str, code: str) -> str:
     return page[start : min(following)]
 
 
-def test_it_shows_each_problem_with_its_code_message_and_cards(ann: AbstractBaseUser) -> None:
+def test_it_shows_each_problem_with_its_code_message_and_cards(ann: User) -> None:
     deck = new_deck(ann, FOUR_COPIES_CONDEMNED, "condemned")
     page = text_of(signed_in(ann).get(deck.get_absolute_url()))
     problems = check_list(game_cards("condemned"), deck.current.text, deck.format).result.problems
@@ -321,7 +323,7 @@ def test_it_shows_each_problem_with_its_code_message_and_cards(ann: AbstractBase
             assert f"<li>{html.escape(name)}</li>" in item
 
 
-def test_it_exports_the_list_as_text_and_as_a_file_of_any_version(ann: AbstractBaseUser) -> None:
+def test_it_exports_the_list_as_text_and_as_a_file_of_any_version(ann: User) -> None:
     client = signed_in(ann)
     deck = new_deck(ann, LEGAL_CONDEMNED, "condemned")
     first = deck.current.text
@@ -344,7 +346,7 @@ def test_it_exports_the_list_as_text_and_as_a_file_of_any_version(ann: AbstractB
 
 
 def test_it_shows_an_unlisted_deck_read_only_to_anyone_with_the_link(
-    client: Client, ann: AbstractBaseUser, bob: AbstractBaseUser
+    client: Client, ann: User, bob: User
 ) -> None:
     deck = new_deck(ann, visibility=Visibility.UNLISTED)
     edit_url = reverse("deck-edit", args=[deck.share_id])
@@ -386,7 +388,7 @@ PRIVATE_PAGES = [
 @pytest.mark.parametrize(("method", "url_name"), PRIVATE_PAGES)
 @pytest.mark.parametrize("viewer", ["visitor", "bob"])
 def test_it_answers_404_for_a_private_deck_on_every_page_to_anyone_but_its_owner(
-    ann: AbstractBaseUser, bob: AbstractBaseUser, method: str, url_name: str, viewer: str
+    ann: User, bob: User, method: str, url_name: str, viewer: str
 ) -> None:
     deck = new_deck(ann)
     url = reverse(url_name, args=[deck.share_id])
@@ -398,12 +400,12 @@ def test_it_answers_404_for_a_private_deck_on_every_page_to_anyone_but_its_owner
 
 @pytest.mark.parametrize("url_name", ["deck-detail", "deck-edit", "deck-delete", "deck-export", "deck-download",
                                       "deck-diff"])
-def test_it_opens_every_page_of_a_private_deck_to_its_owner(ann: AbstractBaseUser, url_name: str) -> None:
+def test_it_opens_every_page_of_a_private_deck_to_its_owner(ann: User, url_name: str) -> None:
     deck = new_deck(ann)
     assert signed_in(ann).get(reverse(url_name, args=[deck.share_id])).status_code == 200
 
 
-def test_it_copies_a_shared_deck_into_my_decks(ann: AbstractBaseUser, bob: AbstractBaseUser) -> None:
+def test_it_copies_a_shared_deck_into_my_decks(ann: User, bob: User) -> None:
     original = new_deck(ann, visibility=Visibility.PUBLIC)
     client = signed_in(bob)
     response = client.post(reverse("deck-copy", args=[original.share_id]))
@@ -417,7 +419,7 @@ def test_it_copies_a_shared_deck_into_my_decks(ann: AbstractBaseUser, bob: Abstr
     assert 'id="edit-deck"' in page
 
 
-def test_it_asks_a_visitor_to_log_in_to_copy_a_deck(client: Client, ann: AbstractBaseUser) -> None:
+def test_it_asks_a_visitor_to_log_in_to_copy_a_deck(client: Client, ann: User) -> None:
     deck = new_deck(ann, visibility=Visibility.UNLISTED)
     response = client.post(reverse("deck-copy", args=[deck.share_id]))
     assert response.status_code == 302
@@ -425,7 +427,7 @@ def test_it_asks_a_visitor_to_log_in_to_copy_a_deck(client: Client, ann: Abstrac
     assert Deck.objects.count() == 1
 
 
-def test_it_deletes_a_deck_for_its_owner_after_asking(ann: AbstractBaseUser) -> None:
+def test_it_deletes_a_deck_for_its_owner_after_asking(ann: User) -> None:
     client = signed_in(ann)
     deck = new_deck(ann)
     url = reverse("deck-delete", args=[deck.share_id])
@@ -438,7 +440,7 @@ def test_it_deletes_a_deck_for_its_owner_after_asking(ann: AbstractBaseUser) -> 
     assert not Deck.objects.filter(pk=deck.pk).exists()
 
 
-def test_it_refuses_a_form_post_without_its_csrf_token(ann: AbstractBaseUser) -> None:
+def test_it_refuses_a_form_post_without_its_csrf_token(ann: User) -> None:
     client = Client(enforce_csrf_checks=True)
     client.force_login(ann)
     deck = new_deck(ann, visibility=Visibility.PUBLIC)
@@ -459,7 +461,7 @@ def test_it_refuses_a_form_post_without_its_csrf_token(ann: AbstractBaseUser) ->
 # Lists of decks -----------------------------------------------------------------------------------
 
 
-def test_it_lists_my_decks_of_every_visibility_and_no_one_elses(ann: AbstractBaseUser, bob: AbstractBaseUser) -> None:
+def test_it_lists_my_decks_of_every_visibility_and_no_one_elses(ann: User, bob: User) -> None:
     mine = [new_deck(ann, name=f"Ann {v}", visibility=v) for v in Visibility.values]
     theirs = new_deck(bob, name="Bob public", visibility=Visibility.PUBLIC)
     page = text_of(signed_in(ann).get(reverse("deck-mine")))
@@ -473,7 +475,7 @@ def public_names(page: str) -> list[str]:
 
 
 def test_it_lists_a_games_public_decks_newest_first_and_never_unlisted_or_private(
-    client: Client, ann: AbstractBaseUser, bob: AbstractBaseUser
+    client: Client, ann: User, bob: User
 ) -> None:
     now = timezone.now()
     for age, (name, owner, visibility) in enumerate([
@@ -491,7 +493,7 @@ def test_it_lists_a_games_public_decks_newest_first_and_never_unlisted_or_privat
     assert "<td>bob</td>" in page and "<td>ann</td>" in page
 
 
-def test_it_searches_public_decks_by_name_and_by_a_card_they_hold(client: Client, ann: AbstractBaseUser) -> None:
+def test_it_searches_public_decks_by_name_and_by_a_card_they_hold(client: Client, ann: User) -> None:
     new_deck(ann, name="Samurai Rush", visibility=Visibility.PUBLIC)
     new_deck(ann, "Party:\n1 Will, Euclid\n", name="Lonely Will", visibility=Visibility.PUBLIC)
     new_deck(ann, "Resources:\n3 Arm Up\n", name="Samurai Lite", visibility=Visibility.PUBLIC)
@@ -505,7 +507,7 @@ def test_it_searches_public_decks_by_name_and_by_a_card_they_hold(client: Client
 
 
 def test_it_lists_public_decks_in_the_same_number_of_queries_however_many_there_are(
-    client: Client, ann: AbstractBaseUser, bob: AbstractBaseUser
+    client: Client, ann: User, bob: User
 ) -> None:
     url = reverse("deck-public", args=["qqdnd"])
 

@@ -116,6 +116,7 @@ def read_set_file(path: Path) -> tuple[SetFile | None, list[LoadError]]:
         errors.append(LoadError(name, "must be a non-empty list of cards", field="cards"))
     if errors:
         return None, errors
+    assert isinstance(game, str) and isinstance(set_info, dict) and isinstance(cards, list)  # checked above
 
     schema = game_schema(game)
     prepared: list[dict[str, Any]] = []

@@ -7,7 +7,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 
-from .models import Card, Game
+from .models import Card, CardSet, Game
 
 
 class SearchFieldSerializer(serializers.Serializer):
@@ -51,8 +51,10 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class CardSerializer(serializers.ModelSerializer):
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    set = serializers.SlugRelatedField(source="card_set", slug_field="code", read_only=True)
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    set: serializers.SlugRelatedField[CardSet] = serializers.SlugRelatedField(
+        source="card_set", slug_field="code", read_only=True
+    )
     is_demo = serializers.BooleanField(source="card_set.is_demo", read_only=True)
     subtypes = serializers.ListField(child=serializers.CharField(), read_only=True)
     attributes = serializers.DictField(read_only=True)

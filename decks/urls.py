@@ -1,4 +1,6 @@
 """The deck pages' URLs, included at the site root by config/urls.py (before the card pages)."""
+from __future__ import annotations
+
 from django.urls import include, path
 
 from . import views

@@ -138,10 +138,12 @@
     return config.defaultSections[cardType] || config.openSections[0] || config.sections[config.sections.length - 1];
   }
 
+  // Copies of a card in one (unpinned) section, or in the whole deck when no section is given.
   function countIn(deck, name, section) {
     const key = decklist.normalizeName(name);
+    const inPlace = (e) => section === undefined || (e.section === section && !e.pin);
     return deck.entries
-      .filter((e) => decklist.normalizeName(e.name) === key && (section === undefined || e.section === section) && !e.pin)
+      .filter((e) => decklist.normalizeName(e.name) === key && inPlace(e))
       .reduce((sum, e) => sum + e.count, 0);
   }
 

@@ -114,7 +114,7 @@ def test_it_counts_each_play_of_a_card_it_cannot_play_as_no_effect() -> None:
 # ------------------------------------------------------------------------------------ Condemned
 
 
-def test_the_pacifier_damages_an_enemy_weapon_of_its_choice_at_the_start_of_its_turn() -> None:
+def test_it_lets_the_pacifier_damage_an_enemy_weapon_of_its_choice_at_the_start_of_its_turn() -> None:
     """The Pacifier: "At the start of your turn, deal 1 damage to an enemy Weapon." """
     state = position(CARDS, Setup("The Pacifier", hand=FILLER), Setup("Kona Yuki", main="Torch", off="Blowgun"))
     blowgun = uid(state, OPPONENT, "Blowgun", "off")
@@ -127,7 +127,7 @@ def test_the_pacifier_damages_an_enemy_weapon_of_its_choice_at_the_start_of_its_
     assert wear(state, OPPONENT, "off") == 1 and wear(state, OPPONENT, "main") == 0
 
 
-def test_kris_evangel_heals_at_the_start_of_its_turn() -> None:
+def test_it_heals_kris_evangel_at_the_start_of_its_turn() -> None:
     """Kris Evangel: "At the start of your turn, heal 1 Life." """
     hurt = position(CARDS, Setup("Kris Evangel", life=15, hand=["Second Wind", *FILLER]))
     whole = position(CARDS, Setup("Kris Evangel", hand=["Second Wind", *FILLER]))
@@ -135,7 +135,7 @@ def test_kris_evangel_heals_at_the_start_of_its_turn() -> None:
     assert hurt.sides[PLAYER].life == 16 and whole.sides[PLAYER].life == 20
 
 
-def test_sentinel_repairs_one_of_its_armor_at_the_start_of_its_turn() -> None:
+def test_it_lets_sentinel_repair_one_of_its_armor_at_the_start_of_its_turn() -> None:
     """Sentinel: "At the start of your turn, repair 1 Durability on one of your Armor." """
     state = position(CARDS, Setup("Sentinel", head="Exo-Head", body="Riot Vest", hand=FILLER,
                                   wear={"Exo-Head": 2, "Riot Vest": 1}))
@@ -147,7 +147,7 @@ def test_sentinel_repairs_one_of_its_armor_at_the_start_of_its_turn() -> None:
     assert wear(state, PLAYER, "body") == 0 and wear(state, PLAYER, "head") == 2
 
 
-def test_dr_mrtav_adds_one_to_bio_weapons() -> None:
+def test_it_adds_one_to_dr_mrtav_bio_weapons() -> None:
     """Dr. Mrtav: "Your Bio Weapons deal +1 damage." """
     state = position(CARDS, Setup("Dr. Mrtav", off="Blowgun", hand=FILLER))
     play(state, END_MAIN, ("attack", "off", CONDEMNED_TARGET))
@@ -155,7 +155,7 @@ def test_dr_mrtav_adds_one_to_bio_weapons() -> None:
     assert state.sides[OPPONENT].life == 18
 
 
-def test_ophid_draws_a_card_when_it_switches_between_melee_and_ranged() -> None:
+def test_it_draws_ophid_a_card_when_it_switches_between_melee_and_ranged() -> None:
     """Ophid: "When you switch between Melee and Ranged, draw 1 card." """
     state = position(CARDS, Setup("Ophid", hand=["Torch", *FILLER, *FILLER], deck=SPARE))
 
@@ -165,7 +165,7 @@ def test_ophid_draws_a_card_when_it_switches_between_melee_and_ranged() -> None:
     assert len(state.sides[PLAYER].hand) == 5 and len(state.sides[PLAYER].deck) == 4
 
 
-def test_kona_yuki_adds_one_to_electric_weapons() -> None:
+def test_it_adds_one_to_kona_yuki_electric_weapons() -> None:
     """Kona Yuki: "Your Electric Weapons deal +1 damage." """
     state = position(CARDS, Setup("Kona Yuki", main="Cattle Prod of Doom", hand=FILLER))
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
@@ -176,7 +176,7 @@ def test_kona_yuki_adds_one_to_electric_weapons() -> None:
 # -------------------------------------------------------------------------------------- Weapons
 
 
-def test_the_ripper_attacks_twice_the_second_time_at_half_damage() -> None:
+def test_it_attacks_twice_with_the_ripper_the_second_time_at_half_damage() -> None:
     """The Ripper: "Multi-Hit (this Weapon attacks twice in each of your Attack Phases)." """
     state = position(CARDS, Setup("The Pacifier", main="The Ripper", hand=FILLER))
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
@@ -188,7 +188,7 @@ def test_the_ripper_attacks_twice_the_second_time_at_half_damage() -> None:
     assert names(state, PLAYER, "discard") == []  # Durability 3, 2 attacks
 
 
-def test_the_nailgun_attacks_twice_at_ranged() -> None:
+def test_it_attacks_twice_with_the_nailgun_at_ranged() -> None:
     """MB-599 Nailgun: "Multi-Hit (this Weapon attacks twice in each of your Attack Phases)." """
     state = position(CARDS, Setup("Kona Yuki", main="MB-599 Nailgun", hand=FILLER, at_range=True))
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET), ("attack", "main", CONDEMNED_TARGET))
@@ -197,7 +197,7 @@ def test_the_nailgun_attacks_twice_at_ranged() -> None:
 
 
 @pytest.mark.parametrize(("at_range", "breaks"), [(True, True), (False, False)])
-def test_the_ace_of_spades_breaks_after_an_attack_at_ranged(at_range: bool, breaks: bool) -> None:
+def test_it_breaks_the_ace_of_spades_after_an_attack_at_ranged(at_range: bool, breaks: bool) -> None:
     """Ace of Spades: "When this Weapon attacks while you are at Ranged, it breaks after the attack." """
     state = position(CARDS, Setup("Ophid", main="Ace of Spades", hand=FILLER, at_range=at_range, deck=SPARE))
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
@@ -206,7 +206,7 @@ def test_the_ace_of_spades_breaks_after_an_attack_at_ranged(at_range: bool, brea
     assert ("Ace of Spades" in names(state, PLAYER, "discard")) is breaks
 
 
-def test_the_tainted_kunai_attacks_at_ranged() -> None:
+def test_it_attacks_with_the_tainted_kunai_at_ranged() -> None:
     """Tainted Kunai: "This Weapon can attack while you are at Ranged." """
     kunai = position(CARDS, Setup("Ophid", off="Tainted Kunai", hand=FILLER, at_range=True))
     torch = position(CARDS, Setup("Ophid", off="Torch", hand=FILLER, at_range=True))
@@ -216,7 +216,7 @@ def test_the_tainted_kunai_attacks_at_ranged() -> None:
     assert kunai.sides[OPPONENT].life == 18 and torch.sides[OPPONENT].life == 20
 
 
-def test_the_rusty_syringe_heals_its_wielder_when_it_hits_the_condemned() -> None:
+def test_it_heals_the_rusty_syringe_wielder_when_it_hits_the_condemned() -> None:
     """Rusty Syringe: "Leech (when this Weapon deals damage to the enemy Condemned, heal 1 Life)." """
     state = position(CARDS, Setup("Dr. Mrtav", life=10, main="Rusty Syringe", hand=FILLER))
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
@@ -224,7 +224,7 @@ def test_the_rusty_syringe_heals_its_wielder_when_it_hits_the_condemned() -> Non
     assert state.sides[OPPONENT].life == 18 and state.sides[PLAYER].life == 11
 
 
-def test_the_flamethrower_damages_each_enemy_armor_after_it_attacks() -> None:
+def test_it_damages_each_enemy_armor_after_a_flamethrower_attack() -> None:
     """Flamethrower: "After this Weapon attacks, deal 1 damage to each enemy Armor." """
     state = position(CARDS, Setup("Sentinel", main="Flamethrower", hand=FILLER),
                      Setup("Kona Yuki", head="Exo-Head", body="Football Pads"))
@@ -235,7 +235,7 @@ def test_the_flamethrower_damages_each_enemy_armor_after_it_attacks() -> None:
     assert (wear(state, OPPONENT, "head"), wear(state, OPPONENT, "body")) == (2, 2)
 
 
-def test_the_cattle_prod_may_target_the_condemned_behind_three_armor() -> None:
+def test_it_lets_the_cattle_prod_target_the_condemned_behind_three_armor() -> None:
     """Cattle Prod of Doom: "This Weapon may target the enemy Condemned even when Armor must be targeted
     first." """
     state = position(CARDS, Setup("Ophid", main="Cattle Prod of Doom", hand=FILLER),
@@ -246,7 +246,7 @@ def test_the_cattle_prod_may_target_the_condemned_behind_three_armor() -> None:
     assert len(state.legal_actions()) == 5  # the Condemned, three Armor, or no attack
 
 
-def test_the_taser_draws_a_card_when_it_hits_the_condemned() -> None:
+def test_it_draws_a_card_when_the_taser_hits_the_condemned() -> None:
     """Taser: "When this Weapon deals damage to the enemy Condemned, draw 1 card." """
     state = position(CARDS, Setup("Ophid", off="Taser", hand=FILLER, deck=SPARE))
     play(state, END_MAIN, ("attack", "off", CONDEMNED_TARGET))
@@ -259,7 +259,7 @@ def test_the_taser_draws_a_card_when_it_hits_the_condemned() -> None:
 
 
 @pytest.mark.parametrize("armor_set", ["Handyman", "Football"])
-def test_a_complete_armor_set_gets_one_more_durability_each(armor_set: str) -> None:
+def test_it_gives_each_piece_of_a_complete_armor_set_one_more_durability(armor_set: str) -> None:
     """Handyman and Football Armor: "while you have <set> Armor equipped in the Head, Body and Legs
     slots, each of them gets +1 Durability." """
     body = "Overalls" if armor_set == "Handyman" else "Pads"
@@ -275,7 +275,7 @@ def test_a_complete_armor_set_gets_one_more_durability_each(armor_set: str) -> N
     assert partial.durability(partial.sides[PLAYER], helmet) == CARDS[pieces["head"]]["attributes"]["durability"]
 
 
-def test_a_broken_set_piece_takes_the_bonus_from_the_others() -> None:
+def test_it_takes_the_set_bonus_away_when_a_piece_breaks() -> None:
     """Handyman Overalls: "while you have Handyman Armor equipped in the Head, Body and Legs slots, each
     of them gets +1 Durability." """
     state = position(CARDS, Setup("Ophid", main="Rusty Machete", hand=FILLER),
@@ -290,7 +290,7 @@ def test_a_broken_set_piece_takes_the_bonus_from_the_others() -> None:
     assert names(state, OPPONENT, "legs") == ["Handyman Pants"]
 
 
-def test_the_spiky_helm_damages_a_weapon_that_attacks_it_at_melee() -> None:
+def test_it_damages_a_weapon_that_attacks_the_spiky_helm_at_melee() -> None:
     """Spiky Helm: "When an enemy Weapon attacks this Armor at Melee, deal 1 damage to that Weapon." """
     state = position(CARDS, Setup("Ophid", main="Rusty Machete", hand=FILLER), Setup("The Pacifier", head="Spiky Helm"))
     play(state, END_MAIN, ("attack", "main", uid(state, OPPONENT, "Spiky Helm", "head")))
@@ -298,7 +298,7 @@ def test_the_spiky_helm_damages_a_weapon_that_attacks_it_at_melee() -> None:
     assert names(state, PLAYER, "discard") == ["Rusty Machete"]  # 1 from the Helm, 1 for attacking
 
 
-def test_the_spiky_helm_spares_a_weapon_that_attacks_it_at_ranged() -> None:
+def test_it_spares_a_weapon_that_attacks_the_spiky_helm_at_ranged() -> None:
     """Spiky Helm: "When an enemy Weapon attacks this Armor at Melee, deal 1 damage to that Weapon." """
     state = position(CARDS, Setup("Kona Yuki", main="MB-599 Nailgun", hand=FILLER, at_range=True),
                      Setup("The Pacifier", head="Spiky Helm"))
@@ -308,7 +308,7 @@ def test_the_spiky_helm_spares_a_weapon_that_attacks_it_at_ranged() -> None:
 
 
 @pytest.mark.parametrize(("armor", "slot"), [("Exo-Legs", "legs"), ("Riot Vest", "body")])
-def test_an_armor_with_shielding_must_be_attacked_first(armor: str, slot: str) -> None:
+def test_it_makes_attacks_target_an_armor_with_shielding_first(armor: str, slot: str) -> None:
     """Exo-Legs and Riot Vest: "Shielding (while this Armor is equipped, enemy attacks must target it
     first)." """
     defender = Setup("Kona Yuki", head="Exo-Head")
@@ -319,7 +319,7 @@ def test_an_armor_with_shielding_must_be_attacked_first(armor: str, slot: str) -
     assert state.legal_actions() == [("attack", "main", uid(state, OPPONENT, armor, slot)), ("end_attacks",)]
 
 
-def test_leafy_pads_move_to_ranged_for_a_discard_and_keep_the_attack_phase() -> None:
+def test_it_lets_leafy_pads_move_to_ranged_for_a_discard_and_keep_the_attack_phase() -> None:
     """Leafy Pads: "Once per turn, during your Main Phase, you may discard a card to move to Ranged. If you
     do, you still have your Attack Phase this turn." """
     state = position(CARDS, Setup("Kona Yuki", main="Fletcher AG-22", legs="Leafy Pads", hand=["Torch", *FILLER]))
@@ -332,7 +332,7 @@ def test_leafy_pads_move_to_ranged_for_a_discard_and_keep_the_attack_phase() -> 
     assert state.sides[OPPONENT].life == 17
 
 
-def test_the_hazmat_hood_sets_bio_damage_to_zero_before_anything_is_added() -> None:
+def test_it_sets_bio_damage_on_the_hazmat_hood_to_zero_before_anything_is_added() -> None:
     """Hazmat Hood: Bio "=0"; the rules: "Effects that sets a specific number" come before "Effects that
     add or subtract damage" (Dr. Mrtav: "Your Bio Weapons deal +1 damage.") """
     plain = position(CARDS, Setup("Ophid", off="Blowgun", hand=FILLER), Setup("Kris Evangel", head="Hazmat Hood"))
@@ -365,7 +365,7 @@ def attack_with_events(attacker_event: str | None, defender_event: str | None) -
     ("Alpha Strike", "Critical Failure", 2),  # set to 0 first, then +2
     ("Alpha Strike", "Duck and Cover", 3),
 ])
-def test_attack_events_change_that_attack(attacker_event: str | None, defender_event: str | None,
+def test_it_changes_an_attack_with_its_events(attacker_event: str | None, defender_event: str | None,
                                           damage: int) -> None:
     """Critical Failure, Duck and Cover: "Play when an enemy attack is declared."; Alpha Strike, Adrenaline
     Rush: "Play when you declare an attack." """
@@ -374,14 +374,14 @@ def test_attack_events_change_that_attack(attacker_event: str | None, defender_e
     assert state.sides[OPPONENT].life == 24 - damage
 
 
-def test_adrenaline_rush_draws_a_card() -> None:
+def test_it_draws_a_card_for_adrenaline_rush() -> None:
     """Adrenaline Rush: "That attack deals +1 damage. Draw 1 card." """
     state = attack_with_events("Adrenaline Rush", None)
 
     assert state.sides[PLAYER].drawn["Duck and Cover"] == 1 + 1  # the draw to 5, then the Rush's
 
 
-def test_mechanical_malfunction_damages_an_enemy_weapon() -> None:
+def test_it_damages_an_enemy_weapon_with_mechanical_malfunction() -> None:
     """Mechanical Malfunction: "Deal 2 damage to an enemy Weapon." """
     state = position(CARDS, Setup("Ophid", hand=["Mechanical Malfunction", *FILLER]),
                      Setup("Kona Yuki", main="Fletcher AG-22"))
@@ -392,7 +392,7 @@ def test_mechanical_malfunction_damages_an_enemy_weapon() -> None:
     assert wear(state, OPPONENT, "main") == 2
 
 
-def test_second_wind_heals_two() -> None:
+def test_it_heals_two_with_second_wind() -> None:
     """Second Wind: "Heal 2 Life." """
     state = position(CARDS, Setup("Ophid", life=10, hand=["Second Wind", *FILLER]))
     play(state, ("play", uid(state, PLAYER, "Second Wind"), None))
@@ -400,7 +400,7 @@ def test_second_wind_heals_two() -> None:
     assert state.sides[PLAYER].life == 12
 
 
-def test_dirty_trick_damages_an_enemy_armor() -> None:
+def test_it_damages_an_enemy_armor_with_dirty_trick() -> None:
     """Dirty Trick: "Deal 2 damage to an enemy Armor." """
     state = position(CARDS, Setup("Ophid", hand=["Dirty Trick", *FILLER]), Setup("Kona Yuki", head="Exo-Head"))
     play(state, ("play", uid(state, PLAYER, "Dirty Trick"), uid(state, OPPONENT, "Exo-Head", "head")))
@@ -411,7 +411,7 @@ def test_dirty_trick_damages_an_enemy_armor() -> None:
 # --------------------------------------------------------------------------------- Preparations
 
 
-def test_simple_mending_heals_one_and_repairs_one() -> None:
+def test_it_heals_one_and_repairs_one_with_simple_mending() -> None:
     """Simple Mending: "Heal 1 Life and repair 1 Durability on one of your Weapons or Armor." """
     state = position(CARDS, Setup("Ophid", life=10, main="Torch", hand=["Simple Mending", *FILLER],
                                   wear={"Torch": 1}))
@@ -420,7 +420,7 @@ def test_simple_mending_heals_one_and_repairs_one() -> None:
     assert state.sides[PLAYER].life == 11 and wear(state, PLAYER, "main") == 0
 
 
-def test_quick_patch_repairs_two_and_no_higher_than_printed() -> None:
+def test_it_repairs_two_with_quick_patch_and_no_higher_than_printed() -> None:
     """Quick Patch: "Repair 2 Durability on one of your Weapons or Armor." """
     state = position(CARDS, Setup("Ophid", head="Exo-Head", main="Torch", hand=["Quick Patch", "Quick Patch", *FILLER],
                                   wear={"Exo-Head": 3, "Torch": 1}))
@@ -431,7 +431,7 @@ def test_quick_patch_repairs_two_and_no_higher_than_printed() -> None:
 
 
 @pytest.mark.parametrize(("card", "found"), [("Hidden Pocket", "Torch"), ("Scavenge", "Riot Vest")])
-def test_a_search_puts_the_chosen_card_into_the_hand(card: str, found: str) -> None:
+def test_it_puts_the_card_a_search_chose_into_the_hand(card: str, found: str) -> None:
     """Hidden Pocket: "Search your deck for a Weapon card, put it into your hand, then shuffle your deck."
     (Scavenge: the same for an Armor card.)"""
     state = position(CARDS, Setup("Ophid", hand=[card, *FILLER], deck=["Second Wind"] * 5 + ["Torch", "Riot Vest"]))
@@ -444,7 +444,7 @@ def test_a_search_puts_the_chosen_card_into_the_hand(card: str, found: str) -> N
     assert len(state.sides[PLAYER].deck) == 7 - 2 - 1  # the draw to 5, then the search
 
 
-def test_molotov_cocktail_damages_each_enemy_armor() -> None:
+def test_it_damages_each_enemy_armor_with_a_molotov_cocktail() -> None:
     """Molotov Cocktail: "Deal 1 damage to each enemy Armor." """
     state = position(CARDS, Setup("Ophid", hand=["Molotov Cocktail", *FILLER]),
                      Setup("Kona Yuki", head="Exo-Head", legs="Exo-Legs"))
@@ -453,7 +453,7 @@ def test_molotov_cocktail_damages_each_enemy_armor() -> None:
     assert (wear(state, OPPONENT, "head"), wear(state, OPPONENT, "legs")) == (1, 1)
 
 
-def test_blood_magic_costs_two_life_and_draws_two() -> None:
+def test_it_costs_two_life_and_draws_two_for_blood_magic() -> None:
     """Blood Magic: "Lose 2 Life. Draw 2 cards." """
     state = position(CARDS, Setup("Ophid", hand=["Blood Magic", *FILLER], deck=["Torch"] * 2))
     play(state, ("play", uid(state, PLAYER, "Blood Magic"), None))
@@ -461,7 +461,7 @@ def test_blood_magic_costs_two_life_and_draws_two() -> None:
     assert state.sides[PLAYER].life == 18 and names(state, PLAYER, "hand").count("Torch") == 2
 
 
-def test_blood_magic_can_cost_the_game() -> None:
+def test_it_ends_the_game_when_blood_magic_takes_the_last_life() -> None:
     """Blood Magic: "Lose 2 Life." and the rules: "you must reduce your opponent's Life to 0." """
     state = position(CARDS, Setup("Ophid", life=2, hand=["Blood Magic", *FILLER], deck=["Torch"] * 2))
     play(state, ("play", uid(state, PLAYER, "Blood Magic"), None))
@@ -469,7 +469,7 @@ def test_blood_magic_can_cost_the_game() -> None:
     assert state.is_terminal() and state.winner == OPPONENT
 
 
-def test_crowd_favorite_heals_one_and_draws_one() -> None:
+def test_it_heals_one_and_draws_one_for_crowd_favorite() -> None:
     """Crowd Favorite: "Heal 1 Life. Draw 1 card." """
     state = position(CARDS, Setup("Ophid", life=10, hand=["Crowd Favorite", *FILLER], deck=["Torch"]))
     play(state, ("play", uid(state, PLAYER, "Crowd Favorite"), None))

@@ -679,7 +679,7 @@ def test_it_ends_a_goldfish_game_after_thirty_turns() -> None:
     assert len(state.damage_by_turn) == 30
 
 
-def test_the_policy_mulligans_a_hand_without_a_weapon_it_can_equip() -> None:
+def test_it_mulligans_by_policy_a_hand_without_a_weapon_it_can_equip() -> None:
     """POLICY: "Mulligan a hand with no Weapon its Condemned can equip and no card that searches for a
     Weapon, while mulligans are left" (Ophid cannot equip The Ripper)."""
     weaponless = make_game(deck("Ophid", {"The Ripper": 3, "Second Wind": 3, "Duck and Cover": 3}), first_player=PLAYER)
@@ -692,7 +692,7 @@ def test_the_policy_mulligans_a_hand_without_a_weapon_it_can_equip() -> None:
     assert "Hidden Pocket" in names(state, PLAYER, "hand") and choose(state) == KEEP
 
 
-def test_the_policy_equips_the_weapon_that_deals_the_most() -> None:
+def test_it_equips_by_policy_the_weapon_that_deals_the_most() -> None:
     """POLICY: "Equip the Weapon that most raises the damage of the coming Attack Phase" """
     state = position(CARDS, Setup("Ophid", main="Pilfered Scalpel", hand=["Rusty Machete", "Brass Knuckles", *FILLER]))
 

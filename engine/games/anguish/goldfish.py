@@ -30,7 +30,7 @@ import random
 from collections import Counter
 
 from engine.core import OPPONENT, PLAYER
-from engine.deck import ResolvedDeck
+from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish import actions as act
 from engine.games.anguish.profiles import CREATURE, CardProfile
 from engine.games.anguish.state import (
@@ -69,6 +69,10 @@ def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
     return worth
 
 
+# A plan of plays: its total worth and the cards with their rows.
+_Plan = tuple[float, tuple[tuple[int, str | None], ...]]
+
+
 class WorthTable:
     """Each card's worth in each Hour, read once per Game and shared by the games it plays."""
 
@@ -104,8 +108,9 @@ class GoldfishPolicy:
         raise ValueError(f"the goldfish policy has no choice to make in the {phase} phase")
 
     def _first_worth(self, state: AnguishState, uid: int, hour: int) -> float:
-        """Worth in the first Hour from `hour` on that the card can be paid for. With the Arsenal full
-        a Creature will not attack (nothing of the goldfish's discards it): only its effect counts."""
+        """Worth in the first Hour from `hour` on that the card can be paid for. The goldfish never
+        removes a Creature, so with the Arsenal full a new Creature would not attack: only its effect
+        counts."""
         card = state.profiles[uid]
         if card.kind == CREATURE and len(state.seats[state.actor].arsenal) == ROW_SIZE:
             return self.effect_worth[uid]
@@ -167,9 +172,8 @@ class GoldfishPolicy:
         hour = state.hour
         budget = state.budget()
         profiles = state.profiles
-        Plan = tuple[float, tuple[tuple[int, str | None], ...]]
         # (Hours left, Arsenal locations left, Defense Line locations left) -> the best plan found
-        best: dict[tuple[int, int, int], Plan] = {
+        best: dict[tuple[int, int, int], _Plan] = {
             (budget, ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)): (0.0, ()),
         }
         for uid in seat.hand:
@@ -220,16 +224,16 @@ def record(state: AnguishState) -> GameRecord:
     )
 
 
-_last: tuple[ResolvedDeck, AnguishGame, WorthTable] | None = None
+_last: tuple[list[DeckCard], AnguishGame, WorthTable] | None = None
 
 
 def _game_of(deck: ResolvedDeck) -> tuple[AnguishGame, WorthTable]:
-    """A run plays one deck object many times: its Game and worth table are built once (for the last
-    deck played; neither changes once built)."""
+    """A run plays one deck many times: its Game and worth table (neither changes once built) are
+    built again only when the deck's cards differ from the last deck's."""
     global _last
-    if _last is None or _last[0] is not deck:
+    if _last is None or _last[0] != deck.entries:
         game = make_game(deck)
-        _last = (deck, game, WorthTable(game))
+        _last = (list(deck.entries), game, WorthTable(game))
     return _last[1], _last[2]
 
 

@@ -192,6 +192,8 @@ class AnguishState(State):
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
+        if phase == OVER:
+            return []
         seat = self.seats[self.actor]
         if phase == MAIN:
             return self._main_actions()
@@ -207,9 +209,7 @@ class AnguishState(State):
             return [(act.BOTTOM, uid) for uid in seat.hand]
         if phase == END_GAME_DRAW:
             return [(act.DRAW, n) for n in range(min(END_GAME_DRAWS, len(seat.lifeblood)) + 1)]
-        if phase == END_GAME_DISCARD:
-            return [(act.DISCARD, uid) for uid in seat.hand]
-        return []
+        return [(act.DISCARD, uid) for uid in seat.hand]  # END_GAME_DISCARD
 
     def apply_action(self, action: Hashable) -> None:
         if not isinstance(action, tuple) or action not in self.legal_actions():
@@ -224,6 +224,9 @@ class AnguishState(State):
             self._trigger_end_game()
 
     def invariant_problems(self) -> list[str]:
+        """What the rules forbid at any moment: the Hour outside 1-11, overspending, more than four
+        Creatures in a line, a Creature without Protection in the Defense Line or still in play at 0,
+        a hand over 8 outside its player's turn, a Stronghold above its starting strength."""
         problems: list[str] = []
         if not FIRST_HOUR <= self.hour <= LAST_HOUR:
             problems.append(f"the Hour is {self.hour}")
@@ -286,7 +289,7 @@ class AnguishState(State):
     # ----- legal actions -----
 
     def targets_for(self, player: int, uid: int) -> list[int | None]:
-        """What the card `uid` may target if `player` plays it now ([] for a Discovery without a target)."""
+        """What the card `uid` may target if `player` plays it now ([] when a Discovery has nothing to target)."""
         return self._targets(player, self.profiles[uid], uid)
 
     def _main_actions(self) -> list[Action]:

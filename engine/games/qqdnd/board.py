@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from engine.core import CardInstance
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, UNDER, Piece
@@ -68,6 +69,13 @@ class Board:
     def new_piece(self, d: CardDef, owner: int) -> Piece:
         piece = Piece(CardInstance(len(self.cards), d.name), d, owner)
         self.cards.append(piece)
+        return piece
+
+    def add_card(self, record: Mapping[str, Any], owner: int) -> Piece:
+        """Bring one more card into the game, on top of its owner's deck (to set up a position)."""
+        piece = self.new_piece(self.book.add(record), owner)
+        self._place(piece, DECK, owner)
+        self.statics_present = self.book.statics_present
         return piece
 
     def _zone_list(self, piece: Piece) -> list[Piece] | None:
@@ -271,9 +279,9 @@ class Board:
                 self.discard_from_hand(card)
             return 0
         # Shield Counter: "when a damage counter would be placed on it, that card's controller may instead
-        # remove a shield counter." Always taken: a counter kept is worth less than damage avoided.
+        # remove a shield counter."
         shields = target.counters.get("shield", 0) if target.counters else 0
-        if shields:
+        if shields and chooser.may(self, controller, "shield_counter", None, target, n):
             used = min(shields, n)
             self.remove_counters(target, "shield", used, actor)
             n -= used
@@ -435,8 +443,8 @@ class Board:
             # Dimensional Wave: "Play Dimensional Wave immediately as you play target Unique card. [It] enters
             # play attached to target Unique card."
             self.put_into_play(wave, controller, card)
-            if played and controller == 0:
-                self.played[wave.d.name] += 1
+            if played:
+                self.note_play(controller, wave)
         self._unique_rule(card)
         if card.zone != FIELD:
             return
@@ -530,6 +538,13 @@ class Board:
         """Unnatural Lust: control passes to `player` until the end of the round."""
         if piece.lent_by < 0:
             piece.lent_by = piece.controller
+        self._move_control(piece, player)
+
+    def give_back(self, piece: Piece) -> None:
+        self._move_control(piece, piece.lent_by)
+        piece.lent_by = -1
+
+    def _move_control(self, piece: Piece, player: int) -> None:
         self.field[piece.where].remove(piece)
         piece.controller = player
         self._place(piece, FIELD, player)

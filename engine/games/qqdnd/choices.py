@@ -110,7 +110,7 @@ class DefaultChooser(Chooser):
 
     def may(self, b: Board, player: int, purpose: str, ctx: Ctx | None, subject: Piece | None = None,
             amount: int = 0) -> bool:
-        if purpose in ("draw", "drunkard", "laboratory", "tb_towers", "congregation_heal"):
+        if purpose in ("draw", "drunkard", "laboratory", "tb_towers", "congregation_heal", "shield_counter"):
             return True
         if purpose == "frantic_research":
             # Malachi pays 1 damage to draw: only while he keeps a margin of safety.

@@ -104,7 +104,7 @@ def observe_and_replicate(ctx: Ctx) -> None:
     Galatea performing a copied "Place a Charge counter on Alchemical Bomb" places none."""
     b, galatea = ctx.b, ctx.source
     galatea.copied = None
-    options = [a for a in dict.fromkeys(b.performed_this_round) if a.copyable]
+    options = [a for a in dict.fromkeys(b.performed_this_round) if a.copyable and a is not ctx.action]
     if options:
         galatea.copied = b.choosers[ctx.actor].pick_action(b, ctx.actor, "observe", options, ctx)
 

@@ -60,6 +60,7 @@ from engine.games.qqdnd.verbs import (
     Draw,
     Exhaust,
     Flip,
+    ForceNextAction,
     If,
     LeavePlay,
     NoMoreAttacks,
@@ -248,6 +249,8 @@ class GoldfishPolicy:
             value += 0.5
         if d.name == "Alchemist's Fire" and not state.party_has(PLAYER, "Alchemist"):
             value -= 1.0
+        if any(isinstance(verb, ForceNextAction) for verb in d.effects.played):
+            value -= 1.0  # Raging Savage: the next Action must be its own, which cannot hurt a dummy
         if move.nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value

@@ -34,7 +34,7 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
 from engine.games.qqdnd.choices import Chooser, DefaultChooser
 from engine.games.qqdnd.effects import UNIMPLEMENTED
-from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, HAND, REMOVED, ZONE_NAMES, Piece
+from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, ZONE_NAMES, Piece
 from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE = 0, 1, 2
@@ -246,6 +246,16 @@ class QQDNDState(Board, State):
         self._version += 1
         self._open()
 
+    def reopen(self) -> None:
+        """Start the current round over from its opening Action, as the board now stands (after a position
+        has been set up with add_card, to_hand, put_into_play...). Nothing is drawn."""
+        self._version += 1
+        self.bar = NO_LIMIT
+        self.turn_player = -1
+        self.turn_ctx = None
+        self._open()
+        self._advance()
+
     def _open(self) -> None:
         """"the highest-Initiative action available to either players is performed [...]. If this value is
         tied, resolve it randomly." """
@@ -327,9 +337,8 @@ class QQDNDState(Board, State):
             piece.blanked = False
             piece.disguised = False
             if piece.lent_by >= 0:
-                owner, piece.lent_by = piece.lent_by, -1
-                self.lend(piece, owner)
-                piece.lent_by = -1
+                # Unnatural Lust: "gain control of target Ally until the end of the round"
+                self.give_back(piece)
         # "Both hands are then discarded" (the end of the round, not an effect: Phase does not care).
         for player in (0, 1):
             for card in list(self.hand[player]):
@@ -373,7 +382,7 @@ class QQDNDState(Board, State):
         program = act.modes[move.mode].do if move.mode >= 0 else act.program
         if move.kind == PLAY:
             self._take(source)
-            source.zone = -1
+            source.zone = GONE  # resolving: in no zone until it lands
             self.note_play(player, source)
             if player == 0 and self.round == 1:
                 self.first_round_play = True

@@ -161,7 +161,8 @@ def test_it_keeps_the_run_and_the_deck_and_answers_503_when_the_broker_is_down(
 ) -> None:
     deck = make_deck(ann, Visibility.PRIVATE)
     version, text = deck.version, deck.current.text
-    # Nothing listens on port 1.
+    # Nothing listens on port 1. (Celery reads CELERY_BROKER_URL from the environment before its settings.)
+    monkeypatch.setenv("CELERY_BROKER_URL", "redis://127.0.0.1:1/0")
     monkeypatch.setitem(current_app.conf, "broker_url", "redis://127.0.0.1:1/0")
     monkeypatch.setitem(current_app.conf, "broker_transport_options", {})
 

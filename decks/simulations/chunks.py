@@ -177,8 +177,8 @@ def recover_stalled(run: SimulationRun) -> None:
         if chunk.attempts >= MAX_ATTEMPTS:
             fail_run(
                 run.pk,
-                f"The worker playing {_games(chunk)} stopped {chunk.attempts} times (last on {chunk.worker}); "
-                "the run was stopped.",
+                f"The worker playing {_games(chunk)} stopped before finishing them, on each of "
+                f"{chunk.attempts} attempts (the last on {chunk.worker}); the run was stopped.",
             )
             return
         # Of several processes recovering at once, one wins this UPDATE and sends the chunk.

@@ -81,8 +81,11 @@ class QQDNDGame(Game):
         self.book.add_all(())
         self.goldfish = opponent is None
 
-    def new_initial_state(self, rng: random.Random, choosers: tuple[Chooser, Chooser] | None = None) -> QQDNDState:
-        return QQDNDState(self, rng, choosers or (DefaultChooser(), DefaultChooser()))
+    def new_initial_state(self, rng: random.Random, choosers: tuple[Chooser, Chooser] | None = None, *,
+                          deal: bool = True) -> QQDNDState:
+        """The game at the start of round 1. With deal=False nothing is drawn and no Action is under way yet: a
+        position is arranged (add_card, to_hand, put_into_play...), then reopen() starts the round's play."""
+        return QQDNDState(self, rng, choosers or (DefaultChooser(), DefaultChooser()), deal=deal)
 
 
 def make_game(deck: ResolvedDeck, **options: Any) -> QQDNDGame:
@@ -95,7 +98,8 @@ Option = tuple[int, Piece, ActionDef, int, int]  # (kind, source, action, lowest
 
 
 class QQDNDState(Board, State):
-    def __init__(self, game: QQDNDGame, rng: random.Random, choosers: tuple[Chooser, Chooser]) -> None:
+    def __init__(self, game: QQDNDGame, rng: random.Random, choosers: tuple[Chooser, Chooser], *,
+                 deal: bool = True) -> None:
         self._init_board(game.book, rng, choosers)
         self.game = game
         self.unimplemented = frozenset(UNIMPLEMENTED)
@@ -123,8 +127,11 @@ class QQDNDState(Board, State):
                     else:
                         self._place(piece, DECK, player)
             self.shuffle(player)
-        self._begin_round()
-        self._advance()
+        if deal:
+            self._begin_round()
+            self._advance()
+        else:
+            self._new_round()
 
     # --- the State interface -------------------------------------------------------------------
 
@@ -215,20 +222,7 @@ class QQDNDState(Board, State):
     # --- rounds --------------------------------------------------------------------------------
 
     def _begin_round(self) -> None:
-        self._version += 1
-        self.round += 1
-        self.damage_by_round.append(0)
-        self.no_attacks = [False, False]
-        self.attacks_played = [0, 0]
-        self.lost_this_round = [False, False]
-        self.concealed = [False, False]
-        self.bonus_actions = [0, 0]
-        self.bonus_any = [False, False]
-        self.tb_used = [False, False]
-        self.performed_this_round = []
-        self.bar = NO_LIMIT
-        self.turn_player = -1
-        self.turn_ctx = None
+        self._new_round()
         # "At the start of each round, all cards become Able (lose the exhausted condition) unless stated
         # otherwise."
         for piece in self.in_play():
@@ -245,6 +239,23 @@ class QQDNDState(Board, State):
         self.settle()
         self._version += 1
         self._open()
+
+    def _new_round(self) -> None:
+        """The round's count and its per-round record, fresh."""
+        self._version += 1
+        self.round += 1
+        self.damage_by_round.append(0)
+        self.no_attacks = [False, False]
+        self.attacks_played = [0, 0]
+        self.lost_this_round = [False, False]
+        self.concealed = [False, False]
+        self.bonus_actions = [0, 0]
+        self.bonus_any = [False, False]
+        self.tb_used = [False, False]
+        self.performed_this_round = []
+        self.bar = NO_LIMIT
+        self.turn_player = -1
+        self.turn_ctx = None
 
     def reopen(self) -> None:
         """Start the current round over from its opening Action, as the board now stands (after a position

@@ -2,7 +2,8 @@
 configured broker (CELERY_BROKER_URL: Redis in CI; by default the filesystem transport, which these
 fixtures move to a folder of their own).
 
-Import the fixtures a test module uses from here. Tests with workers must be
+A test module imports the fixtures it uses (`from tests.worker_fixtures import start_worker_fixture`);
+each is registered under the name without "_fixture". Tests with workers must be
 `django_db(transaction=True)`: a worker is another process and only sees committed rows.
 
 - The test database: on PostgreSQL a worker opens pytest-django's test_<name>. A SQLite test database
@@ -80,8 +81,8 @@ class BrokerSetup:
     folder: Path  # the filesystem transport's folders live here (the workers' VAR_DIR)
 
 
-@pytest.fixture(scope="session")
-def isolated_broker() -> Iterator[BrokerSetup]:
+@pytest.fixture(scope="session", name="isolated_broker")
+def isolated_broker_fixture() -> Iterator[BrokerSetup]:
     """The broker of the tests, with every message the tests send going to a queue nobody reads
     unless a test starts a worker on it (the start_worker fixture)."""
     conf = current_app.conf
@@ -167,23 +168,23 @@ def _start(broker: BrokerSetup, queue: str, name: str, pool: str, concurrency: i
     return worker
 
 
-@pytest.fixture(scope="session")
-def shared_worker(django_db_setup: None, isolated_broker: BrokerSetup) -> Iterator[Worker]:
+@pytest.fixture(scope="session", name="shared_worker")
+def shared_worker_fixture(django_db_setup: None, isolated_broker: BrokerSetup) -> Iterator[Worker]:
     """One worker with two processes for the whole session, on a queue of its own."""
     worker = _start(isolated_broker, _queue_name("shared"), f"shared-{uuid.uuid4().hex[:6]}", "prefork", 2)
     yield worker
     worker.stop()
 
 
-@pytest.fixture
-def simulation_worker(shared_worker: Worker, monkeypatch: pytest.MonkeyPatch) -> Worker:
+@pytest.fixture(name="simulation_worker")
+def simulation_worker_fixture(shared_worker: Worker, monkeypatch: pytest.MonkeyPatch) -> Worker:
     """The shared worker, with this test's runs sent to it."""
     monkeypatch.setitem(current_app.conf, "task_default_queue", shared_worker.queue)
     return shared_worker
 
 
-@pytest.fixture
-def start_worker(
+@pytest.fixture(name="start_worker")
+def start_worker_fixture(
     django_db_setup: None, isolated_broker: BrokerSetup, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[StartWorker]:
     """Start workers of this test alone: they share a new queue, where this test's runs are sent.

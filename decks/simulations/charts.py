@@ -137,6 +137,8 @@ def end_turn_histogram(runs: Sequence[tuple[str, dict[str, Any]]], unit: str, tu
     width = frame.band * 0.8 / len(runs)
     for series, ((name, report), share) in enumerate(zip(runs, shares, strict=True)):
         for turn, value in sorted(share.items()):
+            if not value:
+                continue
             x = frame.x(turn) - frame.band * 0.4 + series * width
             games = round(value * report["games"])
             chart.bars.append(Bar(round(x, 1), frame.y(value), round(width, 1), round(frame.y(0) - frame.y(value), 1),

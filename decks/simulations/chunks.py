@@ -156,6 +156,7 @@ def _count_progress(run: SimulationRun) -> None:
 def _merge_results(run: SimulationRun) -> None:
     stats = RunStats(run.game.slug, run.seed)
     for data in SimulationChunk.objects.filter(run=run).order_by("index").values_list("stats", flat=True):
+        assert data is not None, "every chunk is done, so every chunk has its statistics"
         stats.merge(RunStats.from_dict(data))
     SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE_RUN).update(
         status=RunStatus.DONE, results=stats.report(), games_done=stats.games, finished_at=Now()

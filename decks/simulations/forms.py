@@ -30,7 +30,7 @@ class RunForm(forms.Form):
     format = forms.CharField(required=False, max_length=30, widget=forms.HiddenInput)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not data.get("deck") and not (data.get("game") and data.get("list", "").strip()):
             raise forms.ValidationError("There is no deck to test: add cards to the list first.")
         return data

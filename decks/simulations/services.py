@@ -113,7 +113,7 @@ def start_run(
             name=(deck.name if deck is not None else checked.deck.headers.get("Name") or PASTED_LIST)[:120],
             list_text=text, format=checked.deck.format, games=games,
             seed=secrets.randbelow(2**31) if seed is None else seed, chunk_games=chunk_games(games),
-            requested_by=user if user.is_authenticated else None,
+            requested_by_id=user.pk if user.is_authenticated else None,
         )
         chunks = SimulationChunk.objects.bulk_create(
             SimulationChunk(run=run, index=index, start=start, count=count)

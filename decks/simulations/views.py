@@ -55,7 +55,7 @@ def simulation_start(request: HttpRequest) -> HttpResponse:
         return HttpResponseNotAllowed(["POST"])
     form = RunForm(request.POST)
     if not form.is_valid():
-        errors = [error for messages in form.errors.values() for error in messages]
+        errors = [str(error) for messages in form.errors.values() for error in messages]
         return _refused(request, " ".join(errors), status=400)
     data = form.cleaned_data
     deck = None
@@ -110,7 +110,7 @@ def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
     run = _run_or_404(request, run_id)
     form = CompareForm(request.POST)
     if not form.is_valid():
-        return _refused(request, " ".join(form.errors["deck"]), status=400)
+        return _refused(request, " ".join(str(error) for error in form.errors["deck"]), status=400)
     other = deck_selectors.decks_readable_by(request.user).filter(share_id=form.cleaned_data["deck"]).first()
     if other is None:
         return _refused(request, "No deck you can read has that link or id.", status=404)

@@ -22,6 +22,7 @@ from engine.games.qqdnd.choices import DefaultChooser
 from engine.games.qqdnd.goldfish import GoldfishPolicy, play_goldfish
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, Piece
 from engine.games.qqdnd.state import LAST, OPEN, PASS, RESPOND, TURN, USE, Move, QQDNDState, make_game
+from engine.games.qqdnd.verbs import Act, CardEffects, T
 from engine.goldfish_record import GameRecord
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "qqdnd" / "core.json"
@@ -30,6 +31,7 @@ CARDS: dict[str, dict[str, Any]] = {
 }
 # A party that does nothing by itself, so a scenario holds only the cards it gives.
 QUIET_PARTY: tuple[dict[str, Any], ...] = tuple(dummy_record(i, life=6) for i in range(1, 5))
+QUIET3_PARTY = QUIET_PARTY[:3]
 EPTOL, IAGO, SARINAK, MALACHI = (
     "Eptol Noir, Forgetful Ronin", "Iago Montelo, Spoony Bard", "Sarinak Ara'ahna, Clanless Archer",
     "Malachi, Haemotological Alchemist",
@@ -145,7 +147,8 @@ class Table:
             moves = [m for m in moves if m.mode == mode]
         if nested is not None:
             moves = [m for m in moves if m.nested == nested.uid]
-        assert moves, f"no legal move {action!r} now; legal: {[self.state.describe(m) for m in self.state.legal_actions()]}"
+        legal = [self.state.describe(m) for m in self.state.legal_actions()]
+        assert moves, f"no legal move {action!r} now; legal: {legal}"
         self.state.apply_action(moves[0])
         return moves[0]
 
@@ -734,6 +737,25 @@ def test_it_prefers_damage_that_defeats_a_dummy() -> None:
     assert move.targets == (table.dummy(3).uid,)
 
 
+def test_it_leaves_noxspace_to_target_the_dummies_again() -> None:
+    """ The policy: Noxspace ("you cannot target cards an opponent controls") only hinders a goldfish game,
+    so its Exit Words are taken when nothing better is on offer, and Noxspace itself is not played. """
+    table = Table([SARINAK, *QUIET3_PARTY])
+    noxspace = table.give("Noxspace", zone="field")
+    table.hand("Drunkard")  # opens at 21
+    table.play("Drunkard")
+    table.pass_until(PLAYER)
+    policy = GoldfishPolicy()
+    assert table.state.describe(policy.choose(table.state)) == "use Exit Words (20) of Noxspace"
+    assert noxspace.zone == FIELD
+    other = Table(QUIET_PARTY)
+    other.hand("Noxspace", "Drunkard")
+    other.play("Drunkard")
+    other.pass_until(PLAYER)
+    assert other.moves("Noxspace")  # legal, and yet:
+    assert policy.choose(other.state) == PASS
+
+
 def test_it_names_an_effect_program_or_a_gap_for_every_card() -> None:
     """ Every card of the set has an entry in the effects table or in UNIMPLEMENTED; the goal is none missing. """
     names = set(CARDS)
@@ -787,12 +809,26 @@ def test_it_counts_plays_of_an_unimplemented_card_as_having_no_effect(monkeypatc
     assert table.state.played == {"Katana Lunge": 1}
 
 
+def test_it_counts_plays_of_a_card_the_table_does_not_know_as_having_no_effect() -> None:
+    """ A card from a set the effects table does not cover yet is played as doing nothing, and said so. """
+    newcomer = {**CARDS["Katana Lunge"], "name": "Katana Lunge, Second Edition"}
+    table = Table([EPTOL, *QUIET3_PARTY], deal=False)
+    piece = table.state.add_card(newcomer, PLAYER)
+    table.state.to_hand(piece, PLAYER)
+    table.open()
+    table.play("Katana Lunge, Second Edition")  # no program: no targets, no effect
+    assert table.state.no_effect == {"Katana Lunge, Second Edition": 1}
+    assert piece.zone == DISCARD
+
+
 def test_it_rejects_an_unknown_filter_word_when_the_table_is_built() -> None:
     """ Effects are data in a closed vocabulary: an unknown word fails as the table is built. """
-    from engine.games.qqdnd.verbs import T
-
     with pytest.raises(ValueError, match="unknown filter atom"):
         T("dragon_or_wizard")
+    with pytest.raises(TypeError, match="not an effect verb"):
+        CardEffects(play=Act(do=("deal 2 damage",)))  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown static rules"):
+        CardEffects(statics=frozenset({"flying"}))
 
 
 def test_it_counts_a_first_round_play() -> None:

@@ -23,7 +23,7 @@ from decks.simulations.queue import QUEUE_DOWN
 from engine.cli import load_cards, resolved_deck
 from engine.goldfish import run_goldfish
 from engine.validation import CardIndex
-from tests.worker_fixtures import isolated_broker  # noqa: F401
+from tests.worker_fixtures import isolated_broker_fixture  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("loaded_cards", "isolated_broker")
 
@@ -63,6 +63,11 @@ def in_one_process(text: str, games: int, seed: int) -> dict[str, Any]:
     """The report of the same games played by the engine alone, from the fixture files."""
     deck = resolved_deck("condemned", text, CardIndex("condemned", load_cards("condemned")))
     return run_goldfish("condemned", deck, games, seed).report()
+
+
+def run_of(response: Any) -> SimulationRun:
+    assert response.status_code == 202, response.content
+    return SimulationRun.objects.get(public_id=response.json()["id"])
 
 
 def play_all(run: SimulationRun, order: list[int] | None = None) -> None:
@@ -183,7 +188,7 @@ def test_it_keeps_the_run_and_the_deck_and_answers_503_when_the_broker_is_down(
 
 
 def test_it_merges_chunks_played_in_any_order_into_the_results_of_one_process() -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=700, seed=11).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=700, seed=11))
     order = list(range(run.chunks.count()))
     assert len(order) == 7
     random.Random(3).shuffle(order)
@@ -196,7 +201,7 @@ def test_it_merges_chunks_played_in_any_order_into_the_results_of_one_process() 
 
 
 def test_it_counts_progress_as_chunks_finish() -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=250, seed=2).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=250, seed=2))
     seen = []
     for chunk in run.chunks.order_by("index"):
         chunks.play_chunk(run.pk, chunk.index, chunk.start, chunk.count)
@@ -207,7 +212,7 @@ def test_it_counts_progress_as_chunks_finish() -> None:
 
 
 def test_it_skips_a_chunk_delivered_again_after_it_was_played() -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=200, seed=4).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=200, seed=4))
     first = run.chunks.get(index=0)
     chunks.play_chunk(run.pk, 0, first.start, first.count)
     played = SimulationChunk.objects.get(pk=first.pk)
@@ -219,7 +224,7 @@ def test_it_skips_a_chunk_delivered_again_after_it_was_played() -> None:
 
 
 def test_it_ignores_a_message_that_names_other_games_than_the_chunk() -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=200, seed=4).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=200, seed=4))
     chunks.play_chunk(run.pk, 0, 0, 150)
     assert run.chunks.get(index=0).status == ChunkStatus.QUEUED
 
@@ -234,7 +239,7 @@ def stall(chunk: SimulationChunk, attempts: int) -> None:
 
 
 def test_it_sends_a_stalled_chunk_again_when_the_run_is_polled_and_a_worker_takes_it_over() -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=300, seed=8).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=300, seed=8))
     stalled = run.chunks.get(index=1)
     stall(stalled, attempts=1)
 
@@ -249,7 +254,7 @@ def test_it_sends_a_stalled_chunk_again_when_the_run_is_polled_and_a_worker_take
 
 
 def test_it_leaves_a_chunk_alone_while_its_worker_beats() -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=200, seed=8).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=200, seed=8))
     chunk = run.chunks.get(index=0)
     SimulationChunk.objects.filter(pk=chunk.pk).update(
         status=ChunkStatus.RUNNING, claim="live-worker", attempts=1, heartbeat_at=timezone.now()
@@ -261,7 +266,7 @@ def test_it_leaves_a_chunk_alone_while_its_worker_beats() -> None:
 
 
 def test_it_fails_the_run_with_the_reason_when_a_chunks_workers_keep_dying() -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=300, seed=8).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=300, seed=8))
     stall(run.chunks.get(index=2), attempts=chunks.MAX_ATTEMPTS)
 
     body = client_of(None).get(f"{URL}{run.public_id}/").json()
@@ -273,7 +278,7 @@ def test_it_fails_the_run_with_the_reason_when_a_chunks_workers_keep_dying() -> 
 
 
 def test_it_fails_the_run_with_the_engines_error(monkeypatch: pytest.MonkeyPatch) -> None:
-    run = SimulationRun.objects.get(public_id=start(None, game="condemned", list=LEGAL, games=200, seed=8).json()["id"])
+    run = run_of(start(None, game="condemned", list=LEGAL, games=200, seed=8))
 
     def broken(*args: Any) -> None:
         raise RuntimeError("no rule for this")

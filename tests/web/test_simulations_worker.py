@@ -18,10 +18,10 @@ from tests.web.test_simulations_api import LEGAL, in_one_process
 from tests.worker_fixtures import (  # noqa: F401
     StartWorker,
     Worker,
-    isolated_broker,
-    shared_worker,
-    simulation_worker,
-    start_worker,
+    isolated_broker_fixture,
+    shared_worker_fixture,
+    simulation_worker_fixture,
+    start_worker_fixture,
 )
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("loaded_cards", "isolated_broker")]

@@ -38,7 +38,7 @@ class Board:
         self.round = 0
         self.over = False
         self.cards: list[Piece] = []
-        self.token_uids: set[int] = set()
+        self.tokens_in_play: set[int] = set()
         self.deck: list[list[Piece]] = [[], []]  # the top of a deck is the end of its list
         self.hand: list[list[Piece]] = [[], []]
         self.discard: list[list[Piece]] = [[], []]
@@ -76,6 +76,7 @@ class Board:
         piece = self.new_piece(self.book.add(record), owner)
         self._place(piece, DECK, owner)
         self.statics_present = self.book.statics_present
+        self.unimplemented = self.unimplemented | self.book.missing
         return piece
 
     def _zone_list(self, piece: Piece) -> list[Piece] | None:
@@ -480,7 +481,7 @@ class Board:
     def create_token(self, controller: int, name: str, host: Piece | None) -> Piece:
         d = self.book.add_token(name)
         token = self.new_piece(d, controller)
-        self.token_uids.add(token.uid)
+        self.tokens_in_play.add(token.uid)
         token.zone = GONE
         self._place(token, FIELD, controller)
         if host is not None and host.zone == FIELD:
@@ -520,7 +521,7 @@ class Board:
             self.forced[controller] = None
         piece.leave_play_reset()
         if piece.d.is_token:
-            self.token_uids.discard(piece.uid)
+            self.tokens_in_play.discard(piece.uid)
             return
         if how == "hand":
             self._place(piece, HAND, piece.owner)

@@ -27,10 +27,9 @@ class ActionDef:
     """One Action: playing an Action Resource or a Permanent, or an Action a card performs."""
 
     __slots__ = ("uid", "name", "card_name", "low", "high", "targets", "modes", "program", "on_responded",
-                 "rule", "usable", "nested", "damaging", "copyable", "is_play", "simple")
+                 "rule", "usable", "nested", "damaging", "copyable", "simple")
 
-    def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, is_play: bool = False,
-                 copyable: bool = True) -> None:
+    def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True) -> None:
         initiative = parse_initiative(printed)
         self.uid = uid
         self.name = name
@@ -50,7 +49,6 @@ class ActionDef:
         self.nested = act.nested
         self.damaging = deals_damage(act.do) or any(deals_damage(m.do) for m in act.modes)
         self.copyable = copyable
-        self.is_play = is_play
         self.simple = False  # set by CardBook: one target at most, no modes, nothing nested, no Initiative rule
 
     def __repr__(self) -> str:
@@ -60,16 +58,14 @@ class ActionDef:
 class CardDef:
     __slots__ = ("name", "base_name", "is_party_member", "is_token", "category", "traits", "alignment", "evil",
                  "life", "hv", "unique", "effects", "actions", "play_action", "grants", "host_kind", "statics",
-                 "play_rule", "is_attack", "is_spell_or_attack_action", "dummy")
+                 "play_rule", "is_attack", "is_spell_or_attack_action")
 
-    def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False,
-                 dummy: bool = False) -> None:
+    def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False) -> None:
         attributes = record.get("attributes") or {}
         self.name: str = record["name"]
         self.base_name = self.name.split(",")[0].strip()
-        self.is_party_member = record["card_type"] == "party_member"
+        self.is_party_member: bool = record["card_type"] == "party_member"
         self.is_token = is_token
-        self.dummy = dummy
         self.category: str | None = None if self.is_party_member else attributes.get("category", "Permanent")
         traits = set(record.get("subtypes") or ())
         traits.update(attributes.get("classes") or ())
@@ -77,7 +73,7 @@ class CardDef:
         self.traits: frozenset[str] = frozenset(traits)
         self.alignment: str | None = attributes.get("alignment")
         # "non-Evil": no E in the alignment tag, no "Evil" subtype.
-        self.evil = bool(self.alignment and self.alignment.endswith("E")) or "Evil" in self.traits
+        self.evil: bool = bool(self.alignment and self.alignment.endswith("E")) or "Evil" in self.traits
         self.life: int | None = attributes.get("life")
         self.hv: int = attributes.get("hv") or 0
         # "Party Members are unique by default."
@@ -86,10 +82,10 @@ class CardDef:
         self.actions: tuple[ActionDef, ...] = ()
         self.play_action: ActionDef | None = None
         self.grants: tuple[ActionDef, ...] = ()
-        self.host_kind = effects.host_kind
-        self.statics = effects.statics
-        self.play_rule = effects.play_rule
-        self.is_attack = "Attack" in self.traits
+        self.host_kind: str | None = effects.host_kind
+        self.statics: frozenset[str] = effects.statics
+        self.play_rule: str | None = effects.play_rule
+        self.is_attack: bool = "Attack" in self.traits
         # Sniper's Camp: "you cannot play Attack or Spell Actions from your hand"
         self.is_spell_or_attack_action = self.category == "Action" and bool({"Attack", "Spell"} & self.traits)
 
@@ -104,10 +100,12 @@ class CardBook:
         self.defs: dict[str, CardDef] = {}
         self.actions: list[ActionDef] = []
         self.class_names: frozenset[str] = CLASS_WORDS
+        # Cards with no entry in the effects table (a newer set's): played, they do nothing, and a run says so.
+        self.missing: set[str] = set()
         self._granted: dict[str, ActionDef] = {}
 
-    def _action(self, name: str, card_name: str, printed: str, act: Act, **flags: bool) -> ActionDef:
-        action = ActionDef(len(self.actions), name, card_name, printed, act, **flags)
+    def _action(self, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True) -> ActionDef:
+        action = ActionDef(len(self.actions), name, card_name, printed, act, copyable=copyable)
         action.simple = (not act.modes and act.nested is None and act.rule is None and len(act.targets) <= 1
                          and all(spec.high == 1 for spec in act.targets))
         self.actions.append(action)
@@ -124,8 +122,10 @@ class CardBook:
         name = record["name"]
         if name in self.defs:
             return self.defs[name]
+        if not dummy and name not in CARD_EFFECTS:
+            self.missing.add(name)
         effects = NO_EFFECTS if dummy else CARD_EFFECTS.get(name, NO_EFFECTS)
-        d = CardDef(record, effects, dummy=dummy)
+        d = CardDef(record, effects)
         self._build_actions(d, record, effects)
         self.defs[name] = d
         if d.is_party_member:
@@ -158,8 +158,7 @@ class CardBook:
             printed = attributes.get("initiative", "*")
             act = effects.play or Act(targets=(effects.host,) if effects.host else ())
             # Playing a Permanent is an Action too, but there is nothing in it for Galatea to copy.
-            d.play_action = self._action(d.name, d.name, printed, act, is_play=True,
-                                         copyable=d.category == "Action")
+            d.play_action = self._action(d.name, d.name, printed, act, copyable=d.category == "Action")
             # Only a Unique Permanent can take a Dimensional Wave along.
             d.play_action.simple = d.play_action.simple and not (d.unique and d.category == "Permanent")
         d.grants = tuple(self._granted_action(name, d.name) for name in effects.grants)

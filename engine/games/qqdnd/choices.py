@@ -71,7 +71,7 @@ class DefaultChooser(Chooser):
 
     def _worth(self, b: Board, player: int, purpose: str, piece: Piece) -> bool:
         if purpose == "heal":
-            return piece.damage > 0
+            return piece.damage > 0 and b.damage_removable(piece)
         if purpose == "pray":
             # Exhaust only cards that would not act this round anyway.
             return not piece.d.actions and not piece.d.grants
@@ -82,7 +82,7 @@ class DefaultChooser(Chooser):
 
     def _rank(self, b: Board, player: int, purpose: str, options: list[Piece]) -> list[Piece]:
         if purpose == "heal":
-            return sorted(options, key=lambda p: remaining_life(b, p))
+            return sorted(options, key=lambda p: (not b.damage_removable(p), remaining_life(b, p)))
         if purpose == "challenge":
             # An opponent's undefeated Party Member nearest defeat, else any opponent's card, else one's own.
             return sorted(options, key=lambda p: (p.controller == player, p.defeated, not p.d.is_party_member,

@@ -16,7 +16,8 @@ then discarded. So each move is scored on what it does now, and the best legal m
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
-   Attack to hold) is avoided. A second copy of a Unique card in play is not played.
+   Attack to hold; Raging Savage) is avoided. A second copy of a Unique card in play is not played.
+   Losing one's own Permanent counts against a move, except Noxspace (its Exit Words are welcome).
 3. Charge counters on an Alchemical Bomb are worth nearly as much as damage (BOOM spends them).
 4. Drawing and searching are worth a little while an Action is still to come this round (a card
    drawn then can be played), almost nothing once it is not; discarding costs a little.
@@ -32,6 +33,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import OPPONENT, PLAYER
 from engine.deck import ResolvedDeck
@@ -92,9 +95,8 @@ OWN_DEFEAT = 40.0  # one's own Party Member defeated
 
 def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
     """Play one goldfish game of `deck` with the random stream `rng` and report it."""
-    game = _game_for(deck)
+    game, policy = _game_for(deck)
     state = game.new_initial_state(rng)
-    policy = _POLICIES.setdefault(id(game), GoldfishPolicy())
     while not state.over:
         if state.actor == OPPONENT:
             # The dummies have no Actions: their only legal move is to pass.
@@ -114,20 +116,21 @@ def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
     )
 
 
-_GAMES: dict[tuple[object, ...], QQDNDGame] = {}
-_POLICIES: dict[int, GoldfishPolicy] = {}  # by id() of a Game in _GAMES
+# A run plays thousands of games of one deck: its Game (card definitions, Actions) and its policy's plans
+# are built once. The key names each card record by identity; the entry keeps the deck, and so its
+# records, alive, so an identity cannot be reused by another record while it is cached.
+_GAMES: dict[tuple[object, ...], tuple[ResolvedDeck, QQDNDGame, GoldfishPolicy]] = {}
+_CACHE_SIZE = 16
 
 
-def _game_for(deck: ResolvedDeck) -> QQDNDGame:
-    """The Game of a deck, built once: a run plays thousands of games of one deck."""
-    key = (deck.game, *((e.name, e.count, e.section) for e in deck.entries))
-    game = _GAMES.get(key)
-    if game is None:
-        if len(_GAMES) > 64:
+def _game_for(deck: ResolvedDeck) -> tuple[QQDNDGame, GoldfishPolicy]:
+    key = (deck.game, *((e.name, e.count, e.section, id(e.card)) for e in deck.entries))
+    entry = _GAMES.get(key)
+    if entry is None:
+        if len(_GAMES) >= _CACHE_SIZE:
             _GAMES.clear()
-            _POLICIES.clear()
-        game = _GAMES[key] = QQDNDGame(deck)
-    return game
+        entry = _GAMES[key] = (deck, QQDNDGame(deck), GoldfishPolicy())
+    return entry[1], entry[2]
 
 
 class Decision:
@@ -161,6 +164,7 @@ class GoldfishPolicy:
         decision = Decision(later=state.phase != LAST)
         best: Move | None = PASS if may_pass else None  # nothing worth doing: pass (the opening Action is forced)
         best_score = 0.0 if may_pass else float("-inf")
+        cards = state.cards
         for option in state.options(PLAYER):
             kind, source, act = option[0], option[1], option[2]
             plan = None
@@ -169,7 +173,10 @@ class GoldfishPolicy:
             for value, fewest in state.values_for(option, low, high, values):
                 if plan is not None:
                     bonus = 0.05 if kind == PLAY else 0.0
-                    for uid in state.candidates(PLAYER, source, act.targets[0]):
+                    candidates = state.candidates(PLAYER, source, act.targets[0])
+                    # Damage to one's own card is never worth more than damage to an opponent's (rule 5).
+                    theirs = [uid for uid in candidates if cards[uid].controller != PLAYER]
+                    for uid in theirs or candidates:
                         score = bonus + plan.value(state, source, (uid,), decision)
                         if score > best_score:
                             best, best_score = Move(kind, source.uid, act.uid, value, (uid,)), score
@@ -394,71 +401,92 @@ class Estimate:
     def program(self, program: Program, ctx: Ctx) -> float:
         return sum(self.verb(verb, ctx) for verb in program)
 
-    def verb(self, verb: Verb, ctx: Ctx) -> float:  # noqa: C901 - one branch a verb
-        b = self.b
-        if isinstance(verb, DealDamage):
-            n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
-            if isinstance(verb.to, RandomOne):
-                return self._random_damage(verb.to, ctx, n)
-            return sum(self.damage(ctx.source, target, n) for target in self._pieces(verb.to, ctx))
-        if isinstance(verb, If):
-            return self.program(verb.then if self._holds(verb, ctx) else verb.otherwise, ctx)
-        if isinstance(verb, Flip):
-            saved = dict(self.planned)
-            heads = self.program(verb.heads, ctx)
-            self.planned = saved
-            return 0.5 * heads + 0.5 * self.program(verb.tails, ctx)
-        if isinstance(verb, Repeat):
-            times = verb.times if isinstance(verb.times, int) else self._amount(verb.times, ctx)
-            return sum(self.program(verb.program, ctx) for _ in range(times))
-        if isinstance(verb, Exhaust):
-            pieces = self._pieces(verb.to, ctx)
-            done = [p for p in pieces if (p is ctx.source) or not p.exhausted]
-            ctx.count = len(done)
-            ctx.picked = done
-            return 0.0 if isinstance(verb.to, Pick) else -0.1 * sum(1 for p in done if p is not ctx.source)
-        if isinstance(verb, AddCounters):
-            if verb.kind == "charge":
-                return CHARGE * len(self._pieces(verb.to, ctx))
-            if verb.kind == "challenge":
-                return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == OPPONENT
-                           and p.d.is_party_member and not p.defeated and not p.counters.get("challenge0")
-                           and b.party_has(PLAYER, "Samurai"))
-            return 0.2
-        if isinstance(verb, RemoveDamage):
-            return sum((2.0 if p.controller == PLAYER else -POINT) * min(verb.n, p.damage)
-                       for p in self._pieces(verb.to, ctx) if b.damage_removable(p))
-        if isinstance(verb, Draw):
-            n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
-            return n * (CARD_NOW if self.later else CARD_LATER)
-        if isinstance(verb, (Search, RevealUntil)):
-            into_hand = isinstance(verb, RevealUntil) or verb.to == "hand"
-            return (CARD_NOW if self.later else CARD_LATER) * 1.3 if into_hand else 0.5
-        if isinstance(verb, (DiscardFromHand, DiscardHand)):
-            return -0.3 * len(self.state.hand[PLAYER]) if self.later else 0.0
-        if isinstance(verb, CreateToken):
-            if verb.name == "Insingem Fly":
-                # Each Fly adds a point to every Devil Rush to come.
-                return 3.0 if any("Insingem" in p.d.name for p in b.party(PLAYER)) else 0.3
-            return 1.0
-        if isinstance(verb, StayExhausted):
-            return -1.0
-        if isinstance(verb, LeavePlay):
-            return sum(-5.0 if p.controller == PLAYER else 5.0 for p in self._pieces(verb.to, ctx)
-                       if p is not ctx.source)
-        if isinstance(verb, Restore):
-            return 20.0 * len(self._pieces(verb.to, ctx))
-        if isinstance(verb, BoostNextDamage):
-            return sum(3.0 for p in self._pieces(verb.to, ctx) if any(a.damaging for a in self.state.actions_of(p)))
-        if isinstance(verb, BoostNextMagusDamage):
-            return 3.0 if b.party_has(PLAYER, "Magus") else 0.0
-        if isinstance(verb, PerformNested):
-            return self._nested(verb, ctx)
-        if isinstance(verb, AttachFromHand):
-            return 2.0 if any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[PLAYER]) else 0.0
-        if isinstance(verb, Custom):
-            return self._custom(verb, ctx)
-        return 0.0
+    def verb(self, verb: Verb, ctx: Ctx) -> float:
+        worth = _WORTH.get(type(verb))
+        # Verbs without an entry change nothing the policy counts (shuffles, marks, alignments...).
+        return 0.0 if worth is None else worth(self, verb, ctx)
+
+    def _deal_damage(self, verb: DealDamage, ctx: Ctx) -> float:
+        n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
+        if isinstance(verb.to, RandomOne):
+            return self._random_damage(verb.to, ctx, n)
+        return sum(self.damage(ctx.source, target, n) for target in self._pieces(verb.to, ctx))
+
+    def _if(self, verb: If, ctx: Ctx) -> float:
+        return self.program(verb.then if self._holds(verb, ctx) else verb.otherwise, ctx)
+
+    def _flip(self, verb: Flip, ctx: Ctx) -> float:
+        saved = dict(self.planned)
+        heads = self.program(verb.heads, ctx)
+        self.planned = saved
+        return 0.5 * heads + 0.5 * self.program(verb.tails, ctx)
+
+    def _repeat(self, verb: Repeat, ctx: Ctx) -> float:
+        times = verb.times if isinstance(verb.times, int) else self._amount(verb.times, ctx)
+        return sum(self.program(verb.program, ctx) for _ in range(times))
+
+    def _exhaust(self, verb: Exhaust, ctx: Ctx) -> float:
+        done = [p for p in self._pieces(verb.to, ctx) if (p is ctx.source) or not p.exhausted]
+        ctx.count = len(done)
+        ctx.picked = done
+        return 0.0 if isinstance(verb.to, Pick) else -0.1 * sum(1 for p in done if p is not ctx.source)
+
+    def _add_counters(self, verb: AddCounters, ctx: Ctx) -> float:
+        if verb.kind == "charge":
+            return CHARGE * len(self._pieces(verb.to, ctx))
+        if verb.kind == "challenge":
+            if not self.b.party_has(PLAYER, "Samurai"):
+                return 0.0
+            return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == OPPONENT
+                       and p.d.is_party_member and not p.defeated and not p.counters.get("challenge0"))
+        return 0.2
+
+    def _remove_damage(self, verb: RemoveDamage, ctx: Ctx) -> float:
+        return sum((2.0 if p.controller == PLAYER else -POINT) * min(verb.n, p.damage)
+                   for p in self._pieces(verb.to, ctx) if self.b.damage_removable(p))
+
+    def _draw(self, verb: Draw, ctx: Ctx) -> float:
+        n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
+        return n * (CARD_NOW if self.later else CARD_LATER)
+
+    def _search(self, verb: Search | RevealUntil, ctx: Ctx) -> float:
+        into_hand = isinstance(verb, RevealUntil) or verb.to == "hand"
+        return (CARD_NOW if self.later else CARD_LATER) * 1.3 if into_hand else 0.5
+
+    def _discard(self, verb: Verb, ctx: Ctx) -> float:
+        return -0.3 * len(self.state.hand[PLAYER]) if self.later else 0.0
+
+    def _create_token(self, verb: CreateToken, ctx: Ctx) -> float:
+        if verb.name == "Insingem Fly":
+            # Each Fly adds a point to every Devil Rush to come.
+            return 3.0 if any("Insingem" in p.d.name for p in self.b.party(PLAYER)) else 0.3
+        return 1.0
+
+    def _stay_exhausted(self, verb: Verb, ctx: Ctx) -> float:
+        return -1.0
+
+    def _leave_play(self, verb: LeavePlay, ctx: Ctx) -> float:
+        worth = 0.0
+        for piece in self._pieces(verb.to, ctx):
+            if piece.controller != PLAYER:
+                worth += 5.0
+            elif "noxspace" in piece.d.statics:
+                worth += 5.0  # Exit Words: the dummies can be targeted again
+            elif piece is not ctx.source:
+                worth -= 5.0
+        return worth
+
+    def _restore(self, verb: Restore, ctx: Ctx) -> float:
+        return 20.0 * len(self._pieces(verb.to, ctx))
+
+    def _boost(self, verb: BoostNextDamage, ctx: Ctx) -> float:
+        return sum(3.0 for p in self._pieces(verb.to, ctx) if any(a.damaging for a in self.state.actions_of(p)))
+
+    def _boost_magus(self, verb: Verb, ctx: Ctx) -> float:
+        return 3.0 if self.b.party_has(PLAYER, "Magus") else 0.0
+
+    def _attach(self, verb: Verb, ctx: Ctx) -> float:
+        return 2.0 if any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[PLAYER]) else 0.0
 
     def damage(self, source: Piece, target: Piece, n: int) -> float:
         return damage_value(self.b, source, target, n, self.planned)
@@ -524,3 +552,28 @@ class Estimate:
         if fn is effects.turnabout:
             return 1.0
         return 0.0
+
+
+_WORTH: dict[type, Callable[[Estimate, Any, Ctx], float]] = {
+    DealDamage: Estimate._deal_damage,
+    If: Estimate._if,
+    Flip: Estimate._flip,
+    Repeat: Estimate._repeat,
+    Exhaust: Estimate._exhaust,
+    AddCounters: Estimate._add_counters,
+    RemoveDamage: Estimate._remove_damage,
+    Draw: Estimate._draw,
+    Search: Estimate._search,
+    RevealUntil: Estimate._search,
+    DiscardFromHand: Estimate._discard,
+    DiscardHand: Estimate._discard,
+    CreateToken: Estimate._create_token,
+    StayExhausted: Estimate._stay_exhausted,
+    LeavePlay: Estimate._leave_play,
+    Restore: Estimate._restore,
+    BoostNextDamage: Estimate._boost,
+    BoostNextMagusDamage: Estimate._boost_magus,
+    PerformNested: Estimate._nested,
+    AttachFromHand: Estimate._attach,
+    Custom: Estimate._custom,
+}

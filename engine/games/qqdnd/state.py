@@ -102,7 +102,7 @@ class QQDNDState(Board, State):
                  deal: bool = True) -> None:
         self._init_board(game.book, rng, choosers)
         self.game = game
-        self.unimplemented = frozenset(UNIMPLEMENTED)
+        self.unimplemented = frozenset(UNIMPLEMENTED) | frozenset(game.book.missing)
         self.max_rounds = game.max_rounds
         self.phase = END
         self.actor = TERMINAL
@@ -196,13 +196,13 @@ class QQDNDState(Board, State):
             listed = self._zone_list(piece)
             if listed is not None and piece not in listed:
                 problems.append(f"{piece!r} is not in the {ZONE_NAMES[piece.zone]} it says it is in")
-            if piece.d.is_token and (piece.zone == FIELD) != (piece.uid in self.token_uids):
+            if piece.d.is_token and (piece.zone == FIELD) != (piece.uid in self.tokens_in_play):
                 problems.append(f"token {piece!r} is listed wrongly")
         return problems
 
     def all_token_uids(self) -> frozenset[int]:
         """Uids of the tokens in play now (tokens not in play no longer exist)."""
-        return frozenset(self.token_uids)
+        return frozenset(self.tokens_in_play)
 
     def describe(self, move: Move) -> str:
         if move.kind == PASS_KIND:
@@ -545,8 +545,11 @@ class QQDNDState(Board, State):
                 continue
             if act.low is None or act.high is None:
                 continue
-            low, high = self.initiative_window(piece, act)
-            options.append((USE, piece, act, low, high))
+            if piece.attached or act.rule is not None:
+                low, high = self.initiative_window(piece, act)
+                options.append((USE, piece, act, low, high))
+            else:
+                options.append((USE, piece, act, act.low, act.high))
         return options
 
     def actions_of(self, piece: Piece) -> tuple[ActionDef, ...]:
@@ -640,6 +643,7 @@ class QQDNDState(Board, State):
         for spec in specs:
             candidates = self.candidates(player, source, spec)
             high = min(spec.high + extra, len(candidates))
+            choices: list[tuple[int, ...]]
             if spec.high == 1 and extra == 0:
                 choices = [(c,) for c in candidates]
             else:

@@ -132,7 +132,8 @@ class TargetSpec:
         object.__setattr__(self, "uses_source", "tutelage" in self.atoms)
 
 
-def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:  # noqa: N802 - reads like the card
+def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:
+    """ "target <atoms>": the table's shorthand, capitalised like the verbs it sits among."""
     return TargetSpec(atoms or ("card",), zone, 1, high)
 
 
@@ -733,11 +734,12 @@ class LeavePlay(Verb):
         ctx.count = len(moved)
 
 
-def Discard(to: Ref) -> LeavePlay:  # noqa: N802 - verbs read as the card's words
+def Discard(to: Ref) -> LeavePlay:
+    """ "Discard <card in play>" (named like the verb classes: the table reads as the card does)."""
     return LeavePlay(to, "discard")
 
 
-def Destroy(to: Ref) -> LeavePlay:  # noqa: N802
+def Destroy(to: Ref) -> LeavePlay:
     return LeavePlay(to, "destroy")
 
 

@@ -1,0 +1,79 @@
+"""A goldfish run in a real browser: "Test this deck" on a private deck's page, the run page's progress bar
+following a real worker, and the results with their charts."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.test import Client
+from playwright.sync_api import Browser, expect, sync_playwright
+
+from decks.models import Visibility
+from decks.simulations.models import RunStatus, SimulationRun
+from tests.web.test_simulations_api import make_deck
+from tests.worker_fixtures import (  # noqa: F401
+    Worker,
+    isolated_broker_fixture,
+    shared_worker_fixture,
+    simulation_worker_fixture,
+)
+
+# Playwright's sync API runs an event loop in the test's thread; the ORM calls made there are still
+# plain blocking calls.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def test_it_starts_a_run_from_the_deck_page_and_follows_it_to_the_charts(
+    live_server: Any, transactional_db: None, loaded_cards: None, isolated_broker: Any,
+    simulation_worker: Worker, browser: Browser, django_user_model: Any,
+) -> None:
+    owner: AbstractBaseUser = django_user_model.objects.create_user("rina")
+    deck = make_deck(owner, Visibility.PRIVATE)
+    session = Client()
+    session.force_login(owner)
+    context = browser.new_context()
+    context.add_cookies([{"name": "sessionid", "value": session.cookies["sessionid"].value, "url": live_server.url}])
+    page = context.new_page()
+
+    page.goto(live_server.url + deck.get_absolute_url())
+    page.fill("#sim-games", "3000")
+    page.fill("#sim-seed", "17")
+    page.click("#sim-test-start")
+
+    page.wait_for_url("**/simulations/*/")
+    run = SimulationRun.objects.get()
+    assert (run.deck, run.games, run.seed) == (deck, 3000, 17)
+    progress = page.locator("#sim-run .sim-progress")
+    expect(progress.locator("progress")).to_be_visible()
+    assert progress.get_attribute("data-status") in {"queued", "running"}
+
+    # The script polls the API (with the owner's session: the deck is private) and swaps in the results.
+    expect(page.locator("#sim-results")).to_be_visible(timeout=60_000)
+    expect(progress).to_have_attribute("data-status", "done")
+    expect(page.locator("#sim-run progress")).to_have_js_property("value", 1)
+    expect(page.locator("#sim-run [data-progress-text]")).to_have_text("3,000 of 3,000 games played")
+    for key in ("end-turn", "ended-by", "damage"):
+        expect(page.locator(f'.sim-chart[data-chart="{key}"] svg')).to_be_visible()
+    expect(page.locator('.sim-chart[data-chart="end-turn"] rect.sim-bar').first).to_be_visible()
+    expect(page.locator("#dead-cards tbody tr").first).to_be_visible()
+    run.refresh_from_db()
+    assert run.status == RunStatus.DONE

@@ -2,7 +2,6 @@
 decks/services.py, which reports its problems in the validation result's shape."""
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
 
 from django import forms
@@ -10,8 +9,8 @@ from django.db import models
 
 from cardsdb.models import Game
 from engine.decklist import MAX_CHARACTERS
-from engine.games import GAME_PACKAGES
 from engine.games.qqdnd.alignment import SIDES
+from engine.validation import game_formats
 
 from .models import Deck, Visibility
 from .services import GAMES_WITH_SIDE
@@ -19,12 +18,6 @@ from .services import GAMES_WITH_SIDE
 SIDE_CHOICES: list[tuple[str, str]] = [("", "Choose a side…"), *((side, side) for side in SIDES)]
 # How the formats' names read on a page; a format without a label here shows its name.
 FORMAT_LABELS: dict[str, str] = {"constructed": "Constructed", "sealed": "Sealed", "draft": "Booster draft"}
-
-
-def game_formats(game: str) -> tuple[str, ...]:
-    """The formats a game's rules can check (each rules module's FORMATS)."""
-    formats: tuple[str, ...] = import_module(f"{GAME_PACKAGES[game]}.rules").FORMATS
-    return formats
 
 
 def _max_length(name: str) -> int:

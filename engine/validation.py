@@ -9,6 +9,7 @@ sections, then hand the deck to the game's rules module.
 A game's rules module, engine/games/<slug>/rules.py, provides
 
     FORMATS: tuple[str, ...]                  the formats it can check ("constructed", ...)
+    FORMAT_ALIASES: dict[str, str]            optional: other names players give them
     def check(deck: ResolvedDeck, result: ValidationResult) -> None
 
 and is imported on first use. Problems found before the rules run (unreadable lines, unknown names,
@@ -172,6 +173,8 @@ def resolve(
     open_sections = set(sections) - set(defaults.values())
     headers = dict(headers or {})
     chosen, problems = _choose_format(headers, format)
+    aliases: Mapping[str, str] = getattr(_rules_module(game), "FORMAT_ALIASES", {})
+    chosen = aliases.get(chosen, chosen)
 
     placed: dict[tuple[str, str, str | None], DeckCard] = {}
     for listed in cards:
@@ -221,7 +224,14 @@ def _choose_format(headers: Mapping[str, str], requested: str | None) -> tuple[s
 
 
 def _format_name(name: str) -> str:
-    return " ".join(name.split()).lower()
+    """"Booster-Draft", "booster_draft" and "booster  draft" all read "booster draft"."""
+    return " ".join(name.replace("-", " ").replace("_", " ").split()).lower()
+
+
+def game_formats(game: str) -> tuple[str, ...]:
+    """The formats a game's rules can check, the default first."""
+    formats: tuple[str, ...] = _rules_module(game).FORMATS
+    return formats
 
 
 def check_deck(deck: ResolvedDeck, problems: Iterable[Problem] = ()) -> ValidationResult:

@@ -11,7 +11,7 @@ from engine.cli import load_cards
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import rules
 from engine.problems import ValidationResult
-from engine.validation import CardIndex, validate_decklist
+from engine.validation import CardIndex, game_formats, validate_decklist
 
 DECK_LISTS = sorted((Path(__file__).parent / "decks" / "condemned").glob("*.txt"))
 DEMO = CardIndex("condemned", load_cards("condemned"))
@@ -244,3 +244,15 @@ def test_it_gives_each_sample_deck_list_its_expected_verdict(path: Path) -> None
     assert {p.code for p in result.problems} == problems, [p.message for p in result.problems]
     assert {w.code for w in result.warnings} == warnings, [w.message for w in result.warnings]
     assert result.legal is legal
+
+
+@pytest.mark.parametrize("written", ["booster draft", "Booster-Draft", "booster_draft", "BOOSTER  DRAFT", "draft"])
+def test_it_reads_the_publishers_name_for_booster_draft(written: str) -> None:
+    """Public facts: "booster draft — 2 packs a player, a 26-card deck (25 cards + 1 Condemned)"."""
+    cards = load_cards("condemned")
+    condemned = next(c["name"] for c in cards if c["card_type"] == "condemned")
+    others = [c["name"] for c in cards if c["card_type"] != "condemned"][:25]
+    text = f"Format: {written}\nCondemned:\n1 {condemned}\nDeck:\n" + "\n".join(f"1 {n}" for n in others)
+    result = validate_decklist("condemned", text, DEMO)
+    assert result.format == "draft" and "draft" in game_formats("condemned")
+    assert result.legal, result.as_dict()

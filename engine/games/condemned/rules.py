@@ -40,6 +40,9 @@ FORMAT_RULES: dict[str, Format] = {
 }
 
 FORMATS: tuple[str, ...] = tuple(FORMAT_RULES)
+# What players call the formats (the publisher says "booster draft"); names are compared
+# lower-cased with dashes and underscores read as spaces.
+FORMAT_ALIASES: dict[str, str] = {"booster draft": "draft", "booster": "draft", "sealed deck": "sealed"}
 
 
 def check(deck: ResolvedDeck, result: ValidationResult) -> None:

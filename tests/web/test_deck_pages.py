@@ -24,6 +24,7 @@ from decks.lists import check_list
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import game_cards
 from engine.decklist import parse_decklist
+from tests.conftest import PASSWORD
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
@@ -34,17 +35,6 @@ DECKS = Path(__file__).resolve().parents[1] / "engine" / "decks"
 LEGAL_QQDND = (DECKS / "qqdnd" / "legal_samurai_good.txt").read_text(encoding="utf-8")
 LEGAL_CONDEMNED = (DECKS / "condemned" / "legal_brute_constructed.txt").read_text(encoding="utf-8")
 FOUR_COPIES_CONDEMNED = (DECKS / "condemned" / "illegal_four_copies.txt").read_text(encoding="utf-8")
-PASSWORD = "a long pass phrase 42"
-
-
-@pytest.fixture
-def ann(django_user_model: Any) -> User:
-    return django_user_model.objects.create_user("ann", password=PASSWORD)
-
-
-@pytest.fixture
-def bob(django_user_model: Any) -> User:
-    return django_user_model.objects.create_user("bob", password=PASSWORD)
 
 
 def text_of(response: TestResponse) -> str:

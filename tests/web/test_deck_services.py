@@ -35,16 +35,6 @@ katana lunge
 """
 
 
-@pytest.fixture
-def ann(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("ann")
-
-
-@pytest.fixture
-def bob(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("bob")
-
-
 def qqdnd() -> Game:
     return Game.objects.get(slug="qqdnd")
 

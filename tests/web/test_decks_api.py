@@ -23,16 +23,6 @@ LEGAL_QQDND = (DECKS / "qqdnd" / "legal_samurai_good.txt").read_text(encoding="u
 SHORT_QQDND = "Name: Short\nSide: Good\nParty:\n1 Eptol Noir, Forgetful Ronin\nResources:\n4 Katana Lunge\n"
 
 
-@pytest.fixture
-def ann(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("ann")
-
-
-@pytest.fixture
-def bob(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("bob")
-
-
 def client_of(user: AbstractBaseUser | None) -> APIClient:
     api = APIClient()
     if user is not None:

@@ -45,8 +45,13 @@ lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy engine cardsdb decks config
 
+# Speed figures (see each script's docstring). api_bench and celery_bench use DATABASE_URL and
+# CELERY_BROKER_URL as set, and need the cards loaded (make cards).
 bench: setup
 	$(PY) bench/validate_bench.py
+	$(PY) bench/goldfish_bench.py
+	$(PY) bench/api_bench.py
+	$(PY) bench/celery_bench.py
 
 clean:
 	rm -rf var staticfiles

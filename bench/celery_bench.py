@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import signal
 import subprocess
 import sys
@@ -30,6 +31,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,14 +100,46 @@ def wait_for(run: SimulationRun, began: float) -> float:
         time.sleep(0.05)
 
 
-def busy_seconds(run: SimulationRun) -> float:
-    """The time the workers spent in the run's chunks, from taking each to storing its statistics."""
-    spans = run.chunks.values_list("started_at", "finished_at")
-    return sum((finished - started).total_seconds() for started, finished in spans)
+def children_cpu() -> float:
+    """CPU seconds used by this process's children that have exited (the workers, once stopped). Less
+    than the workers' wall time means they waited: for the broker, the database, or for other programs
+    using the same cores."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
-def row(label: str, games: int, seconds: float, note: str = "") -> None:
-    print(f"{label:<22} {games:>9,} games {seconds:>8.1f} s {games / seconds:>9,.0f} games/s   {note}")
+@dataclass(frozen=True)
+class Timing:
+    wall: float  # seconds
+    cpu: float  # CPU seconds of the process(es) playing, start-up left out
+
+
+def row(label: str, games: int, timing: Timing, note: str = "") -> None:
+    print(f"{label:<18} {timing.wall:>7.1f} s {games / timing.wall:>8,.0f} games/s   "
+          f"CPU {timing.cpu:>6.1f} s {games / timing.cpu:>8,.0f} games/CPU-s   {note}")
+
+
+def start_up_cpu(queue: str, logs: Path) -> float:
+    """CPU seconds a worker spends starting and stopping with nothing to do."""
+    before = children_cpu()
+    with workers(1, queue, logs):
+        pass
+    return children_cpu() - before
+
+
+def through_celery(count: int, game: Game, text: str, args: argparse.Namespace, queue: str, logs: Path,
+                   idle_cpu: float, runs: list[SimulationRun]) -> tuple[Timing, SimulationRun]:
+    before = children_cpu()
+    with workers(count, queue, logs):
+        began = time.perf_counter()
+        run = start_run(user=AnonymousUser(), games=args.games, seed=args.seed, game=game, text=text)
+        runs.append(run)
+        wall = wait_for(run, began)
+    # The workers have exited, so their CPU time is counted now.
+    timing = Timing(wall, children_cpu() - before - count * idle_cpu)
+    if run.status == RunStatus.FAILED:
+        sys.exit(f"The run on {count} worker(s) failed: {run.error}")
+    return timing, run
 
 
 def main() -> None:
@@ -120,39 +154,42 @@ def main() -> None:
     text = (DECKS / f"{args.game}.txt").read_text(encoding="utf-8")
     deck = check_list(game_cards(args.game), text).deck
 
-    print(f"{game.name}, {DECKS / (args.game + '.txt')}, seed {args.seed}, on {os.cpu_count()} cores; "
-          f"broker {current_app.conf.broker_url.split('://')[0]}, database {connection.vendor}")
-    began = time.perf_counter()
+    print(f"{game.name}, bench/decks/{args.game}.txt, {args.games:,} games, seed {args.seed}, on "
+          f"{os.cpu_count()} cores; broker {current_app.conf.broker_url.split('://')[0]}, database "
+          f"{connection.vendor}")
+    began, began_cpu = time.perf_counter(), time.process_time()
     direct = run_goldfish(args.game, deck, args.games, args.seed).report()
-    direct_seconds = time.perf_counter() - began
-    row("direct, 1 process", args.games, direct_seconds)
+    timings = {0: Timing(time.perf_counter() - began, time.process_time() - began_cpu)}
+    row("direct, 1 process", args.games, timings[0])
 
     queue = f"bench-{uuid.uuid4().hex[:10]}"
     current_app.conf.task_default_queue = queue
-    runs = []
-    seconds = {}
+    runs: list[SimulationRun] = []
     try:
-        with tempfile.TemporaryDirectory(prefix="celery-bench-") as logs:
+        with tempfile.TemporaryDirectory(prefix="celery-bench-") as folder:
+            logs = Path(folder)
+            idle_cpu = start_up_cpu(queue, logs)
             for count in (1, 2):
-                with workers(count, queue, Path(logs)):
-                    began = time.perf_counter()
-                    run = start_run(user=AnonymousUser(), games=args.games, seed=args.seed, game=game, text=text)
-                    runs.append(run)
-                    seconds[count] = wait_for(run, began)
-                if run.status == RunStatus.FAILED:
-                    sys.exit(f"The run on {count} worker(s) failed: {run.error}")
+                timings[count], run = through_celery(count, game, text, args, queue, logs, idle_cpu, runs)
                 if run.results != direct:
                     sys.exit(f"The run on {count} worker(s) gave other results than the direct run.")
-                note = (f"Celery overhead {seconds[1] / direct_seconds - 1:+.1%} against direct" if count == 1
-                        else f"speed-up x{seconds[1] / seconds[2]:.2f} over 1 worker")
-                row(f"Celery, {count} worker{'s' if count > 1 else ''}", args.games, seconds[count],
-                    f"{note}; workers busy {busy_seconds(run) / (count * seconds[count]):.0%} of the time")
+                note = (
+                    f"overhead {timings[1].wall / timings[0].wall - 1:+.1%} wall, "
+                    f"{timings[1].cpu / timings[0].cpu - 1:+.1%} CPU against direct"
+                    if count == 1 else f"speed-up x{timings[1].wall / timings[2].wall:.2f} over 1 worker"
+                )
+                row(f"Celery, {count} worker{'s' if count > 1 else ''}", args.games, timings[count], note)
         print(f"Both runs ({runs[0].chunks.count()} chunks of {runs[0].chunk_games:,} games) gave exactly the "
-              "direct run's results.")
+              f"direct run's results. A worker's start-up, left out above: {idle_cpu:.1f} CPU-s.")
+        print("CPU time under wall time (per process) means waiting: for the broker, the database, or for "
+              "other programs on the same cores.")
     finally:
         SimulationRun.objects.filter(pk__in=[run.pk for run in runs]).delete()
         with current_app.connection_for_write() as broker:
-            broker.default_channel.queue_delete(queue)
+            # Declared first: a virtual transport (Redis, filesystem) only deletes the bindings it knows.
+            bound = current_app.amqp.queues[queue](broker.default_channel)
+            bound.declare()
+            bound.delete()
 
 
 if __name__ == "__main__":

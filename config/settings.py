@@ -144,6 +144,8 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_out": str(_broker_dir / "queue"),
         "processed_folder": str(_broker_dir / "processed"),
         "store_processed": False,
+        # The transport polls its folder; the default second between polls idles workers between chunks.
+        "polling_interval": 0.1,
         # Without this the transport writes its control exchanges into the working directory.
         "control_folder": str(_broker_dir / "control"),
     }

@@ -90,13 +90,14 @@ def isolated_broker_fixture() -> Iterator[BrokerSetup]:
     saved = {key: conf[key] for key in ("task_default_queue", "broker_transport_options")}
     if conf.broker_url.startswith("filesystem://"):
         # The same folders config/settings.py makes under VAR_DIR, for this process and the workers.
-        for sub in ("queue", "processed"):
+        for sub in ("queue", "processed", "control"):
             (folder / "broker" / sub).mkdir(parents=True)
         conf.broker_transport_options = {
             "data_folder_in": str(folder / "broker" / "queue"),
             "data_folder_out": str(folder / "broker" / "queue"),
             "processed_folder": str(folder / "broker" / "processed"),
             "store_processed": False,
+            "control_folder": str(folder / "broker" / "control"),
         }
     sink = _queue_name("sink")
     conf.task_default_queue = sink
@@ -111,9 +112,11 @@ def isolated_broker_fixture() -> Iterator[BrokerSetup]:
 
 def _delete_queues(names: list[str]) -> None:
     with current_app.connection_for_write() as broker:
-        channel = broker.default_channel
         for name in names:
-            channel.queue_delete(name)
+            # Declared first: a virtual transport (Redis, filesystem) only deletes the bindings it knows.
+            queue = current_app.amqp.queues[name](broker.default_channel)
+            queue.declare()
+            queue.delete()
 
 
 @dataclass

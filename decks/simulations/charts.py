@@ -14,6 +14,7 @@ from typing import Any
 WIDTH, HEIGHT = 640, 280
 LEFT, RIGHT, TOP, BOTTOM = 52, 12, 14, 44  # margins around the plot: room for tick labels
 MAX_X_LABELS = 16
+SHOWN_SHARE = 0.995
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ def end_turn_histogram(runs: Sequence[tuple[str, dict[str, Any]]], unit: str, tu
     chart = Chart("end-turn", f"Games ending in each {unit}", "", f"{unit.capitalize()} the game ended in",
                   "Share of games")
     shares = [
-        {row["turn"]: row["games"] / report["games"] for row in report["end_turn"]["histogram"]}
+        {row["turn"]: row["games"] / report["games"] for row in report["end_turn"]["histogram"] if row["turn"] <= turns}
         for _, report in runs
     ]
     top, step = nice_ceiling(max((max(s.values(), default=0) for s in shares), default=0))
@@ -146,6 +147,7 @@ def end_turn_histogram(runs: Sequence[tuple[str, dict[str, Any]]], unit: str, tu
     chart.legend = _legend([name for name, _ in runs])
     chart.summary = "; ".join(
         f"{_prefix(name, runs)}median {unit} {report['end_turn']['median']}, mean {report['end_turn']['mean']:.2f}"
+        f"{_left_out(report, turns, unit)}"
         for name, report in runs
     )
     return chart
@@ -156,7 +158,7 @@ def end_turn_curve(runs: Sequence[tuple[str, dict[str, Any]]], unit: str, turns:
     chart = Chart("ended-by", f"Games over by each {unit}", "", unit.capitalize(), "Share of games over")
     frame = _Frame(chart, turns, 1.0, 0.25, _percent)
     for series, (name, report) in enumerate(runs):
-        rows = report["end_turn"]["ended_by"]
+        rows = report["end_turn"]["ended_by"][:turns]
         # Every game runs to a last turn: the curve is flat at 100% after it.
         values = [(row["turn"], row["share"]) for row in rows] + [(t, 1.0) for t in range(len(rows) + 1, turns + 1)]
         chart.lines.append(Polyline(_points(frame, values), series))
@@ -177,7 +179,9 @@ def damage_per_turn(runs: Sequence[tuple[str, dict[str, Any]]], unit: str, turns
     """Mean damage (or Lifeblood milled) in each turn, over the games that reached it, with a band of
     one standard deviation either side."""
     chart = Chart("damage", f"{what} per {unit}", "", unit.capitalize(), f"{what}, mean and spread")
-    rows_of = [[row for row in report["damage_per_turn"] if row["games"]] for _, report in runs]
+    rows_of = [
+        [row for row in report["damage_per_turn"] if row["games"] and row["turn"] <= turns] for _, report in runs
+    ]
     highest = max((row["mean"] + row["std"] for rows in rows_of for row in rows), default=0)
     top, step = nice_ceiling(highest)
     frame = _Frame(chart, turns, top, step, lambda v: f"{v:g}")
@@ -211,7 +215,20 @@ def _prefix(name: str, runs: Sequence[tuple[str, Any]]) -> str:
 
 
 def turns_shown(reports: Sequence[dict[str, Any]]) -> int:
-    """The last turn any of the runs reached: the x axis every chart of the page shares."""
-    return max(
-        max(len(report["end_turn"]["histogram"]), len(report["damage_per_turn"])) for report in reports
-    ) or 1
+    """The turns on the x axis every chart of a page shares: up to the turn by which nearly all the games
+    (SHOWN_SHARE) of every run are over. A rare long game would otherwise squeeze every chart into its
+    left part; the summary of the histogram tells of the games left out."""
+    last = 1
+    for report in reports:
+        over = next((row["turn"] for row in report["end_turn"]["ended_by"] if row["share"] >= SHOWN_SHARE), 1)
+        last = max(last, over)
+    return last
+
+
+def _left_out(report: dict[str, Any], turns: int, unit: str) -> str:
+    later = [row for row in report["end_turn"]["histogram"] if row["turn"] > turns and row["games"]]
+    if not later:
+        return ""
+    games = sum(row["games"] for row in later)
+    return (f" ({games:,} game{'s' if games > 1 else ''} went on past {unit} {turns}, "
+            f"the longest to {unit} {later[-1]['turn']})")

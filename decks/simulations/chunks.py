@@ -24,6 +24,7 @@ import uuid
 from datetime import timedelta
 from functools import lru_cache
 
+from django.db import DatabaseError
 from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Now
 
@@ -80,6 +81,8 @@ def play_chunk(run_id: int, index: int, start: int, count: int) -> None:
         stats = _play(chunk, token)
     except LostClaim:
         return
+    except DatabaseError:
+        raise  # not the games' fault: the chunk's lease runs out and it is sent again
     except Exception as error:  # an engine bug: the same games would fail again, so no retry
         logger.exception("Playing %s of run %s failed", _games(chunk), chunk.run.public_id)
         SimulationChunk.objects.filter(pk=chunk.pk, claim=token).update(

@@ -96,7 +96,7 @@ def _facts(run: SimulationRun, report: dict[str, Any]) -> list[Fact]:
         Fact("Goal reached", _rate(report["win_rate"]),
              f"{_words(run.game.slug).goal} within {report['turn_limit']} {unit}s in {report['wins']:,} games"),
         Fact(f"Median ending {unit}", str(end["median"]), f"mean {end['mean']:.2f}"),
-        Fact(f"{unit.capitalize()}s, 10th\u201390th percentile", f"{end['p10']}\u2013{end['p90']}",
+        Fact(f"Ending {unit}, 10th\u201390th percentile", f"{end['p10']}\u2013{end['p90']}",
              f"one game in ten is over by {unit} {end['p10']}, nine in ten by {unit} {end['p90']}"),
         Fact("First turn had a play", _rate(report["first_turn_play_rate"])),
     ]
@@ -183,8 +183,8 @@ MEASURES: list[Measure] = [
     ("Goal reached", lambda r: r["win_rate"], _rate, True),
     ("Mean ending {unit}", lambda r: r["end_turn"]["mean"], lambda v: "\u2014" if v is None else f"{v:.2f}", False),
     ("Median ending {unit}", lambda r: r["end_turn"]["median"], str, False),
-    ("10th percentile", lambda r: r["end_turn"]["p10"], str, False),
-    ("90th percentile", lambda r: r["end_turn"]["p90"], str, False),
+    ("Ending {unit}, 10th percentile", lambda r: r["end_turn"]["p10"], str, False),
+    ("Ending {unit}, 90th percentile", lambda r: r["end_turn"]["p90"], str, False),
     ("First turn had a play", lambda r: r["first_turn_play_rate"], _rate, True),
     ("Mulliganed", lambda r: r["mulligan_rate"], _rate, False),
 ]

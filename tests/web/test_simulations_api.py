@@ -33,16 +33,6 @@ FOUR_COPIES = (DECKS / "illegal_four_copies.txt").read_text(encoding="utf-8")
 URL = "/api/simulations/"
 
 
-@pytest.fixture
-def ann(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("ann")
-
-
-@pytest.fixture
-def bob(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("bob")
-
-
 def client_of(user: AbstractBaseUser | None) -> APIClient:
     api = APIClient()
     if user is not None:

@@ -82,3 +82,14 @@ def test_it_draws_the_mean_damage_inside_its_spread_and_never_below_zero() -> No
     rows = FAST["damage_per_turn"]
     peak = max(rows, key=lambda row: row["mean"])
     assert f"most in turn {peak['turn']}" in chart.summary
+
+
+def test_it_leaves_a_rare_long_game_off_the_axis_and_says_so() -> None:
+    long_tail = report_of([(3, [5, 5, 10])] * 999 + [(17, [1] * 17)])
+    turns = charts.turns_shown([long_tail])
+    assert turns == 3  # 99.9% of the games are over by turn 3
+    histogram = charts.end_turn_histogram([("Deck", long_tail)], "turn", turns)
+    assert "(1 game went on past turn 3, the longest to turn 17)" in histogram.summary
+    assert [tick.label for tick in histogram.x_ticks] == ["1", "2", "3"]
+    damage = charts.damage_per_turn([("Deck", long_tail)], "turn", turns, "Damage")
+    assert len(points(damage.lines[0])) == 3

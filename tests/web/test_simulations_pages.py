@@ -9,9 +9,11 @@ from typing import Any
 import pytest
 from celery import current_app
 from django.contrib.auth.models import AbstractBaseUser
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 
+from cardsdb.models import Game
 from decks.models import Visibility
 from decks.simulations import services
 from decks.simulations.models import RunStatus, SimulationRun
@@ -22,11 +24,6 @@ from tests.worker_fixtures import isolated_broker_fixture  # noqa: F401
 pytestmark = pytest.mark.usefixtures("loaded_cards", "isolated_broker")
 
 OTHER = (DECKS / "legal_medic_no_headers.txt").read_text(encoding="utf-8")
-
-
-@pytest.fixture
-def ann(django_user_model: Any) -> AbstractBaseUser:
-    return django_user_model.objects.create_user("ann")
 
 
 def browser_of(user: AbstractBaseUser | None) -> Client:
@@ -59,6 +56,16 @@ def test_it_says_an_illegal_deck_cannot_be_tested_on_its_page(ann: AbstractBaseU
     page = browser_of(ann).get(deck.get_absolute_url()).content.decode()
     assert 'id="test-deck"' in page and 'id="sim-test-form"' not in page
     assert "Only a legal deck can be tested" in page
+
+
+def test_it_gives_the_builder_a_form_that_sends_the_list_being_edited(rf: Any) -> None:
+    request = rf.get("/")
+    form = render_to_string("simulations/_test_form.html",
+                            {"game": Game.objects.get(slug="qqdnd"), "list_source": "#id_list"}, request)
+    assert 'data-list-source="#id_list"' in form and "js/simulation-form.js" in form
+    for field in ("game", "list", "side", "format"):
+        assert f'type="hidden" name="{field}"' in form
+    assert 'name="deck"' not in form  # a new deck: the run is of the list alone
 
 
 def test_it_plays_the_builders_list_and_refuses_an_illegal_one_with_its_problems() -> None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from operator import itemgetter
 
 from engine.core import OPPONENT, PLAYER
 from engine.deck import DeckCard, ResolvedDeck
@@ -71,17 +72,28 @@ def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
 
 # A plan of plays: its total worth and the cards with their rows.
 _Plan = tuple[float, tuple[tuple[int, str | None], ...]]
+_plan_worth = itemgetter(0)
 
 
 class WorthTable:
     """Each card's worth in each Hour, read once per Game and shared by the games it plays."""
 
-    __slots__ = ("worth", "effect_worth", "draws")
+    __slots__ = ("worth", "effect_worth", "draws", "first_worth", "first_worth_full")
 
     def __init__(self, game: AnguishGame) -> None:
         self.worth = [[card_worth(card, hour) for hour in range(LAST_HOUR + 1)] for card in game.profiles]
         self.effect_worth = [card_worth(card, LAST_HOUR, attacking=False) for card in game.profiles]
         self.draws = [any(verb == "draw" for verb, _ in card.on_play) for card in game.profiles]
+        # GoldfishPolicy._first_worth by card and Hour, with room in the Arsenal and with none (the
+        # policy asks it of every card in hand at each keep and each card put back).
+        self.first_worth = [
+            [self.worth[uid][min(LAST_HOUR, max(hour, card.cost))] for hour in range(LAST_HOUR + 1)]
+            for uid, card in enumerate(game.profiles)
+        ]
+        self.first_worth_full = [
+            [self.effect_worth[uid]] * (LAST_HOUR + 1) if card.kind == CREATURE else self.first_worth[uid]
+            for uid, card in enumerate(game.profiles)
+        ]
 
 
 class GoldfishPolicy:
@@ -92,6 +104,8 @@ class GoldfishPolicy:
         self.worth = table.worth
         self.effect_worth = table.effect_worth
         self.draws = table.draws
+        self.first_worth = table.first_worth
+        self.first_worth_full = table.first_worth_full
         self.plan: list[tuple[int, str | None]] = []  # the plays still to make this turn, the next one last
         self.plan_key: tuple[int, int] = (-1, -1)
 
@@ -111,10 +125,12 @@ class GoldfishPolicy:
         """Worth in the first Hour from `hour` on that the card can be paid for. The goldfish never
         removes a Creature, so with the Arsenal full a new Creature would not attack: only its effect
         counts."""
-        card = state.profiles[uid]
-        if card.kind == CREATURE and len(state.seats[state.actor].arsenal) == ROW_SIZE:
-            return self.effect_worth[uid]
-        return self.worth[uid][min(LAST_HOUR, max(hour, card.cost))]
+        return self._first_worths(state)[uid][hour]
+
+    def _first_worths(self, state: AnguishState) -> list[list[float]]:
+        """_first_worth of every card by Hour, for the Arsenal of the player to act as it is now."""
+        full = len(state.seats[state.actor].arsenal) == ROW_SIZE
+        return self.first_worth_full if full else self.first_worth
 
     def _mulligan(self, state: AnguishState) -> Action:
         hand = state.seats[state.actor].hand
@@ -126,14 +142,17 @@ class GoldfishPolicy:
 
     def _keep(self, state: AnguishState) -> Action:
         first, second = state.seats[state.actor].drawing
-        rank = {uid: (-self._first_worth(state, uid, state.hour), state.profiles[uid].cost) for uid in (first, second)}
-        kept = first if rank[first] <= rank[second] else second
+        worths, hour, profiles = self._first_worths(state), state.hour, state.profiles
+        first_rank = (-worths[first][hour], profiles[first].cost)
+        second_rank = (-worths[second][hour], profiles[second].cost)
+        kept = first if first_rank <= second_rank else second
         return (act.KEEP, kept, act.TO_BOTTOM)
 
     def _bottom(self, state: AnguishState) -> Action:
         hand = state.seats[state.actor].hand
         next_hour = min(LAST_HOUR, state.hour + 1)
-        worst = min(hand, key=lambda uid: (self._first_worth(state, uid, next_hour), -state.profiles[uid].cost))
+        worths, profiles = self._first_worths(state), state.profiles
+        worst = min(hand, key=lambda uid: (worths[uid][next_hour], -profiles[uid].cost))
         return (act.BOTTOM, worst)
 
     def _main(self, state: AnguishState) -> Action:
@@ -172,25 +191,36 @@ class GoldfishPolicy:
         hour = state.hour
         budget = state.budget()
         profiles = state.profiles
+        worth_of = self.worth
+        # The cards worth playing now, each with its cost and its options: (worth, row, Arsenal
+        # locations used, Defense Line locations used).
+        candidates: list[tuple[int, int, list[tuple[float, str | None, int, int]]]] = []
+        end_game = state.end_game
+        for uid in seat.hand:
+            card = profiles[uid]
+            # state.cost_of, inlined: most cards in hand cost more than the Hours left
+            cost = 0 if end_game or card.free else card.cost
+            if cost > budget:
+                continue
+            worth = worth_of[uid][hour]
+            if worth <= 0 or card.response:
+                continue
+            if card.target is not None and not state.targets_for(state.active, uid):
+                continue
+            if card.kind != CREATURE:
+                candidates.append((uid, cost, [(worth, None, 0, 0)]))
+                continue
+            options = [(worth, act.ARSENAL, 1, 0)]
+            if self.effect_worth[uid] > 0 and state.entry_protection(uid) > 0:
+                options.append((self.effect_worth[uid], act.PROTECTION, 0, 1))
+            candidates.append((uid, cost, options))
+        if not candidates:
+            return ()
         # (Hours left, Arsenal locations left, Defense Line locations left) -> the best plan found
         best: dict[tuple[int, int, int], _Plan] = {
             (budget, ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)): (0.0, ()),
         }
-        for uid in seat.hand:
-            worth = self.worth[uid][hour]
-            cost = state.cost_of(uid)
-            card = profiles[uid]
-            if worth <= 0 or cost > budget or card.response:
-                continue
-            if card.target is not None and not state.targets_for(state.active, uid):
-                continue
-            options: list[tuple[float, str | None, int, int]]
-            if card.kind != CREATURE:
-                options = [(worth, None, 0, 0)]
-            else:
-                options = [(worth, act.ARSENAL, 1, 0)]
-                if self.effect_worth[uid] > 0 and state.entry_protection(uid) > 0:
-                    options.append((self.effect_worth[uid], act.PROTECTION, 0, 1))
+        for uid, cost, options in candidates:
             for (hours, front, back), (total, cards) in list(best.items()):
                 if cost > hours:
                     continue
@@ -198,9 +228,10 @@ class GoldfishPolicy:
                     if uses_front > front or uses_back > back:
                         continue
                     key = (hours - cost, front - uses_front, back - uses_back)
-                    if key not in best or best[key][0] < total + gain:
+                    found = best.get(key)
+                    if found is None or found[0] < total + gain:
                         best[key] = (total + gain, (*cards, (uid, row)))
-        return max(best.values(), key=lambda plan: plan[0])[1]
+        return max(best.values(), key=_plan_worth)[1]
 
 
 def play_game(state: AnguishState, policy: GoldfishPolicy, checked: bool = False) -> None:
@@ -211,16 +242,16 @@ def play_game(state: AnguishState, policy: GoldfishPolicy, checked: bool = False
 
 
 def record(state: AnguishState) -> GameRecord:
-    names = [card.name for card in state.game.cards]
+    name = state.game.names.__getitem__  # uid -> card name
     return GameRecord(
         end_turn=state.hour,
         won=state.winner() == PLAYER,
         damage_by_turn=state.milled[OPPONENT][:state.hour],
         mulligans=state.mulligans[PLAYER],
         first_turn_play=bool(state.first_turn_play[PLAYER]),
-        drawn=Counter(names[uid] for uid in state.drawn[PLAYER]),
-        played=Counter(names[uid] for uid in state.played[PLAYER]),
-        no_effect=Counter(names[uid] for uid in state.no_effect[PLAYER]),
+        drawn=Counter(map(name, state.drawn[PLAYER])),
+        played=Counter(map(name, state.played[PLAYER])),
+        no_effect=Counter(map(name, state.no_effect[PLAYER])),
     )
 
 

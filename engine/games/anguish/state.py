@@ -67,6 +67,7 @@ class AnguishGame(Game):
         self.goldfish = opponent is None
         self.starting_player = starting_player
         self.cards: list[CardInstance] = []
+        self.names: list[str] = []  # by uid, for the records
         self.profiles: list[CardProfile] = []
         self.owner: list[int] = []
         self.lifeblood: list[list[int]] = [[], []]
@@ -82,6 +83,7 @@ class AnguishGame(Game):
     def _add_card(self, player: int, name: str, card_profile: CardProfile) -> int:
         uid = len(self.cards)
         self.cards.append(CardInstance(uid, name))
+        self.names.append(name)
         self.profiles.append(card_profile)
         self.owner.append(player)
         return uid
@@ -258,7 +260,8 @@ class AnguishState(State):
 
     def arsenal_of(self, uid: int) -> int:
         card = self.profiles[uid]
-        dark = card.dark_arsenal if not self.light() else 0
+        # not self.light(), inlined: the Arsenal Score is read for every attack and every attacker
+        dark = card.dark_arsenal if self.end_game or self.hour > LAST_LIGHT_HOUR else 0
         return max(0, card.arsenal + dark - self.weakened[uid])
 
     def protection_of(self, uid: int) -> int:
@@ -270,12 +273,11 @@ class AnguishState(State):
     def can_attack(self, uid: int) -> bool:
         """9.4: not on the Hour it was played unless it has Ambush; 7.1: not on a turn it moved from
         Protection to Arsenal; once a window (a turn, or an End Game phase)."""
-        card = self.profiles[uid]
         return (
-            self.arsenal_of(uid) > 0
-            and self.attacked[uid] != self.window
+            self.attacked[uid] != self.window
             and self.to_arsenal[uid] != self.turn_index
-            and (self.end_game or card.ambush or self.summoned[uid] < self.hour)
+            and (self.end_game or self.summoned[uid] < self.hour or self.profiles[uid].ambush)
+            and self.arsenal_of(uid) > 0
         )
 
     def budget(self) -> int:
@@ -402,7 +404,8 @@ class AnguishState(State):
 
     def _keep(self, uid: int, place: str) -> None:
         seat = self.seats[self.actor]
-        other = next(card for card in seat.drawing if card != uid)
+        first, second = seat.drawing  # the two cards drawn
+        other = second if first == uid else first
         seat.drawing.clear()
         self._to_hand(self.actor, [uid])
         if place == act.TO_TOP:
@@ -468,7 +471,7 @@ class AnguishState(State):
         self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
-        if seat.protection or any(self._may_respond(uid) for uid in seat.hand):
+        if seat.protection or (seat.hand and any(self._may_respond(uid) for uid in seat.hand)):
             self.phase = PROTECT
             self.actor = defender
         else:
@@ -625,15 +628,19 @@ class AnguishState(State):
     def _settle(self) -> None:
         """5.3: "if a card results in a Protection Score of zero or below, send the card to the discard
         pile" (a card that has taken damage; one printed without Protection stays until hit)."""
+        damage = self.damage
         for seat in self.seats:
+            # A copy of the lines: a card that leaves play leaves its line while this goes through it.
             for uid in seat.in_play():
-                if self.damage[uid] > 0 and self.protection_of(uid) <= 0:
+                if damage[uid] > 0 and self.protection_of(uid) <= 0:
                     self._leave_play(uid)
 
     def _clear_turn_effects(self) -> None:
+        weakened = self.weakened
         for seat in self.seats:
-            for uid in seat.in_play():
-                self.weakened[uid] = 0
+            for line in (seat.arsenal, seat.protection):
+                for uid in line:
+                    weakened[uid] = 0
 
     def _start_turn(self, player: int) -> None:
         self.turn_index += 1
@@ -667,7 +674,7 @@ class AnguishState(State):
     def _finish_turn(self) -> None:
         self._clear_turn_effects()
         following = 1 - self.active
-        if following == self.starter or self._is_goldfish(following):
+        if following == self.starter or (self.game.goldfish and following == OPPONENT):
             # The goldfish "plays nothing": its turn passes with nothing to do.
             self._end_hour()
         else:

@@ -38,8 +38,8 @@ import random
 from collections import Counter
 from typing import Any
 
-from engine.core import PLAYER
-from engine.deck import ResolvedDeck
+from engine.core import PLAYER, CardInstance
+from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import effects as fx
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
@@ -62,22 +62,22 @@ from engine.games.condemned.state import (
 )
 from engine.goldfish_record import GameRecord
 
-_cache: tuple[ResolvedDeck, tuple[Any, ...], CondemnedGame] | None = None
+_cache: tuple[list[DeckCard], CondemnedGame] | None = None
 
 
 def _game(deck: ResolvedDeck) -> CondemnedGame:
-    """The deck's Game, made once for the many games of a run (it holds the per-card data)."""
+    """The deck's Game, made once for the many games of a run (it holds the per-card data), and again
+    only when the deck's cards differ from the last deck's (the same entries compare equal at once)."""
     global _cache
-    fingerprint = tuple((e.name, e.count, e.section) for e in deck.entries)
-    if _cache is None or _cache[0] is not deck or _cache[1] != fingerprint:
-        _cache = (deck, fingerprint, make_game(deck))
-    return _cache[2]
+    if _cache is None or _cache[0] != deck.entries:
+        _cache = (list(deck.entries), make_game(deck))
+    return _cache[1]
 
 
 def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
     state = _game(deck).new_initial_state(rng)
     while not state.is_terminal():
-        state.apply_action(choose(state))
+        state.apply_trusted(choose(state))
     player = state.sides[PLAYER]
     return GameRecord(
         end_turn=player.turns,
@@ -85,7 +85,8 @@ def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
         damage_by_turn=list(state.damage_by_turn),
         mulligans=player.mulligans,
         first_turn_play=state.first_turn_play,
-        drawn=+player.drawn,  # "+" drops the cards a mulligan sent back
+        # "+" drops the cards a mulligan sent back (a plain copy is the same, and faster, without one)
+        drawn=+player.drawn if player.mulligans else Counter(player.drawn),
         played=Counter(player.played),
         no_effect=Counter(player.no_effect),
     )
@@ -93,15 +94,17 @@ def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
 
 def choose(state: CondemnedState) -> Action:
     """POLICY's action for the player to act (the inmate only ever passes)."""
-    legal = state.legal_actions()
     side = state.sides[state.actor]
+    phase = state.phase
+    if phase == MAIN and not side.passive:
+        # The Main Phase's policy reads only its equips, plays and moves: its switches are never
+        # listed (see CondemnedState.settle).
+        return _main(state, side)
+    legal = state.legal_actions()
     if side.passive:
         return next(a for a in legal if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
-    phase = state.phase
     if phase == MULLIGAN:
         return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not _keepable(state, side) else KEEP
-    if phase == MAIN:
-        return _main(state, side, legal)
     if phase == ATTACK:
         return _attack(state, side, legal)
     if phase == ATTACK_EVENTS and state.actor == state.active:
@@ -129,56 +132,60 @@ def _attack_damage(side: Side, spec: CardSpec) -> int:
     return spec.damage + (side.condemned.type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
 
 
-def _loadout(side: Side, main: CardSpec | None, off: CardSpec | None, durability: int) -> tuple[int, int]:
-    """The damage of an Attack Phase with these Weapons at the side's range, and Durability left."""
-    attacks: list[int] = []
+def _phase_damage(side: Side, main: CardSpec | None, off: CardSpec | None) -> int:
+    """The damage of an Attack Phase with these Weapons at the side's range: the Main Hand's attacks,
+    then the Off Hand's, the first in full and every later one halved (rounded up)."""
+    damage = 0
+    first = True
+    type_bonus = side.condemned.type_bonus
     for spec in (main, off):
         if spec is not None and (not side.at_range or spec.usable_at_ranged):
-            attacks += [_attack_damage(side, spec)] * spec.attacks
-    damage = attacks[0] + sum(-(-d // 2) for d in attacks[1:]) if attacks else 0
-    return damage, durability
+            # _attack_damage, inlined (the weapon step weighs every loadout it could make)
+            hit = spec.damage + (type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
+            halves = spec.attacks
+            if first:
+                damage += hit
+                halves -= 1
+                first = False
+            damage += halves * -(-hit // 2)
+    return damage
 
 
-def _weapon_left(state: CondemnedState, side: Side, card: Any) -> int:
-    return state.durability_left(side, card) if card is not None else 0
+class _Held:
+    """A hand's Weapon as the weapon step weighs it: its CardSpec and its Durability left."""
+
+    __slots__ = ("spec", "left")
+
+    def __init__(self, state: CondemnedState, side: Side, card: CardInstance | None) -> None:
+        self.spec = state.spec_of[card.uid] if card is not None else None
+        self.left = state.durability_left(side, card) if card is not None else 0
 
 
-def _after_equip(state: CondemnedState, side: Side, main: Any, off: Any, card: Any, place: str) -> tuple[int, int]:
-    """The loadout value once `card` is equipped in `place` with `main` and `off` held."""
-    spec = state.spec_of[card.uid]
-    main_spec = state.spec_of[main.uid] if main is not None else None
-    off_spec = state.spec_of[off.uid] if off is not None else None
-    fresh = spec.durability
-    if spec.two_hand or (main_spec is not None and main_spec.two_hand):
-        return _loadout(side, spec if place == "main" else None, spec if place == "off" else None, fresh)
+def _after_equip(side: Side, main: _Held, off: _Held, spec: CardSpec, place: str) -> tuple[int, int]:
+    """The loadout once `spec` is equipped in `place` with `main` and `off` held: the damage of the
+    Attack Phase, then the Durability left (the tie-break)."""
+    if spec.two_hand or (main.spec is not None and main.spec.two_hand):
+        return _phase_damage(side, spec if place == "main" else None, spec if place == "off" else None), spec.durability
     if place == "main":
-        return _loadout(side, spec, off_spec, fresh + _weapon_left(state, side, off))
-    return _loadout(side, main_spec, spec, fresh + _weapon_left(state, side, main))
+        return _phase_damage(side, spec, off.spec), spec.durability + off.left
+    return _phase_damage(side, main.spec, spec), spec.durability + main.left
 
 
-def _current(state: CondemnedState, side: Side, main: Any, off: Any) -> tuple[int, int]:
-    return _loadout(
-        side,
-        state.spec_of[main.uid] if main is not None else None,
-        state.spec_of[off.uid] if off is not None else None,
-        _weapon_left(state, side, main) + _weapon_left(state, side, off),
-    )
-
-
-def _weapon_step(state: CondemnedState, side: Side, legal: list[Action]) -> Action | None:
-    equips = [a for a in legal if a[0] == "equip" and state.spec_of[a[1]].card_type == WEAPON]
+def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
+    """The Weapon equip (or the move to the other hand first) that most raises the loadout."""
     if not equips:
         return None
-    best, best_value = None, _current(state, side, side.main, side.off)
+    main, off = _Held(state, side, side.main), _Held(state, side, side.off)
+    best, best_value = None, (_phase_damage(side, main.spec, off.spec), main.left + off.left)
     for action in equips:
-        value = _after_equip(state, side, side.main, side.off, state.cards[action[1]], action[2])
+        value = _after_equip(side, main, off, state.spec_of[action[1]], action[2])
         if value > best_value:
             best, best_value = action, value
-    move = next((a for a in legal if a[0] == "move"), None)
+    move = next(iter(state.moves(side)), None)
     if move is not None:
         # Moving first: the Weapons trade hands, then the best equip from there.
         for action in equips:
-            value = _after_equip(state, side, side.off, side.main, state.cards[action[1]], action[2])
+            value = _after_equip(side, off, main, state.spec_of[action[1]], action[2])
             if value > best_value:
                 best, best_value = move, value
     return best
@@ -219,7 +226,7 @@ def _useful_play(state: CondemnedState, side: Side, action: Action) -> bool:
     """Whether POLICY plays this Preparation or Event now (see POLICY)."""
     spec = state.spec_of[action[1]]
     target = action[2]
-    if sum(v.amount for v in spec.actions if isinstance(v, fx.LoseLife)) >= side.life:
+    if spec.life_cost >= side.life:
         return False
     verb = spec.choice
     if isinstance(verb, fx.Search):
@@ -248,18 +255,26 @@ def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | 
 # ---------------------------------------------------------------------------------- the phases
 
 
-def _main(state: CondemnedState, side: Side, legal: list[Action]) -> Action:
-    weapon = _weapon_step(state, side, legal)
+def _main(state: CondemnedState, side: Side) -> Action:
+    # The equips and plays by the card's type, in one pass (each keeps its legal order): a Weapon or
+    # Armor card is equipped, a Preparation or Event played.
+    weapons: list[Action] = []
+    preparations: list[Action] = []
+    armors: list[Action] = []
+    events: list[Action] = []
+    by_type = {WEAPON: weapons, PREPARATION: preparations, ARMOR: armors, EVENT: events}
+    spec_of = state.spec_of
+    for action in state.card_actions(side):
+        by_type[spec_of[action[1]].card_type].append(action)
+    weapon = _weapon_step(state, side, weapons)
     if weapon is not None:
         return weapon
-    plays = [a for a in legal if a[0] == "play"]
-    preparation = _pick(state, side, [a for a in plays if state.spec_of[a[1]].card_type == PREPARATION])
+    preparation = _pick(state, side, preparations)
     if preparation is not None:
         return preparation
-    armor = _armor_step(state, side, legal)
+    armor = _armor_step(state, side, armors)
     if armor is not None:
         return armor
-    events = [a for a in plays if state.spec_of[a[1]].card_type == EVENT]
     if events and not _keep_event_for_attack(state, side):
         event = _pick(state, side, events)
         if event is not None:
@@ -267,10 +282,8 @@ def _main(state: CondemnedState, side: Side, legal: list[Action]) -> Action:
     return END_MAIN
 
 
-def _armor_step(state: CondemnedState, side: Side, legal: list[Action]) -> Action | None:
-    for action in legal:
-        if action[0] != "equip" or state.spec_of[action[1]].card_type != ARMOR:
-            continue
+def _armor_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
+    for action in equips:
         current = side.armor[("head", "body", "legs").index(action[2])]
         if current is None or state.spec_of[action[1]].durability > state.durability_left(side, current):
             return action
@@ -288,7 +301,7 @@ def _keep_event_for_attack(state: CondemnedState, side: Side) -> bool:
 def _attack_bonus(spec: CardSpec) -> int:
     if spec.card_type != EVENT or spec.timing not in ("attacking", "any"):
         return 0
-    return sum(v.amount for v in spec.actions if isinstance(v, fx.AttackBonus))
+    return spec.attack_bonus
 
 
 def _attack(state: CondemnedState, side: Side, legal: list[Action]) -> Action:

@@ -38,7 +38,7 @@ class CardSpec:
         # Armor
         "slot", "modifiers", "armor_set", "shielding", "thorns", "set_bonus", "leafy",
         # Event and Preparation
-        "timing", "actions", "choice",
+        "timing", "actions", "choice", "life_cost", "attack_bonus",
         # Condemned
         "life", "at_start", "on_switch", "type_bonus",
     )
@@ -90,13 +90,15 @@ class CardSpec:
             self.program if self.card_type in (EVENT, PREPARATION) else ()
         )
         self.choice = next((v for v in self.actions if isinstance(v, fx.CHOICES)), None)
+        self.life_cost = sum(v.amount for v in self.actions if isinstance(v, fx.LoseLife))
+        self.attack_bonus = sum(v.amount for v in self.actions if isinstance(v, fx.AttackBonus))
         if any(isinstance(v, fx.ATTACK_ACTIONS) for v in self.actions) and self.timing not in (
             "attacking", "defending"
         ):
             raise ValueError(f"{self.name}: only an Event played at an attack can change that attack")
 
         self.life = int(attributes.get("life", 0))
-        self.at_start = tuple(v for v in self.program if isinstance(v, fx.AtStartOfTurn))
+        self.at_start = self._actions(fx.AtStartOfTurn)
         self.on_switch = self._actions(fx.OnSwitch)
         self.type_bonus: dict[str, int] = {}
         for verb in self.program:

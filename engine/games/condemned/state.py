@@ -53,6 +53,14 @@ KEEP, MULLIGAN_ACTION, PASS = ("keep",), ("mulligan",), ("pass",)
 END_MAIN, END_ATTACKS = ("end_main",), ("end_attacks",)
 Action = tuple[Any, ...]
 
+# The windows in which a player may answer with an Event, or parry, or pass.
+_WINDOWS = (RESPOND, ATTACK_EVENTS, PARRY)
+# A passive contender's one action in each phase it is asked in: it keeps, plays nothing, never
+# attacks and never parries.
+_PASSIVE_CHOICE: dict[int, Action] = {
+    MULLIGAN: KEEP, MAIN: END_MAIN, ATTACK: END_ATTACKS, RESPOND: PASS, ATTACK_EVENTS: PASS, PARRY: PASS,
+}
+
 
 @dataclass
 class Contender:
@@ -111,7 +119,8 @@ class Side:
         return self.main is card or self.off is card
 
     def wears(self, card: CardInstance) -> bool:
-        return card in self.armor
+        armor = self.armor
+        return armor[0] is card or armor[1] is card or armor[2] is card
 
 
 class Attack:
@@ -160,6 +169,7 @@ class CondemnedGame(Game):
             self.condemned_cards.append(condemned_card)
             self.decks.append([self._card(card["name"]) for card in contender.cards])
         self.spec_of = [self.specs[card.name] for card in self.cards]
+        self.equips = [equip_actions(card.uid, spec) for card, spec in zip(self.cards, self.spec_of, strict=True)]
 
     def _card(self, name: str) -> CardInstance:
         card = CardInstance(len(self.cards), name)
@@ -177,6 +187,7 @@ class CondemnedGame(Game):
         state = CondemnedState(self, rng)
         state.cards = list(self.cards)
         state.spec_of = list(self.spec_of)
+        state.equips = list(self.equips)
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
             if side.condemned.unimplemented:
@@ -193,6 +204,12 @@ class CondemnedGame(Game):
         state.phase, state.actor = MULLIGAN, first
         state.settle()
         return state
+
+
+def equip_actions(uid: int, spec: CardSpec) -> tuple[Action, ...]:
+    """The card's equip actions, one per place it can go: made once per card, since the Main Phase
+    offers them again at every decision."""
+    return tuple(("equip", uid, place) for place in spec.places)
 
 
 def contender_of(deck: ResolvedDeck) -> Contender:
@@ -217,6 +234,7 @@ class CondemnedState(State):
         self.specs = game.specs
         self.cards: list[CardInstance] = []  # by uid
         self.spec_of: list[CardSpec] = []  # by uid
+        self.equips: list[tuple[Action, ...]] = []  # by uid: equip_actions
         self.sides = tuple(
             Side(i, game.condemned[i], game.equippable[i], game.contenders[i].passive) for i in (PLAYER, OPPONENT)
         )
@@ -236,7 +254,9 @@ class CondemnedState(State):
         self.damage_by_turn: list[int] = []  # life the opponent lost in each of PLAYER's turns
         self._turn_start_lost = 0
         self.first_turn_play = False
-        self._legal: list[Action] = []
+        # The legal actions of the decision waiting, or None while they are not listed yet (a
+        # Main Phase decision lists them only when asked: see settle).
+        self._legal: list[Action] | None = []
 
     # ----------------------------------------------------------------------------- the State API
 
@@ -244,12 +264,24 @@ class CondemnedState(State):
         return TERMINAL if self.phase == OVER else self.actor
 
     def legal_actions(self) -> list[Action]:
-        return list(self._legal)
+        return list(self._listed_legal())
+
+    def _listed_legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
 
     def apply_action(self, action: Hashable) -> None:
-        if action not in self._legal:
-            raise IllegalAction(f"{action!r} is not legal now; legal: {self._legal!r}")
+        legal = self._listed_legal()
+        if action not in legal:
+            raise IllegalAction(f"{action!r} is not legal now; legal: {legal!r}")
         self.act(cast(Action, action))  # every legal action is an Action tuple
+        self.settle()
+
+    def apply_trusted(self, action: Action) -> None:
+        """Apply an action known to be legal: the goldfish policy only picks from legal_actions(), so
+        its games skip the check (the tests play the policy through apply_action to show it does)."""
+        self.act(action)
         self.settle()
 
     def is_terminal(self) -> bool:
@@ -303,7 +335,7 @@ class CondemnedState(State):
             for slot, armor in zip(SLOTS, side.armor, strict=True):
                 if armor is not None and self.spec_of[armor.uid].slot != slot:
                     problems.append(f"{who} {armor.name} is in the {slot} slot")
-        if self.phase != OVER and not self._legal:
+        if self.phase != OVER and not self._listed_legal():
             problems.append("no legal action in a game that is not over")
         return problems
 
@@ -313,17 +345,56 @@ class CondemnedState(State):
         card = CardInstance(len(self.cards), name)
         self.cards.append(card)
         self.spec_of.append(self.specs[name])
+        self.equips.append(equip_actions(card.uid, self.specs[name]))
         return card
 
     def settle(self) -> None:
         """Work out the legal actions; take every decision that has only one."""
         while self.phase != OVER:
+            side = self.sides[self.actor]
+            if self.phase == MAIN and not side.passive and not side.switched and side.hand:
+                # A switch and END_MAIN at least: a decision. Its many actions are listed only if
+                # asked for (the goldfish policy reads card_actions and moves instead).
+                self._legal = None
+                return
+            forced = self._forced()
+            if forced is not None:
+                self.act(forced)
+                continue
             legal = self._compute_legal()
             if len(legal) != 1:
                 self._legal = legal
                 return
             self.act(legal[0])
         self._legal = []
+
+    def _forced(self) -> Action | None:
+        """The one legal action, when that is plain without listing them all; else None.
+
+        A fast path, for speed only: most steps of a goldfish game are windows nobody can use (each
+        of the inmate's choices, an Event window with no Event in hand, a parry without a Weapon),
+        and settle passes through them without building their one-action lists. Whatever it returns
+        must be what _compute_legal would list alone (a test plays random games to check that).
+        """
+        side = self.sides[self.actor]
+        phase = self.phase
+        if side.passive:
+            return _PASSIVE_CHOICE.get(phase)
+        if phase == PARRY:
+            return PASS if side.main is None and side.off is None else None
+        if phase == RESPOND or phase == ATTACK_EVENTS:
+            if side.event_played:
+                return PASS
+            timings = self._timings()
+            spec_of = self.spec_of
+            for card in side.hand:
+                spec = spec_of[card.uid]
+                if spec.card_type == EVENT and spec.timing in timings:
+                    return None
+            return PASS
+        if phase == MULLIGAN and side.mulligans >= MAX_MULLIGANS:
+            return KEEP
+        return None
 
     def durability(self, side: Side, card: CardInstance) -> int:
         """The card's Durability now: printed, plus its armor set's bonus while the set is complete."""
@@ -333,7 +404,11 @@ class CondemnedState(State):
         return spec.durability
 
     def durability_left(self, side: Side, card: CardInstance) -> int:
-        return self.durability(side, card) - side.wear.get(card.uid, 0)
+        spec = self.spec_of[card.uid]
+        left = spec.durability - side.wear.get(card.uid, 0)
+        if spec.set_bonus and self._set_complete(side, spec.armor_set):
+            left += spec.set_bonus
+        return left
 
     def _set_complete(self, side: Side, armor_set: str | None) -> bool:
         # "If you have Handyman Armor equipped in the Head, Body, and Legs slots"
@@ -424,36 +499,52 @@ class CondemnedState(State):
         Play 1 Event Card; Play any number of Preparation Cards; Discard a card. If you do, move from
         Melee to Ranged or vice-versa. If you do, skip your Attack Phase; Move an equipped One Hand
         Weapon between your Main Hand and Off Hand, if allowed" """
+        actions = self.card_actions(side)
+        distinct = self._distinct(side.hand)
+        if not side.switched:
+            actions += [("switch", card.uid) for card in distinct]
+        if not side.at_range and not side.leafy_used and any(a and self.spec_of[a.uid].leafy for a in side.armor):
+            actions += [("leafy", card.uid) for card in distinct]
+        actions += self.moves(side)
+        actions.append(END_MAIN)
+        return actions
+
+    @staticmethod
+    def _distinct(cards: list[CardInstance]) -> list[CardInstance]:
+        """The first copy of each card: choices of identical cards are offered once."""
+        seen: set[str] = set()
+        distinct: list[CardInstance] = []
+        for card in cards:
+            if card.name not in seen:
+                seen.add(card.name)
+                distinct.append(card)
+        return distinct
+
+    def card_actions(self, side: Side) -> list[Action]:
+        """The Main Phase's equips and plays of cards in hand: the first part of its legal actions,
+        in the same order."""
         actions: list[Action] = []
         seen: set[str] = set()
-        distinct: list[CardInstance] = []  # the first copy of each card in hand
         spec_of = self.spec_of
         for card in side.hand:
             if card.name in seen:
                 continue
             seen.add(card.name)
-            distinct.append(card)
             spec = spec_of[card.uid]
             kind = spec.card_type
             if kind == WEAPON:
                 if not side.weapon_equipped and card.name in side.equippable:
-                    actions += [("equip", card.uid, place) for place in spec.places]
+                    actions += self.equips[card.uid]
             elif kind == ARMOR:
                 if card.name in side.equippable:
-                    actions += [("equip", card.uid, place) for place in spec.places]
+                    actions += self.equips[card.uid]
             elif kind == PREPARATION or (
                 kind == EVENT and spec.timing in ("main", "any") and not side.event_played
             ):
                 actions += self._plays(side, card, spec)
-        if not side.switched:
-            actions += [("switch", card.uid) for card in distinct]
-        if not side.at_range and not side.leafy_used and any(a and spec_of[a.uid].leafy for a in side.armor):
-            actions += [("leafy", card.uid) for card in distinct]
-        actions += self._moves(side)
-        actions.append(END_MAIN)
         return actions
 
-    def _moves(self, side: Side) -> list[Action]:
+    def moves(self, side: Side) -> list[Action]:
         """A One Hand Weapon that shows both hand symbols may move to the other hand; when both
         hands hold such Weapons, they swap places (offered once)."""
         main, off = side.main, side.off
@@ -495,6 +586,8 @@ class CondemnedState(State):
         target one of those Armor pieces first." The Desperation Rule's attack "must target Armor
         before you target the enemy Condemned"."""
         armors = self.sides[1 - side.index].armors()
+        if not armors:
+            return [CONDEMNED_TARGET]  # what every rule below comes to against no Armor (the inmate's)
         if weapon is not None and self.spec_of[weapon.uid].ignores_armor_first:
             return [a.uid for a in armors] + [CONDEMNED_TARGET]
         shielding = [a.uid for a in armors if self.spec_of[a.uid].shielding]
@@ -507,10 +600,23 @@ class CondemnedState(State):
     # -------------------------------------------------------------------------- applying actions
 
     def act(self, action: Action) -> None:
-        """Apply a legal action (settle() then works out what comes next)."""
+        """Apply a legal action (settle() then works out what comes next). The most frequent kinds
+        are tested first."""
         kind = action[0]
         side = self.sides[self.actor]
-        if kind == "keep":
+        if kind == "pass":
+            self._pass()
+        elif kind == "end_main":
+            self._end_main(side)
+        elif kind == "attack":
+            self._declare(side, action[1], action[2])
+        elif kind == "equip":
+            self._equip(side, self.cards[action[1]], action[2])
+        elif kind == "play":
+            self._play(side, self.cards[action[1]], action[2])
+        elif kind == "end_attacks":
+            self._end_turn()
+        elif kind == "keep":
             self._keep()
         elif kind == "mulligan":
             self._mulligan(side)
@@ -519,27 +625,15 @@ class CondemnedState(State):
             assert verb is not None
             self.resolve(side, verb, action[1])
             self._run_start()
-        elif kind == "equip":
-            self._equip(side, self.cards[action[1]], action[2])
-        elif kind == "play":
-            self._play(side, self.cards[action[1]], action[2])
         elif kind in ("switch", "leafy"):
             self._switch(side, self.cards[action[1]], leafy=kind == "leafy")
         elif kind == "move":
-            # Only a Weapon that may go in either hand moves (see _moves), so swapping is the move.
+            # Only a Weapon that may go in either hand moves (see moves), so swapping is the move.
             side.main, side.off = side.off, side.main
-        elif kind == "end_main":
-            self._end_main(side)
-        elif kind == "attack":
-            self._declare(side, action[1], action[2])
-        elif kind == "end_attacks":
-            self._end_turn()
         elif kind == "parry":
             assert self.attack is not None
             self.attack.parry = self.cards[action[1]]
             self._strike()
-        elif kind == "pass":
-            self._pass()
         else:
             raise IllegalAction(f"unknown action {action!r}")
 
@@ -574,7 +668,7 @@ class CondemnedState(State):
         if index == PLAYER:
             self._turn_start_lost = self.sides[OPPONENT].life_lost
         # "Start of turn effects resolve"
-        self.start_actions = [action for trigger in side.condemned.at_start for action in trigger.then]
+        self.start_actions = list(side.condemned.at_start)
         self._run_start()
 
     def _run_start(self) -> None:
@@ -595,16 +689,20 @@ class CondemnedState(State):
         self.draw(side, HAND_SIZE - len(side.hand))
         self.phase, self.actor = MAIN, side.index
         if side.index == PLAYER and side.turns == 1:
-            self.first_turn_play = any(a[0] in ("equip", "play") for a in self._main_actions(side))
+            self.first_turn_play = bool(self.card_actions(side))
+        if side.passive:
+            # It plays nothing and never attacks: its turn ends at once, as END_MAIN (and then
+            # END_ATTACKS) would end it, without the steps through settle (a fast path).
+            self._end_turn()
 
     def _equip(self, side: Side, card: CardInstance, place: str) -> None:
         """Equip from hand. "Only one card can be present in any given field": what was there is
         dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
-        side.hand.remove(card)
-        side.played[card.name] += 1
+        _remove(side.hand, card)
+        _count(side.played, card.name)
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            side.no_effect[card.name] += 1
+            _count(side.no_effect, card.name)
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
             held_two_hand = side.main is not None and self.spec_of[side.main.uid].two_hand
@@ -629,11 +727,11 @@ class CondemnedState(State):
             self._check_breaks(side)
 
     def _play(self, side: Side, card: CardInstance, target: Any) -> None:
-        side.hand.remove(card)
-        side.played[card.name] += 1
+        _remove(side.hand, card)
+        _count(side.played, card.name)
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            side.no_effect[card.name] += 1
+            _count(side.no_effect, card.name)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
             # Preparation resolves, put it in the Discard Pile."
@@ -645,11 +743,23 @@ class CondemnedState(State):
         if self.phase == MAIN:
             # The other Condemned may answer with an Event of its own before this one resolves.
             self.phase, self.actor = RESPOND, 1 - side.index
+            self._skip_empty_windows()
         else:
             self._pass()
 
     def _pass(self) -> None:
         """The deciding player plays no (more) Event, or does not parry."""
+        self._pass_once()
+        self._skip_empty_windows()
+
+    def _skip_empty_windows(self) -> None:
+        """Pass at once each window in which the player asked could only pass: the same passes settle
+        would take one by one, without the detour (a fast path: the goldfish inmate answers every
+        attack and Event so, and most attacks find no Event in the attacker's hand)."""
+        while self.phase in _WINDOWS and self._forced() is PASS:
+            self._pass_once()
+
+    def _pass_once(self) -> None:
         if self.phase == RESPOND:
             self._resolve_stack()
             if self.phase != OVER:
@@ -690,7 +800,7 @@ class CondemnedState(State):
     def _switch(self, side: Side, card: CardInstance, leafy: bool) -> None:
         """ "During your Main Phase, you may discard a card to switch between Melee and Ranged. If you
         do, you must skip your Attack Phase that turn." Leafy Pads moves to Ranged and keeps it."""
-        side.hand.remove(card)
+        _remove(side.hand, card)
         side.discard.append(card)
         if leafy:
             side.leafy_used = True
@@ -721,6 +831,7 @@ class CondemnedState(State):
         # The attacker may play an Event "when you declare an attack", then the defender one
         # "when an enemy attack is declared".
         self.phase, self.actor = ATTACK_EVENTS, side.index
+        self._skip_empty_windows()
 
     def _strike(self) -> None:
         """The attack's damage: "If any cards have damage modifiers, apply them now. Then, damage
@@ -826,7 +937,7 @@ class CondemnedState(State):
                 return
             card = side.deck.pop()
             side.hand.append(card)
-            side.drawn[card.name] += 1
+            _count(side.drawn, card.name)
 
     def heal(self, side: Side, amount: int) -> None:
         # "Life cannot exceed the amount printed on the card + any life bonuses"
@@ -857,8 +968,15 @@ class CondemnedState(State):
         broken = True
         while broken:
             broken = False
-            for card in side.weapons() + side.armors():
-                if self.durability_left(side, card) <= 0:
+            for card in (side.main, side.off, *side.armor):
+                if card is None:
+                    continue
+                spec = self.spec_of[card.uid]
+                # durability_left, inlined: this runs after every damage a card takes
+                left = spec.durability - side.wear.get(card.uid, 0)
+                if spec.set_bonus and self._set_complete(side, spec.armor_set):
+                    left += spec.set_bonus
+                if left <= 0:
                     self._drop(side, card)
                     broken = True
 
@@ -879,6 +997,21 @@ class CondemnedState(State):
             return None
         card = self.cards[uid]
         return card if side.holds(card) or side.wears(card) else None
+
+
+def _remove(cards: list[CardInstance], card: CardInstance) -> None:
+    """Take `card` out of the list, found by identity: each card is one object, and list.remove would
+    compare the others field by field first."""
+    for index, each in enumerate(cards):
+        if each is card:
+            del cards[index]
+            return
+    raise ValueError(f"{card.name} (#{card.uid}) is not there")
+
+
+def _count(counter: Counter[str], name: str) -> None:
+    """counter[name] += 1 without Counter's __missing__ call for a new name."""
+    counter[name] = counter.get(name, 0) + 1
 
 
 def _heal(state: CondemnedState, side: Side, verb: fx.Heal, target: Any) -> None:
@@ -918,9 +1051,9 @@ def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> 
     """ "Search your deck for a Weapon card, put it into your hand, then shuffle your deck." """
     card = next((c for c in side.deck if c.name == target), None)
     if card is not None:
-        side.deck.remove(card)
+        _remove(side.deck, card)
         side.hand.append(card)
-        side.drawn[card.name] += 1
+        _count(side.drawn, card.name)
     state.rng.shuffle(side.deck)
 
 

@@ -58,7 +58,7 @@ class ActionDef:
 class CardDef:
     __slots__ = ("name", "base_name", "is_party_member", "is_token", "category", "traits", "alignment", "evil",
                  "life", "hv", "unique", "effects", "actions", "play_action", "grants", "host_kind", "statics",
-                 "play_rule", "is_attack", "is_spell_or_attack_action")
+                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted")
 
     def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False) -> None:
         attributes = record.get("attributes") or {}
@@ -80,6 +80,7 @@ class CardDef:
         self.unique = self.is_party_member or bool(attributes.get("unique"))
         self.effects = effects
         self.actions: tuple[ActionDef, ...] = ()
+        self.acts_while_exhausted = False  # one of its own Actions can be used while it is Exhausted
         self.play_action: ActionDef | None = None
         self.grants: tuple[ActionDef, ...] = ()
         self.host_kind: str | None = effects.host_kind
@@ -141,6 +142,7 @@ class CardBook:
         d = CardDef(record, token.effects, is_token=True)
         d.actions = tuple(self._action(action_name, name, act.initiative or "0", act)
                           for action_name, act in token.effects.actions.items())
+        d.acts_while_exhausted = any("exhausted" in a.usable for a in d.actions)
         self.defs[name] = d
         return d
 
@@ -154,6 +156,7 @@ class CardBook:
                 raise ValueError(f"{d.name} prints no Action named {action_name!r}")
             own.append(self._action(action_name, d.name, printed, act, copyable=act.nested is None))
         d.actions = tuple(own)
+        d.acts_while_exhausted = any("exhausted" in a.usable for a in own)
         if not d.is_party_member:
             printed = attributes.get("initiative", "*")
             act = effects.play or Act(targets=(effects.host,) if effects.host else ())

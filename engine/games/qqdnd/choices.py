@@ -9,7 +9,8 @@ Purposes: see DefaultChooser.pick and DefaultChooser.may; an unknown purpose is 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
@@ -62,12 +63,18 @@ class Chooser:
 class DefaultChooser(Chooser):
     def pick(self, b: Board, player: int, purpose: str, options: list[Piece], low: int, high: int,
              ctx: Ctx | None) -> list[Piece]:
-        ranked = self._rank(b, player, purpose, options)
+        key = self._order(b, player, purpose)
         if purpose in ("heal", "pray", "liquidate", "search:play"):
             # "up to" / "any number of": as many as are worth it, at least the required number.
+            ranked = sorted(options, key=key) if key is not None else list(options)
             worth = [p for p in ranked if self._worth(b, player, purpose, p)]
             return (worth if len(worth) >= low else ranked[:low])[:high]
-        return ranked[:max(low, min(high, 1))]
+        count = max(low, min(high, 1))
+        if count == 1 and options and key is not None:
+            if purpose == "challenge":
+                options = self._challengers(options, player)
+            return [min(options, key=key)]  # the first of the best, as sorting would put it
+        return (sorted(options, key=key) if key is not None else options)[:count]
 
     def _worth(self, b: Board, player: int, purpose: str, piece: Piece) -> bool:
         if purpose == "heal":
@@ -80,32 +87,40 @@ class DefaultChooser(Chooser):
             return not piece.d.actions and not piece.d.grants and not piece.d.statics and not piece.attached
         return True  # search:play (Drunkard: "any other cards named Drunkard")
 
-    def _rank(self, b: Board, player: int, purpose: str, options: list[Piece]) -> list[Piece]:
+    @staticmethod
+    def _challengers(options: list[Piece], player: int) -> list[Piece]:
+        """The options the best place for a Challenge counter is among, by the first parts of its ranking (an
+        opponent's card, undefeated, a Party Member): the ranking then reads the Life of only these."""
+        pool = [p for p in options if p.controller != player] or options
+        pool = [p for p in pool if not p.defeated] or pool
+        return [p for p in pool if p.d.is_party_member] or pool
+
+    @staticmethod
+    def _order(b: Board, player: int, purpose: str) -> Callable[[Piece], Any] | None:
+        """How the options of a choice are ranked, best first (None: as they come)."""
         if purpose == "heal":
-            return sorted(options, key=lambda p: (not b.damage_removable(p), remaining_life(b, p)))
+            return lambda p: (not b.damage_removable(p), remaining_life(b, p))
         if purpose == "challenge":
             # An opponent's undefeated Party Member nearest defeat, else any opponent's card, else one's own.
-            return sorted(options, key=lambda p: (p.controller == player, p.defeated, not p.d.is_party_member,
-                                                  remaining_life(b, p), p.uid))
+            return lambda p: (p.controller == player, p.defeated, not p.d.is_party_member, remaining_life(b, p), p.uid)
         if purpose in ("hurt_own", "exhaust_spare"):
-            return sorted(options, key=lambda p: (not p.d.is_token, p.d.is_party_member,
-                                                  bool(p.d.actions), -remaining_life(b, p), p.uid))
+            return lambda p: (not p.d.is_token, p.d.is_party_member, bool(p.d.actions), -remaining_life(b, p), p.uid)
         if purpose in ("discard", "turnabout_return", "liquidate", "pray"):
-            return sorted(options, key=lambda p: (not p.d.is_token, card_rank(p.d), p.uid))
+            return lambda p: (not p.d.is_token, card_rank(p.d), p.uid)
         if purpose in ("search:hand", "search:deck_top", "search:play", "attach_attack", "turnabout_fetch",
                        "favourite_trick"):
-            return sorted(options, key=lambda p: (-card_rank(p.d), p.uid))
+            return lambda p: (-card_rank(p.d), p.uid)
         if purpose == "restore":
-            return sorted(options, key=lambda p: (-p.d.hv, p.uid))
+            return lambda p: (-p.d.hv, p.uid)
         if purpose == "shield":
-            return sorted(options, key=lambda p: (p.counters.get("shield", 0), not p.d.is_party_member, p.uid))
+            return lambda p: (p.counters.get("shield", 0), not p.d.is_party_member, p.uid)
         if purpose == "burning_hands":
-            return sorted(options, key=lambda p: (p.controller == player, card_rank(p.d), p.uid))
+            return lambda p: (p.controller == player, card_rank(p.d), p.uid)
         if purpose == "unique":
             # Destroy the copy in the worse state: more damage, then Exhausted, then the older one.
-            return sorted(options, key=lambda p: (-p.damage, not p.exhausted))
+            return lambda p: (-p.damage, not p.exhausted)
         if purpose == "just_teachings":
-            return options
+            return None
         raise ValueError(f"no answer for the choice {purpose!r}")
 
     def may(self, b: Board, player: int, purpose: str, ctx: Ctx | None, subject: Piece | None = None,

@@ -40,7 +40,7 @@ from engine.core import OPPONENT, PLAYER
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
-from engine.games.qqdnd.carddefs import ActionDef
+from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
 from engine.games.qqdnd.state import LAST, PASS, PLAY, Move, QQDNDGame, QQDNDState
@@ -78,8 +78,10 @@ from engine.games.qqdnd.verbs import (
     RevealUntil,
     Search,
     StayExhausted,
+    TargetHas,
     Verb,
     YoursNamed,
+    walk,
 )
 from engine.goldfish_record import GameRecord
 
@@ -136,15 +138,37 @@ def _game_for(deck: ResolvedDeck) -> tuple[QQDNDGame, GoldfishPolicy]:
 class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
-    __slots__ = ("later", "conditions", "damage", "permanents", "plans")
+    __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
         self.conditions: dict[str, bool] = {}  # class -> "there is a <class> in your party"
-        # (source uid, plan id) -> (what the move is worth besides its damage, the damage or -1 if none)
-        self.plans: dict[tuple[int, int], tuple[float, int]] = {}
+        # (source uid, plan) -> (what the move is worth besides its damage, the damage or -1 if none)
+        self.plans: dict[tuple[int, DamagePlan], tuple[float, int]] = {}
         self.damage: dict[tuple[int, int], float] = {}  # (target uid, damage) -> worth
         self.permanents: dict[tuple[int, int, int], float] = {}  # (card uid, host uid, wave uid) -> worth
+        self.focus: Piece | None | bool = False  # the dummy nearest defeat (None: none left), False until asked
+        self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
+
+
+class Scoring:
+    """How the moves of one Action are scored, worked out once per Action: which of the moves can score
+    differently from the others, so that choose() scores each distinct move once.
+
+    Ties go to the first move, so of moves sure to score the same only the first needs a score."""
+
+    __slots__ = ("plan", "permanent", "target_free", "value_free")
+
+    def __init__(self, act: ActionDef, permanent: bool, plan: DamagePlan | None) -> None:
+        self.permanent = permanent  # playing a Permanent: worth what it will do in rounds to come
+        # A damage Action with targets and nothing nested: its targets are scored without building their moves.
+        self.plan = plan
+        # The Initiative a move is made at changes neither its score nor its targets, except Spread Shot's (a
+        # lower value buys more targets).
+        self.value_free = act.rule != "spread_shot"
+        # Every target scores the same when the estimate never looks at the targets.
+        self.target_free = (not self.permanent and not act.modes and act.nested is None
+                            and not reads_targets(act.program))
 
 
 class GoldfishPolicy:
@@ -153,50 +177,110 @@ class GoldfishPolicy:
     One policy serves every game of a Game: it remembers how to score each Action."""
 
     def __init__(self) -> None:
-        self._plans: dict[tuple[int, int], DamagePlan | None] = {}
+        # Keyed by the ActionDef itself: a policy may serve the games of several Games (their Actions are
+        # numbered alike), and the key keeps the Action alive, so its identity is never reused.
+        self._plans: dict[tuple[ActionDef, int], DamagePlan | None] = {}
+        self._scorings: dict[tuple[int, ActionDef], Scoring] = {}
+        self._profiles: dict[CardDef, PermanentProfile] = {}
 
     def choose(self, state: QQDNDState) -> Move:
         """The best legal move of the deck's player. It walks the options legal_actions() is made of, in the
         same order (ties go to the first), but builds a move only for the best target of a plain damage
-        Action instead of listing every target."""
+        Action instead of listing every target, and scores only the moves that can score differently."""
         low, high, values, may_pass = state.window()
         # Against the dummies, only the last Action of a round has none after it.
         decision = Decision(later=state.phase != LAST)
         best: Move | None = PASS if may_pass else None  # nothing worth doing: pass (the opening Action is forced)
         best_score = 0.0 if may_pass else float("-inf")
-        cards = state.cards
+        # Copies of one card in hand make the same moves with the same scores: only the first copy's count.
+        in_hand: set[tuple[ActionDef, int, int, int]] = set()
         for option in state.options(PLAYER):
+            if option[3] > high or option[4] < low:
+                continue  # out of the window: no value to act at
             kind, source, act = option[0], option[1], option[2]
-            plan = None
-            if act.simple and act.targets and not (kind == PLAY and source.d.category == "Permanent"):
-                plan = self._plan(act, -1)
-            for value, fewest in state.values_for(option, low, high, values):
-                if plan is not None:
-                    bonus = 0.05 if kind == PLAY else 0.0
-                    candidates = state.candidates(PLAYER, source, act.targets[0])
-                    # Damage to one's own card is never worth more than damage to an opponent's (rule 5).
-                    theirs = [uid for uid in candidates if cards[uid].controller != PLAYER]
-                    for uid in theirs or candidates:
-                        score = bonus + plan.value(state, source, (uid,), decision)
-                        if score > best_score:
-                            best, best_score = Move(kind, source.uid, act.uid, value, (uid,)), score
+            if kind == PLAY:
+                twin = (act, source.owner, option[3], option[4])
+                if twin in in_hand:
                     continue
-                for move in state.expand(PLAYER, kind, source, act, value, fewest):
+                in_hand.add(twin)
+            scoring = self._scorings.get((kind, act))
+            if scoring is None:
+                scoring = self._scorings[(kind, act)] = self._scoring(kind, act, source.d.category)
+            choices = state.values_for(option, low, high, values)
+            if not choices:
+                continue
+            if scoring.plan is not None:
+                for value, fewest in choices:
+                    move, score = self._best_targets(state, kind, source, act, value, fewest, scoring.plan, decision)
+                    if score > best_score:
+                        best, best_score = move, score
+                    if scoring.value_free:
+                        break
+                continue
+            for value, fewest in choices:
+                moves = state.expand(PLAYER, kind, source, act, value, fewest)
+                if not moves:
+                    continue
+                for move in moves[:1] if scoring.target_free else moves:
                     score = self.score(state, move, decision)
                     if score > best_score:
                         best, best_score = move, score
+                if scoring.value_free:
+                    break
         assert best is not None, "the opening Action always has a legal move"
         return best
 
+    @staticmethod
+    def _best_targets(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
+                      plan: DamagePlan, decision: Decision) -> tuple[Move | None, float]:
+        """The best targets of a damage Action at one value and their score (None and -inf without targets)."""
+        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        if act.simple:
+            candidates = state.candidates(PLAYER, source, act.targets[0])
+            cards = state.cards
+            # Damage to one's own card is never worth more than damage to an opponent's (rule 5).
+            theirs = [uid for uid in candidates if cards[uid].controller != PLAYER]
+            target_sets: list[tuple[int, ...]] = [(uid,) for uid in theirs or candidates]
+        else:
+            extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
+            target_sets = state.target_sets(PLAYER, source, act.targets, extra, fewest)
+        best_targets, best_score = None, float("-inf")
+        before, n = plan.before_targets(state, source, decision)
+        if n < 0 or len(act.targets) > 1:
+            for targets in target_sets:
+                score = bonus + plan.value(state, source, targets, decision)
+                if score > best_score:
+                    best_targets, best_score = targets, score
+        else:
+            # One target spec: the targets of a move are distinct cards, each worth what it is alone.
+            cards = state.cards
+            worths: dict[int, float] = {}
+            for targets in target_sets:
+                total = before
+                for uid in targets:
+                    worth = worths.get(uid)
+                    if worth is None:
+                        worth = worths[uid] = plan.worth(state, source, cards[uid], n, decision)
+                    total += worth
+                score = bonus + total
+                if score > best_score:
+                    best_targets, best_score = targets, score
+        if best_targets is None:
+            return None, best_score
+        return Move(kind, source.uid, act.uid, value, best_targets), best_score
+
+    def _scoring(self, kind: int, act: ActionDef, category: str | None) -> Scoring:
+        permanent = kind == PLAY and category == "Permanent"
+        plain = act.targets and not act.modes and act.nested is None and not permanent
+        return Scoring(act, permanent, self._plan(act, -1) if plain else None)
+
     def _plan(self, act: ActionDef, mode: int) -> DamagePlan | None:
-        key = (act.uid, mode)
+        key = (act, mode)
         if key not in self._plans:
             self._plans[key] = DamagePlan.of(act.modes[mode].do if mode >= 0 else act.program)
         return self._plans[key]
 
-    def score(self, state: QQDNDState, move: Move, decision: Decision | None = None) -> float:
-        if decision is None:
-            decision = Decision(later=state.phase != LAST)
+    def score(self, state: QQDNDState, move: Move, decision: Decision) -> float:
         act = state.book.actions[move.action]
         source = state.cards[move.source]
         if move.kind == PLAY and source.d.category == "Permanent":
@@ -205,7 +289,7 @@ class GoldfishPolicy:
             value = decision.permanents.get(key3)
             if value is None:
                 host = state.cards[host_uid] if host_uid >= 0 else None
-                value = decision.permanents[key3] = self.permanent_value(state, source, host, move)
+                value = decision.permanents[key3] = self.permanent_value(state, source, host, move.nested, decision)
             return value
         plan = self._plan(act, move.mode)
         bonus = 0.05 if move.kind == PLAY else 0.0  # a card played is one the end of the round does not discard
@@ -230,46 +314,61 @@ class GoldfishPolicy:
             ctx.nested_targets = [state.cards[uid] for uid in move.nested_targets if uid >= 0]
         return ctx
 
-    def permanent_value(self, state: QQDNDState, card: Piece, host: Piece | None, move: Move) -> float:
+    def permanent_value(self, state: QQDNDState, card: Piece, host: Piece | None, nested: int,
+                        decision: Decision) -> float:
         d = card.d
-        if d.unique and move.nested < 0 and any(
+        profile = self._profiles.get(d)
+        if profile is None:
+            profile = self._profiles[d] = PermanentProfile(d)
+        if d.unique and nested < 0 and any(
                 p.owner == PLAYER and p.d.base_name == d.base_name for p in state.in_play()):
             return -5.0
-        statics = d.statics
-        if "noxspace" in statics:
+        if profile.noxspace:
             return -5.0
         value = 0.1
-        if "camp" in statics:
+        if profile.camp:
             attacks = [p for p in state.hand[PLAYER] if p is not card and p.d.category == "Action"
                        and {"Martial", "Attack"} <= p.d.traits]
             if not attacks:
                 return -2.0
-            value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a) for a in attacks
+            value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a, decision) for a in attacks
                                        if a.d.play_action is not None)
         performer = host if host is not None else card
-        # One Action a card a round: the best of them is what the card adds.
-        value += FUTURE_RATE * max((self.potential(state, act, performer) for act in (*d.actions, *d.grants)),
-                                   default=0.0)
-        if "lance" in statics and host is not None and state.has_mount(host):
+        # One Action a card a round: the best of them is what the card adds. An Action that can deal neither
+        # damage nor Charge counters adds nothing.
+        if profile.striking:
+            best = max(self.potential(state, act, performer, decision) for act in profile.striking)
+            value += FUTURE_RATE * (max(best, 0.0) if profile.idle_actions else best)
+        if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
-        if "bow" in statics or "craft" in statics or "laboratory" in statics:
+        if profile.helper:
             value += 0.5
-        if d.name == "Alchemist's Fire" and not state.party_has(PLAYER, "Alchemist"):
+        if profile.needs_alchemist and not state.party_has(PLAYER, "Alchemist"):
             value -= 1.0
-        if any(isinstance(verb, ForceNextAction) for verb in d.effects.played):
+        if profile.forces_next_action:
             value -= 1.0  # Raging Savage: the next Action must be its own, which cannot hurt a dummy
-        if move.nested >= 0:
+        if nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value
 
-    def potential(self, state: QQDNDState, act: ActionDef, performer: Piece) -> float:
-        """What one use of an Action is worth against the dummy nearest defeat (for a card not yet in play)."""
-        if not act.damaging and not any(isinstance(v, AddCounters) and v.kind == "charge" for v in act.program):
+    def potential(self, state: QQDNDState, act: ActionDef, performer: Piece, decision: Decision) -> float:
+        """What one use of an Action that deals damage (or Charge counters) is worth against the dummy nearest
+        defeat (for a card not yet in play)."""
+        key = (act, performer.uid)
+        known = decision.potentials.get(key)
+        if known is None:
+            known = decision.potentials[key] = self._potential(state, act, performer, decision)
+        return known
+
+    @staticmethod
+    def _potential(state: QQDNDState, act: ActionDef, performer: Piece, decision: Decision) -> float:
+        focus = decision.focus
+        if focus is False:
+            dummies = [p for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated]
+            focus = decision.focus = min(dummies, key=lambda p: (remaining_life(state, p), p.uid)) if dummies else None
+        if focus is None:
             return 0.0
-        dummies = [p for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated]
-        if not dummies:
-            return 0.0
-        focus = min(dummies, key=lambda p: (remaining_life(state, p), p.uid))
+        assert isinstance(focus, Piece)
         ctx = Ctx(state, PLAYER, performer, act, act.high or 0)
         if act.targets:
             spec = act.targets[0]
@@ -277,6 +376,27 @@ class GoldfishPolicy:
                 return 0.0
             ctx.targets, ctx.target_zones = [focus], [FIELD]
         return Estimate(state, later=True, hypothetical=True).program(act.program, ctx)
+
+
+class PermanentProfile:
+    """What the policy reads of a Permanent card to value playing it, read once per card."""
+
+    __slots__ = ("noxspace", "camp", "striking", "idle_actions", "lance", "helper", "needs_alchemist",
+                 "forces_next_action")
+
+    def __init__(self, d: CardDef) -> None:
+        statics = d.statics
+        self.noxspace = "noxspace" in statics
+        self.camp = "camp" in statics
+        acts = (*d.actions, *d.grants)
+        # The Actions that can hurt a dummy: damage, or Charge counters for BOOM.
+        self.striking = tuple(a for a in acts if a.damaging or any(
+            isinstance(v, AddCounters) and v.kind == "charge" for v in a.program))
+        self.idle_actions = len(self.striking) < len(acts)  # Actions worth nothing against the dummies
+        self.lance = "lance" in statics
+        self.helper = "bow" in statics or "craft" in statics or "laboratory" in statics
+        self.needs_alchemist = d.name == "Alchemist's Fire"
+        self.forces_next_action = any(isinstance(verb, ForceNextAction) for verb in d.effects.played)
 
 
 def damage_value(b: Board, source: Piece, target: Piece, n: int, planned: dict[int, float]) -> float:
@@ -349,28 +469,40 @@ class DamagePlan:
         return cls(tuple(conditions), damage.n if isinstance(damage.n, int) else 0, draws, exhausting)
 
     def value(self, state: QQDNDState, source: Piece, targets: tuple[int, ...], decision: Decision) -> float:
-        key = (source.uid, id(self))
-        known = decision.plans.get(key)
-        if known is None:
-            known = decision.plans[key] = self._before_targets(state, source, decision)
-        value, n = known
+        value, n = self.before_targets(state, source, decision)
         if n < 0:
             return value
         cards = state.cards
-        if len(targets) == 1:
-            target = cards[targets[0]]
-            if target.zone != FIELD:
-                return value
-            n = state.damage_after_modifiers(source, PLAYER, target, n, spend=False)
-            worth_key = (target.uid, n)
-            worth = decision.damage.get(worth_key)
-            if worth is None:
-                worth = decision.damage[worth_key] = worth_of_damage(state, target, n, {})
-            return value + worth
-        planned: dict[int, float] = {}
+        if len(targets) > 1 and len(set(targets)) < len(targets):
+            # The same card twice: the second share of damage meets what the first leaves.
+            planned: dict[int, float] = {}
+            for uid in targets:
+                value += damage_value(state, source, cards[uid], n, planned)
+            return value
+        # Distinct targets: what damage to one is worth does not depend on the others.
         for uid in targets:
-            value += damage_value(state, source, cards[uid], n, planned)
+            value += self.worth(state, source, cards[uid], n, decision)
         return value
+
+    def before_targets(self, state: QQDNDState, source: Piece, decision: Decision) -> tuple[float, int]:
+        """What the move is worth besides its damage, and the damage it deals to each target (-1: none)."""
+        key = (source.uid, self)
+        known = decision.plans.get(key)
+        if known is None:
+            known = decision.plans[key] = self._before_targets(state, source, decision)
+        return known
+
+    @staticmethod
+    def worth(state: QQDNDState, source: Piece, target: Piece, n: int, decision: Decision) -> float:
+        """What `n` damage from `source` to one target is worth, the target alone."""
+        if target.zone != FIELD:
+            return 0.0
+        dealt = state.damage_after_modifiers(source, PLAYER, target, n, spend=False)
+        key = (target.uid, dealt)
+        worth = decision.damage.get(key)
+        if worth is None:
+            worth = decision.damage[key] = worth_of_damage(state, target, dealt, {})
+        return worth
 
     def _before_targets(self, state: QQDNDState, source: Piece, decision: Decision) -> tuple[float, int]:
         value = self.draws * (CARD_NOW if decision.later else CARD_LATER)
@@ -391,6 +523,8 @@ class DamagePlan:
 class Estimate:
     """A dry run of a program: what it would be worth, changing nothing (no chooser state, no rng)."""
 
+    __slots__ = ("b", "state", "later", "hypothetical", "planned")
+
     def __init__(self, state: QQDNDState, later: bool, hypothetical: bool = False) -> None:
         self.b: Board = state
         self.state = state
@@ -399,12 +533,13 @@ class Estimate:
         self.planned: dict[int, float] = {}  # damage this program already deals to each card
 
     def program(self, program: Program, ctx: Ctx) -> float:
-        return sum(self.verb(verb, ctx) for verb in program)
-
-    def verb(self, verb: Verb, ctx: Ctx) -> float:
-        worth = _WORTH.get(type(verb))
-        # Verbs without an entry change nothing the policy counts (shuffles, marks, alignments...).
-        return 0.0 if worth is None else worth(self, verb, ctx)
+        total = 0.0
+        for verb in program:
+            worth = _WORTH.get(type(verb))
+            # Verbs without an entry change nothing the policy counts (shuffles, marks, alignments...).
+            if worth is not None:
+                total += worth(self, verb, ctx)
+        return total
 
     def _deal_damage(self, verb: DealDamage, ctx: Ctx) -> float:
         n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
@@ -577,3 +712,31 @@ _WORTH: dict[type, Callable[[Estimate, Any, Ctx], float]] = {
     AttachFromHand: Estimate._attach,
     Custom: Estimate._custom,
 }
+
+# Counters whose estimate looks at the cards they go on; any other kind scores a flat amount.
+_COUNTED_COUNTERS = ("charge", "challenge")
+# Verbs whose estimate never looks at the cards they name (a card drawn is worth the same whoever is targeted).
+_BLIND_VERBS = (StayExhausted, Draw, Search, RevealUntil, DiscardFromHand, DiscardHand, CreateToken,
+                BoostNextMagusDamage, AttachFromHand)
+
+
+def reads_targets(program: Program) -> bool:
+    """Whether the estimate of a program can depend on the move's targets (or target players)."""
+    for verb in walk(program):
+        if (type(verb) not in _WORTH or isinstance(verb, _BLIND_VERBS)
+                or (isinstance(verb, AddCounters) and verb.kind not in _COUNTED_COUNTERS)):
+            continue  # the estimate counts nothing of it (shuffles, marks...), or nothing of its cards
+        if isinstance(verb, If):
+            if _names_targets(getattr(verb.condition, "ref", None)) or isinstance(verb.condition, TargetHas):
+                return True
+        elif isinstance(verb, Custom):
+            if verb.fn is effects.mass_teleport:
+                return True  # "target player"
+        elif isinstance(verb, PerformNested) or any(_names_targets(getattr(verb, slot, None))
+                                                    for slot in ("to", "n", "times")):
+            return True  # the nested card's targets, or the targets' own
+    return False
+
+
+def _names_targets(ref: object) -> bool:
+    return ref is TARGETS or (isinstance(ref, CountersOn) and ref.ref is TARGETS)

@@ -34,7 +34,7 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
 from engine.games.qqdnd.choices import Chooser, DefaultChooser
 from engine.games.qqdnd.effects import UNIMPLEMENTED
-from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, ZONE_NAMES, Piece
+from engine.games.qqdnd.pieces import DISCARD, FIELD, GONE, HAND, REMOVED, ZONE_NAMES, Piece
 from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE = 0, 1, 2
@@ -80,6 +80,13 @@ class QQDNDGame(Game):
                                    if entry.section != "Sideboard"])
         self.book.add_all(())
         self.goldfish = opponent is None
+        # Every state of the game starts with the same cards, numbered alike: (card, definition, owner) in uid
+        # order. CardInstances are immutable, so the states share them.
+        self.layout: list[tuple[CardInstance, CardDef, int]] = []
+        for player, entries in enumerate(self.lists):
+            for d, count in entries:
+                for _ in range(count):
+                    self.layout.append((CardInstance(len(self.layout), d.name), d, player))
 
     def new_initial_state(self, rng: random.Random, choosers: tuple[Chooser, Chooser] | None = None, *,
                           deal: bool = True) -> QQDNDState:
@@ -118,14 +125,16 @@ class QQDNDState(Board, State):
         self._options_cache: list[list[Option] | None] = [None, None]
         self._candidates_cache: dict[object, list[int]] = {}
         self._nox = (False, False)
-        for player, entries in enumerate(game.lists):
-            for d, count in entries:
-                for _ in range(count):
-                    piece = self.new_piece(d, player)
-                    if d.is_party_member:
-                        self._place(piece, FIELD, player)
-                    else:
-                        self._place(piece, DECK, player)
+        # Party Members start on the field, the Resources in the deck (where a new Piece is).
+        for card, d, owner in game.layout:
+            piece = Piece(card, d, owner)
+            self.cards.append(piece)
+            if d.is_party_member:
+                piece.zone = FIELD
+                self.field[owner].append(piece)
+            else:
+                self.deck[owner].append(piece)
+        for player in (0, 1):
             self.shuffle(player)
         if deal:
             self._begin_round()
@@ -472,11 +481,12 @@ class QQDNDState(Board, State):
         return [(last if values in ("high", "exact") else first, 1)]
 
     def _best_initiative(self, player: int) -> int | None:
-        best: int | None = None
-        for _kind, source, act, _low, high in self.options(player):
-            if (best is None or high > best) and self._performable(player, source, act):
-                best = high
-        return best
+        """The highest Initiative of an Action the player could perform now."""
+        # Highest first: the first option that can be performed decides, and the others need no targets.
+        for _kind, source, act, _low, high in sorted(self.options(player), key=_highest, reverse=True):
+            if self._performable(player, source, act):
+                return high
+        return None
 
     def _performable(self, player: int, source: Piece, act: ActionDef) -> bool:
         """Whether the Action has a legal choice for every target (at its highest Initiative)."""
@@ -529,8 +539,12 @@ class QQDNDState(Board, State):
             else:
                 options.append((PLAY, card, act, act.low, act.high))
         for piece in self.field[player]:
-            if not piece.defeated and not piece.blanked:
-                options.extend(self._card_options(player, piece))
+            if piece.defeated or piece.blanked:
+                continue
+            if not piece.attached and piece.copied is None and (
+                    not piece.d.actions or (piece.exhausted and not piece.d.acts_while_exhausted)):
+                continue  # nothing granted or copied, and none of its own Actions usable now
+            options.extend(self._card_options(player, piece))
         return options
 
     def _card_options(self, player: int, piece: Piece) -> list[Option]:
@@ -595,10 +609,10 @@ class QQDNDState(Board, State):
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         if act.modes:
             for index, mode in enumerate(act.modes):
-                for targets in self._target_sets(player, source, mode.targets, extra):
+                for targets in self.target_sets(player, source, mode.targets, extra):
                     moves.append(Move(kind, source.uid, act.uid, value, targets, index))
             return moves
-        target_sets = self._target_sets(player, source, act.targets, extra, fewest)
+        target_sets = self.target_sets(player, source, act.targets, extra, fewest)
         if not target_sets:
             return moves
         if act.nested is not None:
@@ -623,19 +637,19 @@ class QQDNDState(Board, State):
             for card in source.under:
                 action = card.d.play_action
                 if action is not None:
-                    sets = self._target_sets(player, card, action.targets, 0)
+                    sets = self.target_sets(player, card, action.targets, 0)
                     if sets:
                         choices.append((card, sets))
         else:
             for card in self.hand[player]:
                 action = card.d.play_action
                 if card.d.category == "Permanent" and action is not None and action.high is not None:
-                    sets = self._target_sets(player, card, action.targets, 0)
+                    sets = self.target_sets(player, card, action.targets, 0)
                     if sets:
                         choices.append((card, sets))
         return choices
 
-    def _target_sets(self, player: int, source: Piece, specs: tuple[TargetSpec, ...],
+    def target_sets(self, player: int, source: Piece, specs: tuple[TargetSpec, ...],
                      extra: int, fewest: int = 1) -> list[tuple[int, ...]]:
         if not specs:
             return [()]
@@ -668,21 +682,27 @@ class QQDNDState(Board, State):
         pred = spec.pred
         if spec.zone == "opponent_discard":
             return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]
-        return [p.uid for p in self.field[0] + self.field[1]
-                if pred(self, p, player, source) and self._targetable(p, player)]
-
-    def _targetable(self, piece: Piece, player: int) -> bool:
-        controller = piece.controller
-        if controller == player:
-            return True
+        found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
+        # The cards in play on the other side (a side's cards are the cards its player controls).
+        other = 1 - player
         # Noxspace: "cards you control cannot be targeted by opponents and you cannot target cards an
         # opponent controls."
-        if self._nox[controller] or self._nox[player]:
-            return False
-        # Vanish: "Wizards and Sorcerors in your party cannot be targeted by opponents until the end of the
-        # round."
-        return not (self.concealed[controller] and piece.d.is_party_member
-                    and (self.has_trait(piece, "Wizard", player) or self.has_trait(piece, "Sorceror", player)))
+        if self._nox[other] or self._nox[player]:
+            return found
+        theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]
+        if theirs and self.concealed[other]:
+            theirs = [uid for uid in theirs if not self._vanished(self.cards[uid], player)]
+        return found + theirs if player == 0 else theirs + found
+
+    def _vanished(self, piece: Piece, player: int) -> bool:
+        """Vanish: "Wizards and Sorcerors in your party cannot be targeted by opponents until the end of the
+        round." (`piece` is a card of a player who played Vanish this round.)"""
+        return piece.d.is_party_member and (self.has_trait(piece, "Wizard", player)
+                                            or self.has_trait(piece, "Sorceror", player))
+
+
+def _highest(option: Option) -> int:
+    return option[4]
 
 
 # Rules of a card that has no Action of its own (a Party Member's Effect) run under this stand-in.

@@ -133,8 +133,18 @@ class TargetSpec:
 
 
 def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:
-    """ "target <atoms>": the table's shorthand, capitalised like the verbs it sits among."""
-    return TargetSpec(atoms or ("card",), zone, 1, high)
+    """ "target <atoms>": the table's shorthand, capitalised like the verbs it sits among.
+
+    Equal specs are one object: the state works out the candidates of a spec once per position, so the many
+    Actions that "target card" share them."""
+    key = (atoms or ("card",), zone, high)
+    spec = _SPECS.get(key)
+    if spec is None:
+        spec = _SPECS[key] = TargetSpec(key[0], zone, 1, high)
+    return spec
+
+
+_SPECS: dict[tuple[tuple[str, ...], str, int], TargetSpec] = {}
 
 
 TARGET_PLAYER = TargetSpec(("card",), "player")

@@ -11,9 +11,14 @@
     return field ? field.value : "";
   }
 
+  function copy(name, selector) {
+    const field = form.elements.namedItem(name);
+    if (field) field.value = valueOf(selector); // "side" exists for QQDND decks only
+  }
+
   form.addEventListener("submit", () => {
-    form.elements.namedItem("list").value = valueOf(form.dataset.listSource);
-    form.elements.namedItem("side").value = valueOf(form.dataset.sideSource);
-    form.elements.namedItem("format").value = valueOf(form.dataset.formatSource);
+    copy("list", form.dataset.listSource);
+    copy("side", form.dataset.sideSource);
+    copy("format", form.dataset.formatSource);
   });
 })();

@@ -60,12 +60,15 @@ def test_it_says_an_illegal_deck_cannot_be_tested_on_its_page(ann: AbstractBaseU
 
 def test_it_gives_the_builder_a_form_that_sends_the_list_being_edited(rf: Any) -> None:
     request = rf.get("/")
-    form = render_to_string("simulations/_test_form.html",
-                            {"game": Game.objects.get(slug="qqdnd"), "list_source": "#id_list"}, request)
+    form = render_to_string("simulations/_test_form.html", {
+        "game": Game.objects.get(slug="qqdnd"), "list_source": "#id_list", "side_source": "#id_side"}, request)
     assert 'data-list-source="#id_list"' in form and "js/simulation-form.js" in form
     for field in ("game", "list", "side", "format"):
         assert f'type="hidden" name="{field}"' in form
     assert 'name="deck"' not in form  # a new deck: the run is of the list alone
+    sideless = render_to_string("simulations/_test_form.html",
+                                {"game": Game.objects.get(slug="anguish"), "list_source": "#id_list"}, request)
+    assert 'type="hidden" name="list"' in sideless and 'name="side"' not in sideless
 
 
 def test_it_plays_the_builders_list_and_refuses_an_illegal_one_with_its_problems() -> None:

@@ -104,13 +104,22 @@ class RunStats:
         self.mulligans += record.mulligans
         self.games_mulliganed += record.mulligans > 0
         self.first_turn_plays += record.first_turn_play
-        for name in record.drawn.keys() | record.played.keys():
-            drawn, played = record.drawn[name], record.played[name]
+        drawn_copies, played_copies, cards = record.drawn, record.played, self.cards
+        for name in drawn_copies.keys() | played_copies.keys():
+            drawn, played = drawn_copies[name], played_copies[name]
             # A card can be played more often than drawn (put into play from the deck, returned
             # to hand and played again): those plays never make a drawn copy less dead than zero.
             dead = max(0, drawn - played)
-            counts = self.cards.setdefault(name, CardCounts())
-            counts.merge(CardCounts(drawn, played, dead, int(drawn > 0), int(dead > 0)))
+            counts = cards.get(name)
+            if counts is None:
+                counts = cards[name] = CardCounts()
+            # CardCounts.merge of this game's counts, added in place: this runs for every card of
+            # every game of a run, and a CardCounts for each would cost more than the sums.
+            counts.drawn += drawn
+            counts.played += played
+            counts.dead += dead
+            counts.games_drawn += drawn > 0
+            counts.games_dead += dead > 0
         self.no_effect.update(record.no_effect)
 
     def _grow_damage_columns(self, turns: int) -> None:
@@ -120,10 +129,11 @@ class RunStats:
 
     def _add_damage(self, damage_by_turn: list[int]) -> None:
         self._grow_damage_columns(len(damage_by_turn))
+        games, sums, squares = self.damage_games, self.damage_sum, self.damage_squares
         for index, damage in enumerate(damage_by_turn):
-            self.damage_games[index] += 1
-            self.damage_sum[index] += damage
-            self.damage_squares[index] += damage * damage
+            games[index] += 1
+            sums[index] += damage
+            squares[index] += damage * damage
 
     def merge(self, other: RunStats) -> None:
         """Add another chunk of the same run (same game, same seed) into this one."""

@@ -17,13 +17,15 @@ from engine.cli import load_cards, resolved_deck
 from engine.core import OPPONENT, PLAYER, TERMINAL, IllegalAction, game_stream, load_game
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish import actions as act
-from engine.games.anguish.goldfish import GoldfishPolicy, play_game, play_goldfish, record
+from engine.games.anguish.goldfish import NEVER, GoldfishPolicy, WorthTable, play_game, play_goldfish, record
 from engine.games.anguish.state import (
     END_GAME_DISCARD,
     END_GAME_DRAW,
+    FIRST_HOUR,
     GOLDFISH_CARD,
     HAND_LIMIT_PHASE,
     KEEP,
+    LAST_HOUR,
     MAIN,
     MULLIGAN,
     PROTECT,
@@ -747,3 +749,32 @@ def test_the_goldfish_policy_mulligans_cards_that_cannot_mill() -> None:
     arrange(state, PLAYER, hand=["Void Hound", *[FILLER] * 4])
     action = GoldfishPolicy(state.game).choose(state)
     assert action[0] == act.MULLIGAN and names(state, list(action[1])) == [FILLER] * 4
+
+
+@pytest.mark.parametrize("end_game", [False, True])
+def test_the_goldfish_plan_reads_costs_and_rows_as_the_state_gives_them(end_game: bool) -> None:
+    """The plan of a turn reads each card's cost and rows from a table made once per Game: for every
+    card and Hour, the table holds state.cost_of for a card worth playing (9.2; 10.4: free in the End
+    Game), nothing for a card worth nothing or kept for a response, and offers the Defense Line only to
+    a card with effects that enters it with a Protection Score (5.1)."""
+    playable = sorted(name for name, card in CARDS.items() if card["card_type"] in ("creature", "discovery"))
+    state = new_state(lifeblood(*playable, size=len(playable) + 1))
+    table = WorthTable(state.game)
+    state.end_game = end_game
+    costs = table.end_game_cost if end_game else table.play_cost
+    options = table.end_game_options if end_game else table.play_options
+    rows_seen: set[str | None] = set()
+    for hour in range(FIRST_HOUR, LAST_HOUR + 1):
+        state.hour = hour
+        for uid in state.seats[PLAYER].lifeblood:
+            card = state.profiles[uid]
+            worth = table.worth[uid][hour]
+            assert costs[uid][hour] == (state.cost_of(uid) if worth > 0 and not card.response else NEVER)
+            rows = [row for _, row, _, _ in options[uid][hour]]
+            rows_seen.update(rows)
+            if card.kind == "creature":
+                defends = table.effect_worth[uid] > 0 and state.entry_protection(uid) > 0
+                assert rows == ([act.ARSENAL, act.PROTECTION] if defends else [act.ARSENAL])
+            else:
+                assert rows == [None]
+    assert rows_seen == {act.ARSENAL, act.PROTECTION, None}

@@ -730,3 +730,42 @@ def test_it_keeps_every_card_in_one_zone_through_random_games(opponent: Resolved
             assert state.check_invariants() == [] and state.invariant_problems() == []
             state.apply_action(rng.choice(list(state.legal_actions())))
         assert sum(len(cards) for cards in state.zones().values()) == total == 31 + (31 if opponent else 0)
+
+
+@pytest.mark.parametrize("opponent", [None, RIVAL])
+def test_it_skips_a_decision_only_when_the_rules_leave_one_action(
+    opponent: ResolvedDeck | None, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "A decision with a single legal action is taken at once" (state.py): the shortcuts that take
+    such decisions without listing their actions (_forced, _only_pass) agree with the listed legal
+    actions at every step of random games, and a player is only ever asked when there is a choice."""
+    forced, only_pass = CondemnedState._forced, CondemnedState._only_pass
+    checked: Counter[str] = Counter()
+
+    def checked_forced(state: CondemnedState) -> tuple[Any, ...] | None:
+        action = forced(state)
+        if action is not None:
+            assert state._compute_legal() == [action]
+            checked["forced"] += 1
+        return action
+
+    def checked_only_pass(state: CondemnedState) -> bool:
+        passes = only_pass(state)
+        assert passes == (state._compute_legal() == [PASS])
+        checked["only pass" if passes else "an Event or a parry"] += 1
+        return passes
+
+    monkeypatch.setattr(CondemnedState, "_forced", checked_forced)
+    monkeypatch.setattr(CondemnedState, "_only_pass", checked_only_pass)
+    rng = random.Random(5)
+    game = make_game(SAMPLE, opponent=opponent)
+    for seed in range(30):
+        state = game.new_initial_state(random.Random(seed))
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            assert len(legal) >= 2, legal
+            state.apply_action(rng.choice(legal))
+
+    assert checked["forced"] > 0 and checked["only pass"] > 0
+    if opponent is not None:  # only a second deck has Events to answer with and Weapons to parry with
+        assert checked["an Event or a parry"] > 0

@@ -45,11 +45,13 @@ from engine.games.anguish.state import (
     Action,
     AnguishGame,
     AnguishState,
+    entry_protection,
     make_game,
 )
 from engine.goldfish_record import GameRecord
 
 DRAW_WORTH = 1.0  # a drawn card is counted as worth one Lifeblood card milled
+NEVER = LAST_HOUR + 1  # a cost no turn can pay: its budget is at most LAST_HOUR
 CHEAP = 2  # the mulligan's "card to play early" costs this many Hours or less
 COSTLY = 4  # without one, cards costing more than this go back
 
@@ -70,6 +72,9 @@ def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
     return worth
 
 
+# Where a card can be played and what it is worth there: (worth, row, Arsenal locations it takes,
+# Defense Line locations it takes).
+_Option = tuple[float, str | None, int, int]
 # A plan of plays: its total worth and the cards with their rows.
 _Plan = tuple[float, tuple[tuple[int, str | None], ...]]
 _plan_worth = itemgetter(0)
@@ -78,22 +83,53 @@ _plan_worth = itemgetter(0)
 class WorthTable:
     """Each card's worth in each Hour, read once per Game and shared by the games it plays."""
 
-    __slots__ = ("worth", "effect_worth", "draws", "first_worth", "first_worth_full")
+    __slots__ = (
+        "worth", "effect_worth", "draws", "first_worth", "first_worth_full", "play_cost", "end_game_cost",
+        "play_options", "end_game_options",
+    )
 
     def __init__(self, game: AnguishGame) -> None:
-        self.worth = [[card_worth(card, hour) for hour in range(LAST_HOUR + 1)] for card in game.profiles]
+        hours = range(LAST_HOUR + 1)
+        self.worth = [[card_worth(card, hour) for hour in hours] for card in game.profiles]
         self.effect_worth = [card_worth(card, LAST_HOUR, attacking=False) for card in game.profiles]
         self.draws = [any(verb == "draw" for verb, _ in card.on_play) for card in game.profiles]
         # GoldfishPolicy._first_worth by card and Hour, with room in the Arsenal and with none (the
         # policy asks it of every card in hand at each keep and each card put back).
         self.first_worth = [
-            [self.worth[uid][min(LAST_HOUR, max(hour, card.cost))] for hour in range(LAST_HOUR + 1)]
+            [self.worth[uid][min(LAST_HOUR, max(hour, card.cost))] for hour in hours]
             for uid, card in enumerate(game.profiles)
         ]
         self.first_worth_full = [
-            [self.effect_worth[uid]] * (LAST_HOUR + 1) if card.kind == CREATURE else self.first_worth[uid]
+            [self.effect_worth[uid]] * len(hours) if card.kind == CREATURE else self.first_worth[uid]
             for uid, card in enumerate(game.profiles)
         ]
+        # What the plan of each turn (GoldfishPolicy._best_plays) asks of every card in hand, by card
+        # and Hour: the Hours a play of the card costs (state.cost_of) when it is worth anything then
+        # and is not kept for a response, else NEVER, more than any turn has; and its options.
+        self.play_cost = [
+            [card.cost if self.worth[uid][hour] > 0 and not card.response else NEVER for hour in hours]
+            for uid, card in enumerate(game.profiles)
+        ]
+        self.play_options = [
+            [self._options(uid, card, hour, light=hour <= LAST_LIGHT_HOUR) for hour in hours]
+            for uid, card in enumerate(game.profiles)
+        ]
+        # The same in the End Game: every card is free (10.4), and it is dark (6.2).
+        self.end_game_cost = [[0 if cost != NEVER else NEVER for cost in costs] for costs in self.play_cost]
+        self.end_game_options = [
+            [self._options(uid, card, hour, light=False) for hour in hours] for uid, card in enumerate(game.profiles)
+        ]
+
+    def _options(self, uid: int, card: CardProfile, hour: int, light: bool) -> tuple[_Option, ...]:
+        """Where the card can be played in `hour` and what it is worth there: a Discovery is worth its
+        effect; a Creature its attacks and effects in the Arsenal, or only its effects in the Defense
+        Line (which takes a card with a Protection Score)."""
+        worth = self.worth[uid][hour]
+        if card.kind != CREATURE:
+            return ((worth, None, 0, 0),)
+        if self.effect_worth[uid] > 0 and entry_protection(card, light) > 0:
+            return ((worth, act.ARSENAL, 1, 0), (self.effect_worth[uid], act.PROTECTION, 0, 1))
+        return ((worth, act.ARSENAL, 1, 0),)
 
 
 class GoldfishPolicy:
@@ -106,6 +142,10 @@ class GoldfishPolicy:
         self.draws = table.draws
         self.first_worth = table.first_worth
         self.first_worth_full = table.first_worth_full
+        self.play_cost = table.play_cost
+        self.end_game_cost = table.end_game_cost
+        self.play_options = table.play_options
+        self.end_game_options = table.end_game_options
         self.plan: list[tuple[int, str | None]] = []  # the plays still to make this turn, the next one last
         self.plan_key: tuple[int, int] = (-1, -1)
 
@@ -191,29 +231,18 @@ class GoldfishPolicy:
         hour = state.hour
         budget = state.budget()
         profiles = state.profiles
-        worth_of = self.worth
-        # The cards worth playing now, each with its cost and its options: (worth, row, Arsenal
-        # locations used, Defense Line locations used).
-        candidates: list[tuple[int, int, list[tuple[float, str | None, int, int]]]] = []
-        end_game = state.end_game
+        # The cards worth playing now, each with its cost and its options.
+        candidates: list[tuple[int, int, tuple[_Option, ...]]] = []
+        costs, options_of = (
+            (self.end_game_cost, self.end_game_options) if state.end_game else (self.play_cost, self.play_options)
+        )
         for uid in seat.hand:
-            card = profiles[uid]
-            # state.cost_of, inlined: most cards in hand cost more than the Hours left
-            cost = 0 if end_game or card.free else card.cost
-            if cost > budget:
+            cost = costs[uid][hour]
+            if cost > budget:  # too costly now, worth nothing, or kept for a response
                 continue
-            worth = worth_of[uid][hour]
-            if worth <= 0 or card.response:
+            if profiles[uid].target is not None and not state.targets_for(state.active, uid):
                 continue
-            if card.target is not None and not state.targets_for(state.active, uid):
-                continue
-            if card.kind != CREATURE:
-                candidates.append((uid, cost, [(worth, None, 0, 0)]))
-                continue
-            options = [(worth, act.ARSENAL, 1, 0)]
-            if self.effect_worth[uid] > 0 and state.entry_protection(uid) > 0:
-                options.append((self.effect_worth[uid], act.PROTECTION, 0, 1))
-            candidates.append((uid, cost, options))
+            candidates.append((uid, cost, options_of[uid][hour]))
         if not candidates:
             return ()
         # (Hours left, Arsenal locations left, Defense Line locations left) -> the best plan found

@@ -21,8 +21,12 @@ class Seat:
 
     def take(self, count: int) -> list[int]:
         """Up to `count` cards off the top of the Lifeblood, the top card first."""
-        taken = self.lifeblood[-count:][::-1] if count else []
-        del self.lifeblood[len(self.lifeblood) - len(taken):]
+        if not count:
+            return []
+        lifeblood = self.lifeblood
+        taken = lifeblood[-count:]
+        del lifeblood[-count:]
+        taken.reverse()
         return taken
 
     def in_play(self) -> list[int]:

@@ -102,6 +102,12 @@ class AnguishGame(Game):
         return AnguishState(self, rng)
 
 
+def entry_protection(card: CardProfile, light: bool) -> int:
+    """The Protection Score a card enters play with (with or without Light Availability): 5.1, "cards
+    without a Protection Score (i.e. 0) cannot be placed in the defense line"."""
+    return card.protection + (card.light_protection if light else 0)
+
+
 def make_game(deck: ResolvedDeck, **options: Any) -> AnguishGame:
     """The game of a deck: against the goldfish, or `opponent=<ResolvedDeck>` for a two-deck game
     (`starting_player=OPPONENT` lets the second deck start)."""
@@ -260,9 +266,11 @@ class AnguishState(State):
 
     def arsenal_of(self, uid: int) -> int:
         card = self.profiles[uid]
+        arsenal = card.arsenal - self.weakened[uid]
         # not self.light(), inlined: the Arsenal Score is read for every attack and every attacker
-        dark = card.dark_arsenal if self.end_game or self.hour > LAST_LIGHT_HOUR else 0
-        return max(0, card.arsenal + dark - self.weakened[uid])
+        if card.dark_arsenal and (self.end_game or self.hour > LAST_LIGHT_HOUR):
+            arsenal += card.dark_arsenal
+        return arsenal if arsenal > 0 else 0
 
     def protection_of(self, uid: int) -> int:
         """The Protection Score remaining: printed, plus bonuses, less the damage it carries."""
@@ -272,7 +280,8 @@ class AnguishState(State):
 
     def can_attack(self, uid: int) -> bool:
         """9.4: not on the Hour it was played unless it has Ambush; 7.1: not on a turn it moved from
-        Protection to Arsenal; once a window (a turn, or an End Game phase)."""
+        Protection to Arsenal; once a window (a turn, or an End Game phase). The Arsenal Score, the
+        dearest to work out, is looked at last."""
         return (
             self.attacked[uid] != self.window
             and self.to_arsenal[uid] != self.turn_index
@@ -358,8 +367,7 @@ class AnguishState(State):
         return rows
 
     def entry_protection(self, uid: int) -> int:
-        card = self.profiles[uid]
-        return card.protection + (card.light_protection if self.light() else 0)
+        return entry_protection(self.profiles[uid], self.light())
 
     def _targets(self, player: int, card: CardProfile, uid: int, leaving: int | None = None) -> list[int | None]:
         """The targets of a card's targeted step. A Creature's "When played" step without a target
@@ -629,6 +637,8 @@ class AnguishState(State):
         """5.3: "if a card results in a Protection Score of zero or below, send the card to the discard
         pile" (a card that has taken damage; one printed without Protection stays until hit)."""
         damage = self.damage
+        if not any(damage):
+            return  # no card has taken damage (all a goldfish game ever sees): nothing to look for
         for seat in self.seats:
             # A copy of the lines: a card that leaves play leaves its line while this goes through it.
             for uid in seat.in_play():
@@ -637,10 +647,11 @@ class AnguishState(State):
 
     def _clear_turn_effects(self) -> None:
         weakened = self.weakened
+        if not any(weakened):
+            return  # nothing weakened this turn (a card's weakening ends when it leaves play)
         for seat in self.seats:
-            for line in (seat.arsenal, seat.protection):
-                for uid in line:
-                    weakened[uid] = 0
+            for uid in seat.in_play():
+                weakened[uid] = 0
 
     def _start_turn(self, player: int) -> None:
         self.turn_index += 1
@@ -674,7 +685,7 @@ class AnguishState(State):
     def _finish_turn(self) -> None:
         self._clear_turn_effects()
         following = 1 - self.active
-        if following == self.starter or (self.game.goldfish and following == OPPONENT):
+        if following == self.starter or self._is_goldfish(following):
             # The goldfish "plays nothing": its turn passes with nothing to do.
             self._end_hour()
         else:

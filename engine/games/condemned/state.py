@@ -110,10 +110,15 @@ class Side:
         self.no_effect: Counter[str] = Counter()
 
     def weapons(self) -> list[CardInstance]:
+        if self.main is None and self.off is None:  # the goldfish inmate's, always
+            return []
         return [w for w in (self.main, self.off) if w is not None]
 
     def armors(self) -> list[CardInstance]:
-        return [a for a in self.armor if a is not None]
+        armor = self.armor
+        if armor[0] is None and armor[1] is None and armor[2] is None:  # the goldfish inmate's, always
+            return []
+        return [a for a in armor if a is not None]
 
     def holds(self, card: CardInstance) -> bool:
         return self.main is card or self.off is card
@@ -380,21 +385,29 @@ class CondemnedState(State):
         phase = self.phase
         if side.passive:
             return _PASSIVE_CHOICE.get(phase)
-        if phase == PARRY:
-            return PASS if side.main is None and side.off is None else None
-        if phase == RESPOND or phase == ATTACK_EVENTS:
-            if side.event_played:
-                return PASS
-            timings = self._timings()
-            spec_of = self.spec_of
-            for card in side.hand:
-                spec = spec_of[card.uid]
-                if spec.card_type == EVENT and spec.timing in timings:
-                    return None
-            return PASS
+        if phase in _WINDOWS:
+            return PASS if self._only_pass() else None
         if phase == MULLIGAN and side.mulligans >= MAX_MULLIGANS:
             return KEEP
         return None
+
+    def _only_pass(self) -> bool:
+        """Whether the player asked in an Event or parry window has nothing to do but pass: a passive
+        contender, a parry without a Weapon, an Event window without an Event to play in it."""
+        side = self.sides[self.actor]
+        if side.passive:
+            return True
+        if self.phase == PARRY:
+            return side.main is None and side.off is None
+        if side.event_played:
+            return True
+        timings = self._timings()
+        spec_of = self.spec_of
+        for card in side.hand:
+            spec = spec_of[card.uid]
+            if spec.card_type == EVENT and spec.timing in timings:
+                return False
+        return True
 
     def durability(self, side: Side, card: CardInstance) -> int:
         """The card's Durability now: printed, plus its armor set's bonus while the set is complete."""
@@ -525,19 +538,20 @@ class CondemnedState(State):
         in the same order."""
         actions: list[Action] = []
         seen: set[str] = set()
-        spec_of = self.spec_of
+        spec_of, equips, equippable = self.spec_of, self.equips, side.equippable
         for card in side.hand:
-            if card.name in seen:
+            name = card.name
+            if name in seen:
                 continue
-            seen.add(card.name)
+            seen.add(name)
             spec = spec_of[card.uid]
             kind = spec.card_type
             if kind == WEAPON:
-                if not side.weapon_equipped and card.name in side.equippable:
-                    actions += self.equips[card.uid]
+                if not side.weapon_equipped and name in equippable:
+                    actions += equips[card.uid]
             elif kind == ARMOR:
-                if card.name in side.equippable:
-                    actions += self.equips[card.uid]
+                if name in equippable:
+                    actions += equips[card.uid]
             elif kind == PREPARATION or (
                 kind == EVENT and spec.timing in ("main", "any") and not side.event_played
             ):
@@ -563,20 +577,20 @@ class CondemnedState(State):
         main, off = side.main, side.off
         # Multi-Hit Weapons have two attacks; once the Off Hand attacks, the Main Hand step is over.
         main_can = (
-            main is not None and self.can_attack_with(side, main) and self.off_attacks == 0
-            and self.main_attacks < self.spec_of[main.uid].attacks
+            main is not None and self.off_attacks == 0 and self.main_attacks < self.spec_of[main.uid].attacks
+            and self.can_attack_with(side, main)
         )
         if main_can:
-            actions.extend(("attack", "main", t) for t in self.targets(side, main))
+            actions += [("attack", "main", t) for t in self.targets(side, main)]
         off_can = (
-            off is not None and self.can_attack_with(side, off) and self.off_attacks < self.spec_of[off.uid].attacks
-            and (not main_can or self.main_attacks > 0)
+            off is not None and self.off_attacks < self.spec_of[off.uid].attacks
+            and (not main_can or self.main_attacks > 0) and self.can_attack_with(side, off)
         )
         if off_can:
-            actions.extend(("attack", "off", t) for t in self.targets(side, off))
+            actions += [("attack", "off", t) for t in self.targets(side, off)]
         # "You may make one attack per turn for 1 damage with no type."
         if not self.desperation_used and self.desperate(side):
-            actions.extend(("attack", "desperation", t) for t in self.targets(side, None))
+            actions += [("attack", "desperation", t) for t in self.targets(side, None)]
         actions.append(END_ATTACKS)
         return actions
 
@@ -660,7 +674,7 @@ class CondemnedState(State):
         self.active = self.actor = index
         side = self.sides[index]
         side.turns += 1
-        for each in self.sides:
+        for each in self.sides:  # "Only 1 Event per Condemned per turn": both may play again
             each.event_played = False
         side.weapon_equipped = side.switched = side.leafy_used = side.skip_attack = False
         self.attacks_made = self.main_attacks = self.off_attacks = 0
@@ -756,7 +770,7 @@ class CondemnedState(State):
         """Pass at once each window in which the player asked could only pass: the same passes settle
         would take one by one, without the detour (a fast path: the goldfish inmate answers every
         attack and Event so, and most attacks find no Event in the attacker's hand)."""
-        while self.phase in _WINDOWS and self._forced() is PASS:
+        while self.phase in _WINDOWS and self._only_pass():
             self._pass_once()
 
     def _pass_once(self) -> None:
@@ -831,6 +845,12 @@ class CondemnedState(State):
         # The attacker may play an Event "when you declare an attack", then the defender one
         # "when an enemy attack is declared".
         self.phase, self.actor = ATTACK_EVENTS, side.index
+        if not self.stack and self.sides[1 - side.index].passive and self._only_pass():
+            # A fast path: with no Event to play, against a defender that never answers nor parries
+            # (the goldfish inmate), every window passes and, with nothing on the stack, the attack
+            # strikes: straight there.
+            self._strike()
+            return
         self._skip_empty_windows()
 
     def _strike(self) -> None:
@@ -965,15 +985,16 @@ class CondemnedState(State):
     def _check_breaks(self, side: Side) -> None:
         # One piece of a complete armor set breaking takes the bonus from the others, which may
         # break them in turn: look again until nothing breaks.
+        spec_of, wear = self.spec_of, side.wear
         broken = True
         while broken:
             broken = False
             for card in (side.main, side.off, *side.armor):
                 if card is None:
                     continue
-                spec = self.spec_of[card.uid]
+                spec = spec_of[card.uid]
                 # durability_left, inlined: this runs after every damage a card takes
-                left = spec.durability - side.wear.get(card.uid, 0)
+                left = spec.durability - wear.get(card.uid, 0)
                 if spec.set_bonus and self._set_complete(side, spec.armor_set):
                     left += spec.set_bonus
                 if left <= 0:

@@ -763,6 +763,20 @@ def test_it_returns_pummel_one_initiative_lower() -> None:
     assert {m.initiative for m in table.moves("Pummel")} == {5}
 
 
+def test_it_forgets_pummels_lower_initiative_once_the_hand_is_discarded() -> None:
+    """ Pummel's "treat its Initiative as one lower" holds while it is back in hand: "Both hands are then
+    discarded", and from the discard pile Pummel is a card like any other. """
+    table = Table()
+    target = table.give("Allgods Church", zone="field")
+    target.exhausted = True
+    pummel, _wave = table.hand("Pummel", "Dimensional Wave")
+    table.play("Pummel", target)
+    assert pummel.initiative_override == 5
+    while table.state.round == 1:
+        table.pass_turn()
+    assert pummel.zone == DISCARD and pummel.initiative_override is None
+
+
 def test_it_jaunts_a_location_in_for_the_round() -> None:
     """ Jaunt: "Search your deck for a Location and put it into play. At the end of the round, shuffle it back
     into your deck." """

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +19,9 @@ from engine.games.qqdnd import effects
 from engine.games.qqdnd.carddefs import CardBook, dummy_record
 from engine.games.qqdnd.cards import SCHEMA
 from engine.games.qqdnd.choices import DefaultChooser
-from engine.games.qqdnd.goldfish import GoldfishPolicy, play_goldfish
+from engine.games.qqdnd.goldfish import DamagePlan, Decision, GoldfishPolicy, play_goldfish
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, Piece
-from engine.games.qqdnd.state import LAST, OPEN, PASS, RESPOND, TURN, USE, Move, QQDNDState, make_game
+from engine.games.qqdnd.state import LAST, OPEN, PASS, PLAY, RESPOND, TURN, USE, Move, QQDNDState, make_game
 from engine.games.qqdnd.verbs import Act, CardEffects, T
 from engine.goldfish_record import GameRecord
 
@@ -711,11 +711,11 @@ def test_it_wins_goldfish_games_with_a_damage_deck() -> None:
     assert sum(r.end_turn for r in records) / len(records) < 20
 
 
-def test_it_only_makes_legal_moves_in_goldfish_games() -> None:
-    """ The goldfish policy walks the same options as legal_actions(): its moves are always among them. """
+def goldfish_decisions(seeds: Iterable[int], policy: GoldfishPolicy) -> Iterator[QQDNDState]:
+    """The position at every decision of the deck's player in goldfish games of random parties and random decks of
+    the whole set, one game a seed; once the caller has looked, the policy makes its move."""
     names = [c["name"] for c in CARDS.values() if c["card_type"] == "resource"]
-    policy = GoldfishPolicy()
-    for seed in range(12):
+    for seed in seeds:
         rng = random.Random(seed)
         party = rng.sample([EPTOL, IAGO, SARINAK, MALACHI, GALATEA, INSINGEM, DAMIEN, PHASE, WILL, RESMI], 4)
         table = Table(party, {name: rng.randint(1, 3) for name in names}, seed=seed)
@@ -724,9 +724,126 @@ def test_it_only_makes_legal_moves_in_goldfish_games() -> None:
             if state.current_player() == OPPONENT:
                 state.apply_action(PASS)
                 continue
-            move = policy.choose(state)
-            assert move in state.legal_actions(), state.describe(move)
-            state.apply_action(move)
+            yield state
+            state.apply_action(policy.choose(state))
+
+
+def test_it_only_makes_legal_moves_in_goldfish_games() -> None:
+    """ The goldfish policy walks the same options as legal_actions(): its moves are always among them. """
+    policy = GoldfishPolicy()
+    for state in goldfish_decisions(range(12), policy):
+        move = policy.choose(state)
+        assert move in state.legal_actions(), state.describe(move)
+
+
+def plain_damage(state: QQDNDState, move: Move) -> bool:
+    """A move of a plain damage Action with one target ("Deal N damage to target card")."""
+    act = state.book.actions[move.action]
+    permanent = move.kind == PLAY and state.cards[move.source].d.category == "Permanent"
+    return act.simple and bool(act.targets) and not permanent and DamagePlan.of(act.program) is not None
+
+
+def plain_choice(state: QQDNDState) -> Move | None:
+    """The goldfish policy's choice made the plain way: every legal move scored on its own by a policy that has
+    seen no other position, the first move of the highest score taken, and a pass unless a move scores more (the
+    opening Action is forced). A plain damage Action's moves on one's own cards count only when it has none on
+    an opponent's."""
+    policy = GoldfishPolicy()
+    moves = state.legal_actions()
+    aimed = {(m.kind, m.source, m.action, m.initiative) for m in moves
+             if m != PASS and plain_damage(state, m) and state.cards[m.targets[0]].controller != PLAYER}
+    best, best_score = (PASS, 0.0) if PASS in moves else (None, float("-inf"))
+    for move in moves:
+        if move == PASS:
+            continue
+        if (plain_damage(state, move) and state.cards[move.targets[0]].controller == PLAYER
+                and (move.kind, move.source, move.action, move.initiative) in aimed):
+            continue
+        score = policy.score(state, move)
+        if score > best_score:
+            best, best_score = move, score
+    return best
+
+
+def test_it_chooses_the_move_of_highest_score_without_scoring_every_move() -> None:
+    """ The policy takes the first legal move of the highest score (GoldfishPolicy.score). choose() scores a copy
+    of a card in hand, a target of an Action whose value never reads its targets, or an Action whose value reads
+    nothing of the board, once, and builds only the move it takes: its choice is the one scoring every legal move
+    makes, in every position of goldfish games of random decks of the whole set. One policy serves all those
+    games, of different decks. """
+    policy = GoldfishPolicy()
+    decisions = 0
+    for state in goldfish_decisions(range(30), policy):
+        chosen, plain = policy.choose(state), plain_choice(state)
+        assert chosen == plain, f"{state.describe(chosen)} instead of {plain and state.describe(plain)}"
+        decisions += 1
+    assert decisions > 500
+
+
+def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
+    """ best_of_option() scores a target its value never reads, a value that changes nothing, a Permanent worth
+    the same wherever it goes, once: the move it finds and its score are the first best of scoring every legal
+    move of the option, for every option of every position of goldfish games of random decks of the whole set. """
+    policy = GoldfishPolicy()
+    checked = 0
+    for state in goldfish_decisions(range(30), policy):
+        window = state.window()
+        moves = [move for move in state.legal_actions() if move != PASS]
+        for option in state.options(PLAYER):
+            kind, source, act = option[0], option[1], option[2]
+            own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
+            if own and plain_damage(state, own[0]):
+                # Rule 5: damage to one's own card only when no opponent's card can take it.
+                own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
+            expected: tuple[Move, float] | None = None
+            for move in own:
+                score = GoldfishPolicy().score(state, move)
+                if expected is None or score > expected[1]:
+                    expected = (move, score)
+            decision = Decision(later=state.phase != LAST)
+            assert policy.best_of_option(state, option, window, decision, float("-inf")) == expected
+            checked += 1
+    assert checked > 2000
+
+
+def test_it_finds_the_first_move_of_an_option_without_listing_the_others() -> None:
+    """ first_move() is the first of the moves expand() lists (None when it lists none). """
+    for state in goldfish_decisions(range(4), GoldfishPolicy()):
+        low, high, values, _ = state.window()
+        for option in state.options(PLAYER):
+            kind, source, act = option[0], option[1], option[2]
+            for value, fewest in state.values_for(option, low, high, values):
+                moves = state.expand(PLAYER, kind, source, act, value, fewest)
+                assert state.first_move(PLAYER, kind, source, act, value, fewest) == (moves[0] if moves else None)
+
+
+def test_it_lists_the_opponents_candidates_as_candidates_lists_them() -> None:
+    """ opponents_candidates() is the part of candidates() the opponent controls, in the same order. """
+    checked = 0
+    for state in goldfish_decisions(range(4), GoldfishPolicy()):
+        for _kind, source, act, _low, _high in state.options(PLAYER):
+            specs = [*act.targets, *(spec for mode in act.modes for spec in mode.targets)]
+            for spec in specs:
+                if spec.zone != "play":
+                    continue
+                candidates = state.candidates(PLAYER, source, spec)
+                theirs = [uid for uid in candidates if state.cards[uid].controller != PLAYER]
+                assert state.opponents_candidates(PLAYER, source, spec) == theirs
+                checked += 1
+    assert checked > 100
+
+
+def test_it_picks_one_card_as_the_first_of_the_full_ranking() -> None:
+    """ DefaultChooser: picking one card takes the card that ranking every option puts first. """
+    chooser = DefaultChooser()
+    purposes = ("challenge", "hurt_own", "exhaust_spare", "discard", "turnabout_return", "search:hand",
+                "search:deck_top", "attach_attack", "turnabout_fetch", "favourite_trick", "restore", "shield",
+                "burning_hands", "unique", "just_teachings")
+    for state in goldfish_decisions(range(3), GoldfishPolicy()):
+        options = state.in_play()
+        for purpose in purposes:
+            first = chooser.pick(state, PLAYER, purpose, options, 1, 1, None)
+            assert first == chooser.pick(state, PLAYER, purpose, options, len(options), len(options), None)[:1]
 
 
 def test_it_prefers_damage_that_defeats_a_dummy() -> None:

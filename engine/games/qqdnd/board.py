@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from engine.core import CardInstance
-from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, UNDER, Piece
+from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, UNDER, ZONE_NAMES, Piece
 from engine.games.qqdnd.verbs import Ctx, run_program
 
 if TYPE_CHECKING:
@@ -45,6 +45,10 @@ class Board:
         self.field: list[list[Piece]] = [[], []]  # by controller
         self.under_pile: list[list[Piece]] = [[], []]  # by owner
         self.removed: list[list[Piece]] = [[], []]
+        # Each zone's two lists, by zone number (GONE has none).
+        self._zone_sides: tuple[list[list[Piece]] | None, ...] = tuple(
+            {DECK: self.deck, HAND: self.hand, DISCARD: self.discard, FIELD: self.field, UNDER: self.under_pile,
+             REMOVED: self.removed}.get(zone) for zone in range(len(ZONE_NAMES)))
         # What this round has done, per player.
         self.no_attacks = [False, False]
         self.attacks_played = [0, 0]
@@ -80,20 +84,8 @@ class Board:
         return piece
 
     def _zone_list(self, piece: Piece) -> list[Piece] | None:
-        zone, where = piece.zone, piece.where
-        if zone == FIELD:
-            return self.field[where]
-        if zone == HAND:
-            return self.hand[where]
-        if zone == DECK:
-            return self.deck[where]
-        if zone == DISCARD:
-            return self.discard[where]
-        if zone == UNDER:
-            return self.under_pile[where]
-        if zone == REMOVED:
-            return self.removed[where]
-        return None
+        sides = self._zone_sides[piece.zone]
+        return None if sides is None else sides[piece.where]
 
     def _take(self, piece: Piece) -> None:
         """Lift a card out of its zone (and out of the pile it lies under)."""
@@ -152,14 +144,22 @@ class Board:
             return self.choosers[piece.controller].disguise_alignment
         return piece.alignment or piece.d.alignment
 
+    # The checks below run for every card in play, many times a move: plain loops, not generators.
+
     def party_has(self, player: int, trait: str) -> bool:
         """"If there is a <class> in your party": an undefeated Party Member of that class."""
-        return any(p.d.is_party_member and not p.defeated and self.has_trait(p, trait, player)
-                   for p in self.field[player])
+        for p in self.field[player]:
+            if p.d.is_party_member and not p.defeated and self.has_trait(p, trait, player):
+                return True
+        return False
 
     def hand_value(self, player: int) -> int:
         """"All party members also have a Hand Value, the sum of which is the amount you draw"."""
-        return sum(p.d.hv for p in self.field[player] if p.d.is_party_member)
+        total = 0
+        for p in self.field[player]:
+            if p.d.is_party_member:
+                total += p.d.hv
+        return total
 
     def active(self, piece: Piece, static: str) -> bool:
         """Whether one of the card's static rules is in effect now."""
@@ -168,10 +168,16 @@ class Board:
     def controls_active(self, player: int, static: str) -> bool:
         if static not in self.statics_present:
             return False
-        return any(static in p.d.statics and not p.blanked and not p.defeated for p in self.field[player])
+        for p in self.field[player]:  # noqa: SIM110 (a loop, not a generator: see above)
+            if static in p.d.statics and not p.blanked and not p.defeated:
+                return True
+        return False
 
     def attached_static(self, piece: Piece, static: str) -> bool:
-        return any(static in a.d.statics and not a.blanked for a in piece.attached)
+        for a in piece.attached:  # noqa: SIM110
+            if static in a.d.statics and not a.blanked:
+                return True
+        return False
 
     def has_mount(self, piece: Piece) -> bool:
         return self.attached_static(piece, "mount")
@@ -402,6 +408,16 @@ class Board:
         self._take(card)
         self._place(card, DISCARD, card.owner)
 
+    def discard_hand(self, player: int) -> None:
+        """Every card in the player's hand to its owner's discard pile, in order (to_discard, card by card)."""
+        hand = self.hand[player]
+        for card in hand:
+            card.initiative_override = None
+            card.zone = DISCARD
+            card.where = card.owner
+            self.discard[card.owner].append(card)
+        hand.clear()
+
     def discard_effect_started(self, player: int) -> None:
         """Phase: "If an effect other than the end of the round would cause you discard from your hand and
         there are no cards in your hand, Phase is defeated." """
@@ -596,9 +612,9 @@ class Board:
     def settle(self) -> None:
         """The rules that hold at all times, checked after every Action."""
         for piece in self.in_play():
-            statics = piece.d.statics
-            if not statics or piece.blanked or piece.zone != FIELD:
+            if not piece.d.settled or piece.blanked or piece.zone != FIELD:
                 continue
+            statics = piece.d.statics
             if "camp" in statics and not piece.under:
                 # "When there are no Martial Attack Actions attached to Sniper's Camp, discard it."
                 self.leave_play(piece, "discard")

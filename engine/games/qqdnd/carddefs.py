@@ -21,6 +21,7 @@ CLASS_WORDS: frozenset[str] = frozenset({
 })
 
 NO_EFFECTS = CardEffects()
+SETTLED_STATICS = frozenset({"camp", "craft", "infernal"})
 
 
 class ActionDef:
@@ -58,7 +59,7 @@ class ActionDef:
 class CardDef:
     __slots__ = ("name", "base_name", "is_party_member", "is_token", "category", "traits", "alignment", "evil",
                  "life", "hv", "unique", "effects", "actions", "play_action", "grants", "host_kind", "statics",
-                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted")
+                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted", "settled")
 
     def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False) -> None:
         attributes = record.get("attributes") or {}
@@ -85,6 +86,8 @@ class CardDef:
         self.grants: tuple[ActionDef, ...] = ()
         self.host_kind: str | None = effects.host_kind
         self.statics: frozenset[str] = effects.statics
+        # A rule Board.settle checks after every Action (Sniper's Camp, Magical Tinkering, Infernal Regeneration).
+        self.settled = bool(SETTLED_STATICS & self.statics)
         self.play_rule: str | None = effects.play_rule
         self.is_attack: bool = "Attack" in self.traits
         # Sniper's Camp: "you cannot play Attack or Spell Actions from your hand"

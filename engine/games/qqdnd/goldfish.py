@@ -28,6 +28,16 @@ then discarded. So each move is scored on what it does now, and the best legal m
 Choices made while an effect resolves (which card a search finds, where a Challenge counter goes)
 are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Challenge counters on
 the dummy nearest defeat.
+
+HOW IT STAYS FAST. A run plays thousands of games, and scoring is most of a game's time. choose()
+takes the same move as scoring every legal move (GoldfishPolicy.score) and keeping the first best,
+but it never builds the list of legal moves, and scores a move only when it can score differently
+from the ones already scored: a second copy of a card in hand is skipped; a damage Action's targets
+are scored by the worth of damage to each card alone; an Action whose estimate never reads its
+targets is estimated once, and one that reads nothing of the board once per policy (Scoring); a
+Permanent whose value reads nothing of the board is valued once (PermanentProfile); and a move is
+built only when it beats the best so far. tests/engine/test_qqdnd_engine.py checks the choice
+against scoring every move, in every position of games of random decks of the whole set.
 """
 from __future__ import annotations
 
@@ -43,7 +53,7 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
-from engine.games.qqdnd.state import LAST, PASS, PLAY, Move, QQDNDGame, QQDNDState
+from engine.games.qqdnd.state import LAST, PASS, PLAY, Move, Option, QQDNDGame, QQDNDState
 from engine.games.qqdnd.verbs import (
     COUNT,
     PICKED,
@@ -68,6 +78,7 @@ from engine.games.qqdnd.verbs import (
     LeavePlay,
     NoMoreAttacks,
     PartyHas,
+    PartyLacks,
     PerformNested,
     Pick,
     Program,
@@ -79,6 +90,7 @@ from engine.games.qqdnd.verbs import (
     Search,
     StayExhausted,
     TargetHas,
+    TargetSpec,
     Verb,
     YoursNamed,
     walk,
@@ -138,7 +150,7 @@ def _game_for(deck: ResolvedDeck) -> tuple[QQDNDGame, GoldfishPolicy]:
 class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
-    __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials")
+    __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -149,15 +161,25 @@ class Decision:
         self.permanents: dict[tuple[int, int, int], float] = {}  # (card uid, host uid, wave uid) -> worth
         self.focus: Piece | None | bool = False  # the dummy nearest defeat (None: none left), False until asked
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
+        self._aims: dict[object, list[int]] = {}
+
+    def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
+        """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
+        any, since damage to one's own card is never worth more than damage to an opponent's (rule 5)."""
+        key: object = (id(spec), source.uid) if spec.uses_source else id(spec)
+        aims = self._aims.get(key)
+        if aims is None:
+            theirs = state.opponents_candidates(PLAYER, source, spec) if spec.zone == "play" else []
+            aims = self._aims[key] = theirs or state.candidates(PLAYER, source, spec)
+        return aims
 
 
 class Scoring:
     """How the moves of one Action are scored, worked out once per Action: which of the moves can score
-    differently from the others, so that choose() scores each distinct move once.
+    differently from the others, so that choose() scores each distinct move once, and builds a move only
+    when it beats the best so far (ties go to the first move)."""
 
-    Ties go to the first move, so of moves sure to score the same only the first needs a score."""
-
-    __slots__ = ("plan", "permanent", "target_free", "value_free")
+    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed")
 
     def __init__(self, act: ActionDef, permanent: bool, plan: DamagePlan | None) -> None:
         self.permanent = permanent  # playing a Permanent: worth what it will do in rounds to come
@@ -167,8 +189,11 @@ class Scoring:
         # lower value buys more targets).
         self.value_free = act.rule != "spread_shot"
         # Every target scores the same when the estimate never looks at the targets.
-        self.target_free = (not self.permanent and not act.modes and act.nested is None
+        self.target_free = (not self.permanent and plan is None and not act.modes and act.nested is None
                             and not reads_targets(act.program))
+        # What an Action that reads nothing of the board scores, once worked out: by whether an Action is
+        # still to come this round (Decision.later), the one thing its estimate reads.
+        self.fixed: dict[bool, float] | None = {} if self.target_free and not reads_board(act.program) else None
 
 
 class GoldfishPolicy:
@@ -180,16 +205,17 @@ class GoldfishPolicy:
         # Keyed by the ActionDef itself: a policy may serve the games of several Games (their Actions are
         # numbered alike), and the key keeps the Action alive, so its identity is never reused.
         self._plans: dict[tuple[ActionDef, int], DamagePlan | None] = {}
-        self._scorings: dict[tuple[int, ActionDef], Scoring] = {}
+        self._scorings: tuple[dict[ActionDef, Scoring], ...] = ({}, {}, {})  # by kind of move
         self._profiles: dict[CardDef, PermanentProfile] = {}
 
     def choose(self, state: QQDNDState) -> Move:
         """The best legal move of the deck's player. It walks the options legal_actions() is made of, in the
-        same order (ties go to the first), but builds a move only for the best target of a plain damage
-        Action instead of listing every target, and scores only the moves that can score differently."""
-        low, high, values, may_pass = state.window()
+        same order (ties go to the first), but scores only the moves that can score differently, and builds
+        only the moves that beat the best so far."""
         # Against the dummies, only the last Action of a round has none after it.
         decision = Decision(later=state.phase != LAST)
+        window = state.window()
+        low, high, _values, may_pass = window
         best: Move | None = PASS if may_pass else None  # nothing worth doing: pass (the opening Action is forced)
         best_score = 0.0 if may_pass else float("-inf")
         # Copies of one card in hand make the same moves with the same scores: only the first copy's count.
@@ -197,65 +223,76 @@ class GoldfishPolicy:
         for option in state.options(PLAYER):
             if option[3] > high or option[4] < low:
                 continue  # out of the window: no value to act at
-            kind, source, act = option[0], option[1], option[2]
-            if kind == PLAY:
-                twin = (act, source.owner, option[3], option[4])
+            if option[0] == PLAY:
+                twin = (option[2], option[1].owner, option[3], option[4])
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            scoring = self._scorings.get((kind, act))
-            if scoring is None:
-                scoring = self._scorings[(kind, act)] = self._scoring(kind, act, source.d.category)
-            choices = state.values_for(option, low, high, values)
-            if not choices:
-                continue
-            if scoring.plan is not None:
-                for value, fewest in choices:
-                    move, score = self._best_targets(state, kind, source, act, value, fewest, scoring.plan, decision)
-                    if score > best_score:
-                        best, best_score = move, score
-                    if scoring.value_free:
-                        break
-                continue
-            for value, fewest in choices:
-                moves = state.expand(PLAYER, kind, source, act, value, fewest)
-                if not moves:
-                    continue
-                for move in moves[:1] if scoring.target_free else moves:
-                    score = self.score(state, move, decision)
-                    if score > best_score:
-                        best, best_score = move, score
-                if scoring.value_free:
-                    break
+            found = self.best_of_option(state, option, window, decision, best_score)
+            if found is not None:
+                best, best_score = found
         assert best is not None, "the opening Action always has a legal move"
         return best
 
+    def best_of_option(self, state: QQDNDState, option: Option, window: tuple[int, int, str, bool],
+                       decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        """The first of the best of an option's legal moves (as legal_actions() lists them) and its score, if it
+        scores more than `to_beat`; else None. Of a plain damage Action's moves, only those on an opponent's card
+        count when there are any (rule 5)."""
+        kind, source, act = option[0], option[1], option[2]
+        scoring = self._scorings[kind].get(act)
+        if scoring is None:
+            scoring = self._scorings[kind][act] = self._scoring(kind, act, source.d.category)
+        best: tuple[Move, float] | None = None
+        low, high, values, _may_pass = window
+        for value, fewest in state.values_for(option, low, high, values):
+            if scoring.plan is not None:
+                found = self._best_targets(state, kind, source, act, value, fewest, scoring.plan, decision, to_beat)
+            elif scoring.permanent:
+                found = self._best_permanent(state, source, act, value, fewest, decision, to_beat)
+            else:
+                found = self._best_move(state, kind, source, act, value, fewest, scoring, decision, to_beat)
+            if found is not None:
+                best, to_beat = found, found[1]
+            if scoring.value_free:
+                break  # the other values have the same moves, with the same scores
+        return best
+
+    # Each _best_* method returns the best move of one option at one value and its score, if it scores more
+    # than `to_beat`; else None.
+
     @staticmethod
     def _best_targets(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
-                      plan: DamagePlan, decision: Decision) -> tuple[Move | None, float]:
-        """The best targets of a damage Action at one value and their score (None and -inf without targets)."""
+                      plan: DamagePlan, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        """A damage Action: its best targets."""
         bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
-        if act.simple:
-            candidates = state.candidates(PLAYER, source, act.targets[0])
-            cards = state.cards
-            # Damage to one's own card is never worth more than damage to an opponent's (rule 5).
-            theirs = [uid for uid in candidates if cards[uid].controller != PLAYER]
-            target_sets: list[tuple[int, ...]] = [(uid,) for uid in theirs or candidates]
-        else:
-            extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
-            target_sets = state.target_sets(PLAYER, source, act.targets, extra, fewest)
-        best_targets, best_score = None, float("-inf")
         before, n = plan.before_targets(state, source, decision)
+        cards = state.cards
+        if act.simple:
+            uids = decision.aims(state, source, act.targets[0])
+            best_uid, best_score = -1, to_beat
+            for uid in uids:
+                if n < 0:
+                    score = bonus + before
+                else:
+                    score = bonus + (before + plan.worth(state, source, cards[uid], n, decision))
+                if score > best_score:
+                    best_uid, best_score = uid, score
+            if best_uid < 0:
+                return None
+            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+        extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
+        best_targets: tuple[int, ...] | None = None
+        best_score = to_beat
         if n < 0 or len(act.targets) > 1:
-            for targets in target_sets:
+            for targets in state.target_sets(PLAYER, source, act.targets, extra, fewest):
                 score = bonus + plan.value(state, source, targets, decision)
                 if score > best_score:
                     best_targets, best_score = targets, score
         else:
             # One target spec: the targets of a move are distinct cards, each worth what it is alone.
-            cards = state.cards
             worths: dict[int, float] = {}
-            for targets in target_sets:
+            for targets in state.target_sets(PLAYER, source, act.targets, extra, fewest):
                 total = before
                 for uid in targets:
                     worth = worths.get(uid)
@@ -266,8 +303,116 @@ class GoldfishPolicy:
                 if score > best_score:
                     best_targets, best_score = targets, score
         if best_targets is None:
-            return None, best_score
+            return None
         return Move(kind, source.uid, act.uid, value, best_targets), best_score
+
+    def _best_permanent(self, state: QQDNDState, card: Piece, act: ActionDef, value: int, fewest: int,
+                        decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        """Playing a Permanent from hand: the best card to equip (if any), a Dimensional Wave along or not, as
+        state.expand() lists them."""
+        assert not act.modes and act.nested is None, "playing a Permanent has neither modes nor nested Actions"
+        profile = self._profile(card.d)
+        if profile.fixed:
+            # Every way to play it is worth the same: the first, if it beats the best so far.
+            if profile.value is None:
+                profile.value = self.permanent_value(state, card, None, -1, decision)
+            if profile.value <= to_beat:
+                return None
+            first = state.first_move(PLAYER, PLAY, card, act, value, fewest)
+            return None if first is None else (first, profile.value)
+        target_sets = state.target_sets(PLAYER, card, act.targets, 0, fewest)
+        waves = [-1]
+        if card.d.unique:
+            waves += [wave.uid for wave in state.hand[PLAYER] if wave.d.play_rule == "with_unique"]
+        best_targets: tuple[int, ...] | None = None
+        best_wave, best_score = -1, to_beat
+        for wave in waves:
+            for targets in target_sets:
+                host_uid = targets[0] if act.targets and targets else -1
+                key = (card.uid, host_uid, wave)
+                score = decision.permanents.get(key)
+                if score is None:
+                    host = state.cards[host_uid] if host_uid >= 0 else None
+                    score = decision.permanents[key] = self.permanent_value(state, card, host, wave, decision)
+                if score > best_score:
+                    best_targets, best_wave, best_score = targets, wave, score
+        if best_targets is None:
+            return None
+        return Move(PLAY, card.uid, act.uid, value, best_targets, -1, best_wave), best_score
+
+    def _best_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
+                   scoring: Scoring, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        """Any other Action: a dry run of each of its moves (of one of them, when all score the same)."""
+        if scoring.target_free:
+            # The estimate never reads the targets, so its context carries none; the move is built only if it wins.
+            fixed = scoring.fixed
+            known = None if fixed is None else fixed.get(decision.later)
+            if known is not None:
+                score = known
+            else:
+                score = self._estimate(state, kind, source, act, Ctx(state, PLAYER, source, act, value), decision)
+                if fixed is not None:
+                    fixed[decision.later] = score
+            if score <= to_beat:
+                return None
+            first = state.first_move(PLAYER, kind, source, act, value, fewest)
+            return None if first is None else (first, score)
+        if act.nested is not None:
+            return self._best_nested_move(state, kind, source, act, value, fewest, decision, to_beat)
+        # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
+        extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
+        if act.modes:
+            shapes = [(index, targets) for index, mode in enumerate(act.modes)
+                      for targets in state.target_sets(PLAYER, source, mode.targets, extra)]
+        else:
+            shapes = [(-1, targets) for targets in state.target_sets(PLAYER, source, act.targets, extra, fewest)]
+        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        best_shape: tuple[int, tuple[int, ...]] | None = None
+        best_score = to_beat
+        for shape in shapes:
+            mode, targets = shape
+            plan = self._plan(act, mode)
+            if plan is not None:
+                score = bonus + plan.value(state, source, targets, decision)
+            else:
+                score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
+                                       decision, mode)
+            if score > best_score:
+                best_shape, best_score = shape, score
+        if best_shape is None:
+            return None
+        return Move(kind, source.uid, act.uid, value, best_shape[1], best_shape[0]), best_score
+
+    def _best_nested_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                          fewest: int, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        """Loose, Fevered Crafting: each of the Action's moves, with the card it performs and its targets."""
+        found: tuple[Move, float] | None = None
+        best_score = to_beat
+        for move in state.expand(PLAYER, kind, source, act, value, fewest):
+            score = self.score(state, move, decision)
+            if score > best_score:
+                found, best_score = (move, score), score
+        return found
+
+    def score(self, state: QQDNDState, move: Move, decision: Decision | None = None) -> float:
+        """What one move of the deck's player is worth: choose() takes the first legal move of the highest
+        score (of a plain damage Action's moves, those on an opponent's card when there are any)."""
+        if decision is None:
+            decision = Decision(later=state.phase != LAST)
+        act = state.book.actions[move.action]
+        source = state.cards[move.source]
+        if move.kind == PLAY and source.d.category == "Permanent":
+            host_uid = move.targets[0] if act.targets and move.targets else -1
+            host = state.cards[host_uid] if host_uid >= 0 else None
+            return self.permanent_value(state, source, host, move.nested, decision)
+        plan = self._plan(act, move.mode)
+        if plan is not None and move.nested < 0:
+            return (0.05 if move.kind == PLAY else 0.0) + plan.value(state, source, move.targets, decision)
+        ctx = self._ctx(state, source, act, move.initiative, move.targets)
+        if move.nested >= 0:
+            ctx.nested = state.cards[move.nested]
+            ctx.nested_targets = [state.cards[uid] for uid in move.nested_targets if uid >= 0]
+        return self._estimate(state, move.kind, source, act, ctx, decision, move.mode)
 
     def _scoring(self, kind: int, act: ActionDef, category: str | None) -> Scoring:
         permanent = kind == PLAY and category == "Permanent"
@@ -280,46 +425,31 @@ class GoldfishPolicy:
             self._plans[key] = DamagePlan.of(act.modes[mode].do if mode >= 0 else act.program)
         return self._plans[key]
 
-    def score(self, state: QQDNDState, move: Move, decision: Decision) -> float:
-        act = state.book.actions[move.action]
-        source = state.cards[move.source]
-        if move.kind == PLAY and source.d.category == "Permanent":
-            host_uid = move.targets[0] if act.targets and move.targets else -1
-            key3 = (source.uid, host_uid, move.nested)
-            value = decision.permanents.get(key3)
-            if value is None:
-                host = state.cards[host_uid] if host_uid >= 0 else None
-                value = decision.permanents[key3] = self.permanent_value(state, source, host, move.nested, decision)
-            return value
-        plan = self._plan(act, move.mode)
-        bonus = 0.05 if move.kind == PLAY else 0.0  # a card played is one the end of the round does not discard
-        if plan is not None and move.nested < 0:
-            return bonus + plan.value(state, source, move.targets, decision)
-        ctx = self._ctx(state, source, act, move)
-        program = act.modes[move.mode].do if move.mode >= 0 else act.program
-        return bonus + Estimate(state, decision.later).program(program, ctx)
+    @staticmethod
+    def _estimate(state: QQDNDState, kind: int, source: Piece, act: ActionDef, ctx: Ctx, decision: Decision,
+                  mode: int = -1) -> float:
+        """What performing an Action (or one mode of it) in `ctx` is worth, by a dry run of its program."""
+        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        program = act.modes[mode].do if mode >= 0 else act.program
+        return bonus + Estimate(state, decision).program(program, ctx)
 
     @staticmethod
-    def _ctx(state: QQDNDState, source: Piece, act: ActionDef, move: Move) -> Ctx:
-        ctx = Ctx(state, PLAYER, source, act, move.initiative)
-        for uid in move.targets:
+    def _ctx(state: QQDNDState, source: Piece, act: ActionDef, value: int, targets: tuple[int, ...]) -> Ctx:
+        """The context of a move of the deck's player, as state._perform would make it."""
+        ctx = Ctx(state, PLAYER, source, act, value)
+        for uid in targets:
             if uid < 0:
                 ctx.players.append(-1 - uid)
             else:
                 target = state.cards[uid]
                 ctx.targets.append(target)
                 ctx.target_zones.append(target.zone)
-        if move.nested >= 0:
-            ctx.nested = state.cards[move.nested]
-            ctx.nested_targets = [state.cards[uid] for uid in move.nested_targets if uid >= 0]
         return ctx
 
     def permanent_value(self, state: QQDNDState, card: Piece, host: Piece | None, nested: int,
                         decision: Decision) -> float:
         d = card.d
-        profile = self._profiles.get(d)
-        if profile is None:
-            profile = self._profiles[d] = PermanentProfile(d)
+        profile = self._profile(d)
         if d.unique and nested < 0 and any(
                 p.owner == PLAYER and p.d.base_name == d.base_name for p in state.in_play()):
             return -5.0
@@ -341,7 +471,7 @@ class GoldfishPolicy:
             value += FUTURE_RATE * (max(best, 0.0) if profile.idle_actions else best)
         if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
-        if profile.helper:
+        if profile.handy_rule:
             value += 0.5
         if profile.needs_alchemist and not state.party_has(PLAYER, "Alchemist"):
             value -= 1.0
@@ -350,6 +480,12 @@ class GoldfishPolicy:
         if nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value
+
+    def _profile(self, d: CardDef) -> PermanentProfile:
+        profile = self._profiles.get(d)
+        if profile is None:
+            profile = self._profiles[d] = PermanentProfile(d)
+        return profile
 
     def potential(self, state: QQDNDState, act: ActionDef, performer: Piece, decision: Decision) -> float:
         """What one use of an Action that deals damage (or Charge counters) is worth against the dummy nearest
@@ -375,28 +511,35 @@ class GoldfishPolicy:
             if spec.zone != "play" or not spec.pred(state, focus, PLAYER, performer):
                 return 0.0
             ctx.targets, ctx.target_zones = [focus], [FIELD]
-        return Estimate(state, later=True, hypothetical=True).program(act.program, ctx)
+        return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
 
 
 class PermanentProfile:
     """What the policy reads of a Permanent card to value playing it, read once per card."""
 
-    __slots__ = ("noxspace", "camp", "striking", "idle_actions", "lance", "helper", "needs_alchemist",
-                 "forces_next_action")
+    __slots__ = ("noxspace", "camp", "striking", "idle_actions", "lance", "handy_rule", "needs_alchemist",
+                 "forces_next_action", "fixed", "value")
 
     def __init__(self, d: CardDef) -> None:
         statics = d.statics
         self.noxspace = "noxspace" in statics
         self.camp = "camp" in statics
         acts = (*d.actions, *d.grants)
-        # The Actions that can hurt a dummy: damage, or Charge counters for BOOM.
-        self.striking = tuple(a for a in acts if a.damaging or any(
-            isinstance(v, AddCounters) and v.kind == "charge" for v in a.program))
+        # The Actions that can hurt a dummy: damage, or Charge counters for BOOM; not those that target a
+        # Resource or a card out of play (a dummy is a Party Member in play).
+        self.striking = tuple(a for a in acts if (a.damaging or any(
+            isinstance(v, AddCounters) and v.kind == "charge" for v in a.program)) and not (
+            a.targets and (a.targets[0].zone != "play" or "resource" in a.targets[0].atoms)))
         self.idle_actions = len(self.striking) < len(acts)  # Actions worth nothing against the dummies
         self.lance = "lance" in statics
-        self.helper = "bow" in statics or "craft" in statics or "laboratory" in statics
+        # A rule worth a little in itself (Dragonsmouth Bow's Initiative, Magical Tinkering, Malachi's Laboratory).
+        self.handy_rule = "bow" in statics or "craft" in statics or "laboratory" in statics
         self.needs_alchemist = d.name == "Alchemist's Fire"
         self.forces_next_action = any(isinstance(verb, ForceNextAction) for verb in d.effects.played)
+        # Whether the card's value reads nothing of the board (nor which card it equips): then it is worked
+        # out once, into `value`.
+        self.fixed = not (d.unique or self.camp or self.striking or self.lance or self.needs_alchemist)
+        self.value: float | None = None
 
 
 def damage_value(b: Board, source: Piece, target: Piece, n: int, planned: dict[int, float]) -> float:
@@ -407,15 +550,32 @@ def damage_value(b: Board, source: Piece, target: Piece, n: int, planned: dict[i
 
 
 def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float]) -> float:
-    """What `n` damage (after the source's increases) to `target` is worth."""
+    """What `n` damage (after the source's increases) to `target` is worth, after the damage `planned` for it."""
     if target.attached:
         n -= b.block_of(target)
     if target.counters:
         n -= target.counters.get("shield", 0)
     if n <= 0:
         return 0.0
-    left = remaining_life(b, target) - planned.get(target.uid, 0)
-    planned[target.uid] = planned.get(target.uid, 0) + n
+    before = planned.get(target.uid, 0)
+    planned[target.uid] = before + n
+    return _worth_of_counters(target, n, remaining_life(b, target) - before)
+
+
+def worth_of_damage_alone(b: Board, target: Piece, n: int) -> float:
+    """worth_of_damage with nothing planned for the target."""
+    if target.attached:
+        n -= b.block_of(target)
+    if target.counters:
+        n -= target.counters.get("shield", 0)
+    if n <= 0:
+        return 0.0
+    return _worth_of_counters(target, n, remaining_life(b, target))
+
+
+def _worth_of_counters(target: Piece, n: int, left: float) -> float:
+    """What `n` Damage counters put on `target` are worth, `left` the damage it can take before it is defeated
+    or destroyed."""
     if target.controller == OPPONENT:
         if not target.d.is_party_member:
             return 0.5 * min(n, max(left, 0))
@@ -501,7 +661,7 @@ class DamagePlan:
         key = (target.uid, dealt)
         worth = decision.damage.get(key)
         if worth is None:
-            worth = decision.damage[key] = worth_of_damage(state, target, dealt, {})
+            worth = decision.damage[key] = worth_of_damage_alone(state, target, dealt)
         return worth
 
     def _before_targets(self, state: QQDNDState, source: Piece, decision: Decision) -> tuple[float, int]:
@@ -523,14 +683,16 @@ class DamagePlan:
 class Estimate:
     """A dry run of a program: what it would be worth, changing nothing (no chooser state, no rng)."""
 
-    __slots__ = ("b", "state", "later", "hypothetical", "planned")
+    __slots__ = ("b", "state", "later", "hypothetical", "planned", "classes")
 
-    def __init__(self, state: QQDNDState, later: bool, hypothetical: bool = False) -> None:
+    def __init__(self, state: QQDNDState, decision: Decision, hypothetical: bool = False) -> None:
         self.b: Board = state
         self.state = state
-        self.later = later  # an Action is still to come this round
+        # An Action is still to come this round; in a round to come (hypothetical), there is.
+        self.later = decision.later or hypothetical
         self.hypothetical = hypothetical  # the performer is not in play yet: conditions on it are assumed met
         self.planned: dict[int, float] = {}  # damage this program already deals to each card
+        self.classes = decision.conditions  # class -> "there is a <class> in your party", as worked out
 
     def program(self, program: Program, ctx: Ctx) -> float:
         total = 0.0
@@ -644,7 +806,14 @@ class Estimate:
     def _holds(self, verb: If, ctx: Ctx) -> bool:
         if self.hypothetical:
             return True
-        return verb.condition.holds(ctx)
+        condition = verb.condition
+        if isinstance(condition, PartyHas) and ctx.actor == PLAYER:
+            # Many moves of a decision ask whether there is a <class> in the party: it is worked out once.
+            holds = self.classes.get(condition.trait)
+            if holds is None:
+                holds = self.classes[condition.trait] = self.b.party_has(PLAYER, condition.trait)
+            return holds != isinstance(condition, PartyLacks)
+        return condition.holds(ctx)
 
     def _amount(self, amount: object, ctx: Ctx) -> int:
         if amount is COUNT:
@@ -715,7 +884,8 @@ _WORTH: dict[type, Callable[[Estimate, Any, Ctx], float]] = {
 
 # Counters whose estimate looks at the cards they go on; any other kind scores a flat amount.
 _COUNTED_COUNTERS = ("charge", "challenge")
-# Verbs whose estimate never looks at the cards they name (a card drawn is worth the same whoever is targeted).
+# Verbs whose estimate never looks at the cards they name (a card drawn is worth the same whoever is targeted),
+# though it may read how many (Draw's amount).
 _BLIND_VERBS = (StayExhausted, Draw, Search, RevealUntil, DiscardFromHand, DiscardHand, CreateToken,
                 BoostNextMagusDamage, AttachFromHand)
 
@@ -723,18 +893,44 @@ _BLIND_VERBS = (StayExhausted, Draw, Search, RevealUntil, DiscardFromHand, Disca
 def reads_targets(program: Program) -> bool:
     """Whether the estimate of a program can depend on the move's targets (or target players)."""
     for verb in walk(program):
-        if (type(verb) not in _WORTH or isinstance(verb, _BLIND_VERBS)
-                or (isinstance(verb, AddCounters) and verb.kind not in _COUNTED_COUNTERS)):
-            continue  # the estimate counts nothing of it (shuffles, marks...), or nothing of its cards
+        if type(verb) not in _WORTH:
+            continue  # the estimate counts nothing of it (shuffles, marks, alignments...)
         if isinstance(verb, If):
-            if _names_targets(getattr(verb.condition, "ref", None)) or isinstance(verb.condition, TargetHas):
+            condition = verb.condition
+            if isinstance(condition, TargetHas) or _names_targets(getattr(condition, "ref", None)):
                 return True
         elif isinstance(verb, Custom):
             if verb.fn is effects.mass_teleport:
                 return True  # "target player"
-        elif isinstance(verb, PerformNested) or any(_names_targets(getattr(verb, slot, None))
-                                                    for slot in ("to", "n", "times")):
-            return True  # the nested card's targets, or the targets' own
+        elif isinstance(verb, PerformNested):
+            return True  # the nested card's targets
+        elif isinstance(verb, AddCounters):
+            if verb.kind in _COUNTED_COUNTERS and _names_targets(verb.to):
+                return True
+        elif isinstance(verb, _BLIND_VERBS):
+            if _names_targets(getattr(verb, "n", None)):
+                return True
+        elif any(_names_targets(getattr(verb, slot, None)) for slot in ("to", "n", "times")):
+            return True
+    return False
+
+
+# Verbs whose estimate reads nothing of the board (at most whether an Action is still to come this round).
+_BOARD_BLIND_VERBS = (Search, RevealUntil, StayExhausted, Flip)  # a Flip's programs are walked too
+# The card rules that are code whose estimate reads the board; the others score a flat amount.
+_BOARD_CUSTOMS = frozenset({effects.observe_and_replicate, effects.mass_teleport})
+
+
+def reads_board(program: Program) -> bool:
+    """Whether the estimate of a program can depend on the board (anything but Decision.later)."""
+    for verb in walk(program):
+        if (type(verb) not in _WORTH or isinstance(verb, _BOARD_BLIND_VERBS)
+                or (isinstance(verb, Draw) and isinstance(verb.n, int))
+                or (isinstance(verb, Repeat) and isinstance(verb.times, int))
+                or (isinstance(verb, AddCounters) and verb.kind not in _COUNTED_COUNTERS)
+                or (isinstance(verb, Custom) and verb.fn not in _BOARD_CUSTOMS)):
+            continue
+        return True
     return False
 
 

@@ -361,8 +361,7 @@ class QQDNDState(Board, State):
                 self.give_back(piece)
         # "Both hands are then discarded" (the end of the round, not an effect: Phase does not care).
         for player in (0, 1):
-            for card in list(self.hand[player]):
-                self.to_discard(card)
+            self.discard_hand(player)
         self.settle()
         if self.round >= self.max_rounds:
             self.over = True
@@ -471,14 +470,15 @@ class QQDNDState(Board, State):
         it; elsewhere one value stands for all. Where the value bounds nothing, Spread Shot's value only
         buys targets: each number of targets is listed at the highest value that allows it."""
         act = option[2]
-        first, last = max(option[3], low), min(option[4], high)
+        first = option[3] if option[3] > low else low
+        last = option[4] if option[4] < high else high
         if first > last:
             return []
+        if act.rule is None and values != "all":
+            return [(first if values == "low" else last, 1)]
         if act.rule == "spread_shot" and values != "all" and act.high is not None:
             return [(value, 1 if value == last else 2 + act.high - value) for value in range(first, last + 1)]
-        if values == "all" or act.rule is not None:
-            return [(value, 1) for value in range(first, last + 1)]
-        return [(last if values in ("high", "exact") else first, 1)]
+        return [(value, 1) for value in range(first, last + 1)]
 
     def _best_initiative(self, player: int) -> int | None:
         """The highest Initiative of an Action the player could perform now."""
@@ -523,19 +523,19 @@ class QQDNDState(Board, State):
                 return [option for option in self._card_options(player, piece) if option[2].name == name]
         options: list[Option] = []
         camp = self.controls_active(player, "camp")
+        no_attacks, attacked = self.no_attacks[player], self.attacks_played[player]
         for card in self.hand[player]:
             d = card.d
             act = d.play_action
             if act is None or act.low is None or act.high is None:
                 continue  # Dimensional Wave is played only alongside a Unique card
-            if d.is_attack and self.no_attacks[player]:
+            if (d.is_attack and no_attacks) or (camp and d.is_spell_or_attack_action):
                 continue
-            if camp and d.is_spell_or_attack_action:
-                continue
-            if d.play_rule == "first_attack" and self.attacks_played[player]:
+            if attacked and d.play_rule == "first_attack":
                 continue  # Deadshot: "Play Deadshot only if it is the first Attack you play this round."
-            if card.initiative_override is not None:
-                options.append((PLAY, card, act, card.initiative_override, card.initiative_override))
+            override = card.initiative_override
+            if override is not None:
+                options.append((PLAY, card, act, override, override))
             else:
                 options.append((PLAY, card, act, act.low, act.high))
         for piece in self.field[player]:
@@ -595,6 +595,17 @@ class QQDNDState(Board, State):
                 # card would perform by 4."
                 low, high = low - 4, high - 4
         return max(low, 0), max(high, 0)
+
+    def first_move(self, player: int, kind: int, source: Piece, act: ActionDef, value: int,
+                   fewest: int = 1) -> Move | None:
+        """The first of expand()'s moves (None if there is none), without listing the others."""
+        if act.simple:
+            if not act.targets:
+                return Move(kind, source.uid, act.uid, value)
+            candidates = self.candidates(player, source, act.targets[0])
+            return Move(kind, source.uid, act.uid, value, (candidates[0],)) if candidates else None
+        moves = self.expand(player, kind, source, act, value, fewest)
+        return moves[0] if moves else None
 
     def expand(self, player: int, kind: int, source: Piece, act: ActionDef, value: int,
                 fewest: int = 1) -> list[Move]:
@@ -683,16 +694,23 @@ class QQDNDState(Board, State):
         if spec.zone == "opponent_discard":
             return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]
         found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
-        # The cards in play on the other side (a side's cards are the cards its player controls).
+        theirs = self.opponents_candidates(player, source, spec)
+        return found + theirs if player == 0 else theirs + found
+
+    def opponents_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
+        """The candidates for a "target" in play that the player's opponent controls (a side's cards in play
+        are the cards its player controls), in candidates() order."""
+        self._fresh()
         other = 1 - player
         # Noxspace: "cards you control cannot be targeted by opponents and you cannot target cards an
         # opponent controls."
         if self._nox[other] or self._nox[player]:
-            return found
+            return []
+        pred = spec.pred
         theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]
         if theirs and self.concealed[other]:
             theirs = [uid for uid in theirs if not self._vanished(self.cards[uid], player)]
-        return found + theirs if player == 0 else theirs + found
+        return theirs
 
     def _vanished(self, piece: Piece, player: int) -> bool:
         """Vanish: "Wizards and Sorcerors in your party cannot be targeted by opponents until the end of the

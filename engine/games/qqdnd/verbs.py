@@ -78,6 +78,9 @@ _ATOMS: dict[str, Pred] = {
 }
 
 
+ANY_CARD: Pred = _ATOMS["card"]
+
+
 def compile_filter(atoms: tuple[str, ...]) -> Pred:
     """One predicate that holds when every atom does; raises ValueError for an unknown atom."""
     preds: list[Pred] = []
@@ -96,7 +99,7 @@ def compile_filter(atoms: tuple[str, ...]) -> Pred:
             raise ValueError(f"unknown filter atom {atom!r}")
     # Spelled out for the common lengths: filters run for every card in play, every move worked out.
     if not preds:
-        return _ATOMS["card"]
+        return ANY_CARD
     if len(preds) == 1:
         return preds[0]
     if len(preds) == 2:
@@ -233,6 +236,15 @@ HOST: Ref = _Host()
 PICKED: Ref = _Picked()
 
 
+def in_play_matching(pred: Pred, ctx: Ctx) -> list[Piece]:
+    """The cards in play that match a filter, for the performing player and card."""
+    b = ctx.b
+    if pred is ANY_CARD:
+        return b.in_play()
+    actor, source = ctx.actor, ctx.source
+    return [p for p in b.in_play() if pred(b, p, actor, source)]
+
+
 class Pick(Ref):
     """Cards in play the performing player picks as the effect resolves (not targets)."""
 
@@ -247,7 +259,7 @@ class Pick(Ref):
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
         b = ctx.b
-        options = [p for p in b.in_play() if self.pred(b, p, ctx.actor, ctx.source)]
+        options = in_play_matching(self.pred, ctx)
         if not options:
             return []
         return b.choosers[ctx.actor].pick(b, ctx.actor, self.purpose, options, self.low, self.high, ctx)
@@ -263,8 +275,7 @@ class Every(Ref):
         self.pred = compile_filter(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        b = ctx.b
-        return [p for p in b.in_play() if self.pred(b, p, ctx.actor, ctx.source)]
+        return in_play_matching(self.pred, ctx)
 
 
 class RandomOne(Ref):
@@ -277,9 +288,8 @@ class RandomOne(Ref):
         self.pred = compile_filter(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        b = ctx.b
-        options = [p for p in b.in_play() if self.pred(b, p, ctx.actor, ctx.source)]
-        return [b.rng.choice(options)] if options else []
+        options = in_play_matching(self.pred, ctx)
+        return [ctx.b.rng.choice(options)] if options else []
 
 
 class YoursNamed(Ref):
@@ -368,7 +378,10 @@ class NoCounters(Condition):
         self.kind = kind
 
     def holds(self, ctx: Ctx) -> bool:
-        return all(ctx.b.counter(p, self.kind, ctx.actor) == 0 for p in self.ref.pieces(ctx))
+        for p in self.ref.pieces(ctx):  # noqa: SIM110 (a loop, not a generator: it runs for every move scored)
+            if ctx.b.counter(p, self.kind, ctx.actor) != 0:
+                return False
+        return True
 
 
 class FewerInPlay(Condition):
@@ -381,7 +394,13 @@ class FewerInPlay(Condition):
         self.n = n
 
     def holds(self, ctx: Ctx) -> bool:
-        return sum(1 for p in ctx.b.in_play() if p.d.name == self.name) < self.n
+        room = self.n  # how many more there may be
+        for p in ctx.b.in_play():
+            if p.d.name == self.name:
+                room -= 1
+                if room <= 0:
+                    return False
+        return room > 0
 
 
 class TargetHas(Condition):

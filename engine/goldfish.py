@@ -14,13 +14,14 @@ import math
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import import_module
 from itertools import accumulate
 from typing import Any
 
 from engine.core import game_stream
 from engine.deck import ResolvedDeck
+from engine.decklist import GAME_SECTIONS
 from engine.games import GAME_PACKAGES, UnknownGame
 from engine.goldfish_record import GameRecord
 
@@ -276,7 +277,22 @@ def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: in
     if games < 0 or start < 0:
         raise ValueError(f"games and start must not be negative; got games={games}, start={start}")
     play = import_module(f"{GAME_PACKAGES[game]}.goldfish").play_goldfish
+    deck = in_canonical_order(deck)
     stats = RunStats(game, seed)
     for index in range(start, start + games):
         stats.add(play(deck, game_stream(seed, index)))
     return stats
+
+
+def in_canonical_order(deck: ResolvedDeck) -> ResolvedDeck:
+    """The deck with its cards in one fixed order (section, then name).
+
+    The first shuffle starts from the order the cards are listed in, so without this the same
+    cards written in another order (an exported list, say) would play other games for the same
+    seed. Sections keep the game's order; within one, cards go by name and pin.
+    """
+    section_order = {name: i for i, name in enumerate(GAME_SECTIONS[deck.game])}
+    entries = sorted(
+        deck.entries, key=lambda e: (section_order.get(e.section, len(section_order)), e.name, e.pinned_to or "")
+    )
+    return replace(deck, entries=entries)

@@ -216,3 +216,16 @@ def test_it_plays_a_different_run_with_another_seed(game: str) -> None:
 def test_it_refuses_a_negative_number_of_games() -> None:
     with pytest.raises(ValueError, match="must not be negative"):
         run_goldfish("qqdnd", ResolvedDeck("qqdnd", "constructed"), -1, seed=1)
+
+
+def test_it_plays_the_same_games_whatever_order_the_cards_are_listed_in() -> None:
+    """goldfish.md: "Game i of a run with seed S uses its own random stream derived from (S, i)" —
+    the same deck and seed give the same results, so a reordered list is the same deck."""
+    text = (ROOT / "bench" / "decks" / "condemned.txt").read_text()
+    head, _, body = text.partition("Deck:\n")
+    lines = [line for line in body.splitlines() if line.strip()]
+    reordered = head + "Deck:\n" + "\n".join(reversed(lines)) + "\n"
+    index = CardIndex("condemned", load_cards("condemned"))
+    one, other = resolved_deck("condemned", text, index), resolved_deck("condemned", reordered, index)
+    assert [e.name for e in one.entries] != [e.name for e in other.entries]
+    assert run_goldfish("condemned", one, 40, 5).to_dict() == run_goldfish("condemned", other, 40, 5).to_dict()

@@ -854,6 +854,24 @@ def test_it_prefers_damage_that_defeats_a_dummy() -> None:
     assert move.targets == (table.dummy(3).uid,)
 
 
+def test_it_raises_insingem_flies_while_devil_rush_has_rounds_to_come() -> None:
+    """ Insingem Nox: "Me, Me, Me: (5-1) If there are less than 3 Insingem Flies in play, put 1 Insingem Fly into
+    play" and "Devil Rush: (17) Exhaust all cards you control with Insingem in their name ... Deal damage equal
+    to the number of cards exhausted": a Fly is a point on every Devil Rush to come, so early in a game the
+    policy takes it as the round's last Action over Sarinak's Snipe (2 damage now); in the last round, it snipes. """
+
+    def last_action(round_: int) -> str:
+        table = Table([INSINGEM, SARINAK, *QUIET_PARTY[:2]])
+        table.state.round = round_
+        table.hand("Drunkard")  # opens at 21, so Insingem is still Able for the last Action
+        table.play("Drunkard")
+        table.pass_until(PLAYER)
+        return table.state.describe(GoldfishPolicy().choose(table.state))
+
+    assert last_action(1).startswith("use Me, Me, Me")
+    assert last_action(30).startswith("use Snipe")
+
+
 def test_it_leaves_noxspace_to_target_the_dummies_again() -> None:
     """ The policy: Noxspace ("you cannot target cards an opponent controls") only hinders a goldfish game,
     so its Exit Words are taken when nothing better is on offer, and Noxspace itself is not played. """

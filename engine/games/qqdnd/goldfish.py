@@ -105,6 +105,7 @@ CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
 CARD_LATER = 0.2  # a card into hand once none is
 OWN_POINT = 3.0  # a point of damage to one's own card
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
+FLY_HORIZON = 6  # rounds of Devil Rush an Insingem Fly is counted for
 
 
 def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
@@ -755,8 +756,12 @@ class Estimate:
 
     def _create_token(self, verb: CreateToken, ctx: Ctx) -> float:
         if verb.name == "Insingem Fly":
-            # Each Fly adds a point to every Devil Rush to come.
-            return 3.0 if any("Insingem" in p.d.name for p in self.b.party(PLAYER)) else 0.3
+            if not any("Insingem" in p.d.name for p in self.b.party(PLAYER)):
+                return 0.3
+            # Each Fly adds a point to every Devil Rush to come: future damage, counted at FUTURE_RATE
+            # for each round left up to FLY_HORIZON (a flat price made the policy never raise Flies).
+            rounds_left = self.state.max_rounds - self.state.round
+            return POINT * FUTURE_RATE * min(FLY_HORIZON, rounds_left)
         return 1.0
 
     def _stay_exhausted(self, verb: Verb, ctx: Ctx) -> float:

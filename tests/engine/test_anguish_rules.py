@@ -1,7 +1,6 @@
 """Anguish CCG deck building rules (engine/games/anguish/rules.py), card records built here."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +11,7 @@ from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish import rules
 from engine.problems import ValidationResult
 from engine.validation import CardIndex, validate_decklist
+from tests.engine.sample_decks import expectation, sample_deck_lists
 
 DECKS = Path(__file__).parent / "decks" / "anguish"
 DEMO = CardIndex("anguish", load_cards("anguish"))
@@ -335,20 +335,7 @@ def test_it_summarises_a_demo_deck_list() -> None:
     assert "free" not in result.summary["hour_curve"]
 
 
-def expectation(text: str) -> tuple[bool, set[str], set[str]]:
-    """A sample list's header: "# expect: legal" or "# expect: illegal: code, code", then an optional
-    "# warnings: code, code"."""
-    expect = re.search(r"^# expect: (legal|illegal)(?::(.*))?$", text, re.MULTILINE)
-    assert expect is not None, "a sample deck list starts with an '# expect:' line"
-    warnings = re.search(r"^# warnings:(.*)$", text, re.MULTILINE)
-    return expect[1] == "legal", _codes(expect[2]), _codes(warnings[1] if warnings else None)
-
-
-def _codes(listed: str | None) -> set[str]:
-    return {code.strip() for code in (listed or "").split(",") if code.strip()}
-
-
-@pytest.mark.parametrize("path", sorted(DECKS.glob("*.txt")), ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", sample_deck_lists("anguish"), ids=lambda path: path.stem)
 def test_it_gives_each_sample_deck_list_its_expected_verdict(path: Path) -> None:
     """The sample lists in tests/engine/decks/anguish/ checked as a user's paste would be."""
     text = path.read_text(encoding="utf-8")

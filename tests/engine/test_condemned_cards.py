@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from engine.games import game_schema
-from engine.games.condemned.cards import DAMAGE_TYPES, DERIVED_KEYS, SCHEMA, SLOTS
+from engine.games.condemned.cards import DAMAGE_TYPES, SCHEMA, SLOTS
 from engine.games.condemned.equipment import can_equip
 from engine.games.condemned.modifiers import parse_modifier
 
@@ -74,29 +74,6 @@ def test_it_sends_the_condemned_to_its_own_section_and_the_rest_to_the_deck() ->
     assert sections == {
         "condemned": "Condemned", "weapon": "Deck", "armor": "Deck", "event": "Deck", "preparation": "Deck",
     }
-
-
-@pytest.mark.parametrize("card", DEMO["cards"], ids=lambda card: card["name"])
-def test_it_accepts_every_demo_card(card: dict[str, Any]) -> None:
-    assert SCHEMA.validate_card(SCHEMA.prepare(card)) == []
-
-
-def test_it_labels_the_demo_set_as_unofficial() -> None:
-    assert DEMO["game"] == "condemned"
-    assert DEMO["set"]["code"] == "demo"
-    assert DEMO["set"]["is_demo"] is True
-    assert "unofficial" in DEMO["set"]["name"].lower()
-    assert "not published cards" in DEMO["set"]["notice"]
-
-
-def test_it_keeps_derived_values_out_of_the_demo_file() -> None:
-    printed_keys = {key for card in DEMO["cards"] for key in card["attributes"]}
-    assert printed_keys.isdisjoint(DERIVED_KEYS)
-
-
-def test_it_gives_every_demo_card_its_own_name() -> None:
-    names = [card["name"].casefold() for card in DEMO["cards"]]
-    assert len(names) == len(set(names))
 
 
 def test_it_reports_a_damage_type_outside_the_six() -> None:

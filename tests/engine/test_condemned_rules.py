@@ -1,7 +1,6 @@
 """The Condemned CCG deck building rules (engine/games/condemned/rules.py), card records built here."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -12,8 +11,8 @@ from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import rules
 from engine.problems import ValidationResult
 from engine.validation import CardIndex, game_formats, validate_decklist
+from tests.engine.sample_decks import expectation, sample_deck_lists
 
-DECK_LISTS = sorted((Path(__file__).parent / "decks" / "condemned").glob("*.txt"))
 DEMO = CardIndex("condemned", load_cards("condemned"))
 # Ten demo cards with no equip restriction: 3 of each make a 30-card deck.
 DEMO_EVENTS_AND_PREPARATIONS = (
@@ -222,20 +221,7 @@ def test_it_judges_demo_equipment_by_the_demo_condemned_sub_types() -> None:
     assert [w.cards for w in result.warnings] == [("The Ripper",), ("Tainted Kunai",), ("Spiky Helm",)]
 
 
-def expectation(text: str) -> tuple[bool, set[str], set[str]]:
-    """A sample list's header: "# expect: legal" or "# expect: illegal: code, code", then an optional
-    "# warnings: code, code"."""
-    expect = re.search(r"^# expect: (legal|illegal)(?::(.*))?$", text, re.MULTILINE)
-    assert expect is not None, "a sample deck list starts with an '# expect:' line"
-    warnings = re.search(r"^# warnings:(.*)$", text, re.MULTILINE)
-    return expect[1] == "legal", _codes(expect[2]), _codes(warnings[1] if warnings else None)
-
-
-def _codes(listed: str | None) -> set[str]:
-    return {code.strip() for code in (listed or "").split(",") if code.strip()}
-
-
-@pytest.mark.parametrize("path", DECK_LISTS, ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", sample_deck_lists("condemned"), ids=lambda path: path.stem)
 def test_it_gives_each_sample_deck_list_its_expected_verdict(path: Path) -> None:
     """The sample lists in tests/engine/decks/condemned/ checked as a user's paste would be."""
     text = path.read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from engine.games.qqdnd.restrictions import KNOWN_TERMS
 from engine.games.qqdnd.terms import compile_term, deals_damage, restriction_of
 from engine.problems import Problem, ValidationResult
 from engine.validation import CardIndex, validate_decklist
+from tests.engine.sample_decks import expectation, sample_deck_lists
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = ROOT / "tests" / "engine" / "decks" / "qqdnd"
@@ -566,22 +567,10 @@ def test_it_reads_an_unprepared_party_member_by_its_printed_restriction(core: Ca
 # Complete deck lists
 
 def expectations(path: Path) -> tuple[bool, set[str], set[str]]:
-    """The verdict and codes a deck file's header comment expects:
-    "# expect: legal" or "# expect: illegal: code, code", and optionally "# warnings: code"."""
-    verdict, warnings = None, set()
-    for line in path.read_text().splitlines():
-        if line.startswith("# expect:"):
-            verdict = line.removeprefix("# expect:").strip()
-        elif line.startswith("# warnings:"):
-            warnings = {c.strip() for c in line.removeprefix("# warnings:").split(",")}
-    assert verdict is not None, f"{path.name} has no '# expect:' line"
-    if verdict == "legal":
-        return True, set(), warnings
-    assert verdict.startswith("illegal:"), verdict
-    return False, {c.strip() for c in verdict.removeprefix("illegal:").split(",")}, warnings
+    return expectation(path.read_text(encoding="utf-8"))
 
 
-DECK_FILES = sorted(DECKS.glob("*.txt"))
+DECK_FILES = sample_deck_lists("qqdnd")
 
 
 def test_it_has_legal_and_illegal_deck_lists() -> None:

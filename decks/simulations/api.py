@@ -23,6 +23,7 @@ from cardsdb.models import Game
 
 from ..api import AUTHENTICATION
 from ..models import Deck
+from ..serializers import RefusedSerializer
 from ..services import DeckNotFound
 from . import chunks, selectors, services
 from .models import SimulationRun
@@ -30,7 +31,6 @@ from .serializers import (
     QueueDownSerializer,
     SimulationInputSerializer,
     SimulationOutputSerializer,
-    SimulationRefusedSerializer,
 )
 
 RUN_ID = OpenApiParameter("run_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The run's id.")
@@ -51,7 +51,7 @@ class SimulationList(APIView):
         request=SimulationInputSerializer,
         responses={
             202: SimulationOutputSerializer,
-            400: SimulationRefusedSerializer,
+            400: RefusedSerializer,  # the deck is illegal: its problems, as a refused save gives them
             404: OpenApiResponse(description="No such deck, or a private deck of someone else."),
             503: QueueDownSerializer,
         },

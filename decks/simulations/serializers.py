@@ -9,7 +9,7 @@ from rest_framework import serializers
 from engine.decklist import MAX_CHARACTERS
 from engine.games import game_slugs
 
-from ..serializers import GAME_HELP, LIST_HELP, ProblemSerializer
+from ..serializers import GAME_HELP, LIST_HELP
 from .models import SimulationRun
 from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEED
 
@@ -70,14 +70,6 @@ class SimulationOutputSerializer(serializers.ModelSerializer):
 
     def get_api_url(self, run: SimulationRun) -> str:
         return self._absolute(reverse("api-simulation", args=[run.public_id]))
-
-
-class SimulationRefusedSerializer(serializers.Serializer):
-    """A 400 answer: the run did not start; an illegal deck's problems in the validation shape."""
-
-    detail = serializers.CharField()
-    problems = ProblemSerializer(many=True, required=False)
-    warnings = ProblemSerializer(many=True, required=False)
 
 
 class QueueDownSerializer(serializers.Serializer):

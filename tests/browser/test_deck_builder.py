@@ -2,40 +2,21 @@
 rules check follows, save it, and open its share link as someone else."""
 from __future__ import annotations
 
-import os
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from decks.models import Deck
 from engine.decklist import DeckListEntry, parse_decklist
-
-# Playwright's sync API runs an event loop in the test's thread; the ORM calls made there (the
-# fixtures, the checks on saved rows) are still plain blocking calls.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 DECK = Path(__file__).resolve().parents[1] / "engine" / "decks" / "condemned" / "legal_brute_constructed.txt"
-PASSWORD = "a long pass phrase 42"
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def deck_entries() -> list[DeckListEntry]:

@@ -2,14 +2,12 @@
 following a real worker, and the results with their charts."""
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from django.test import Client
-from playwright.sync_api import Browser, expect, sync_playwright
+from playwright.sync_api import Browser, expect
 
 from decks.models import Visibility
 from decks.simulations.models import RunStatus, SimulationRun
@@ -21,25 +19,8 @@ from tests.worker_fixtures import (  # noqa: F401
     simulation_worker_fixture,
 )
 
-# Playwright's sync API runs an event loop in the test's thread; the ORM calls made there are still
-# plain blocking calls.
-os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-
 pytestmark = pytest.mark.browser
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def test_it_starts_a_run_from_the_deck_page_and_follows_it_to_the_charts(

@@ -1,0 +1,27 @@
+"""Headless Chromium for the browser tests: Debian's chromium, driven by Playwright (no browser download)."""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, sync_playwright
+
+# Playwright's sync API runs an event loop in the test's thread; the ORM calls made there (the
+# fixtures, the checks on saved rows) are still plain blocking calls.
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+CHROMIUM = "/usr/bin/chromium"
+# Without the background-networking flags Chromium keeps trying hosts a closed network refuses.
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()

@@ -28,16 +28,7 @@
   const formatField = form.elements.namedItem("format");
   const nameField = form.elements.namedItem("name");
 
-  function el(name, className, text) {
-    const element = document.createElement(name);
-    if (className) element.className = className;
-    if (text !== undefined) element.textContent = text;
-    return element;
-  }
-
-  function plural(count, word) {
-    return count + " " + word + (count === 1 ? "" : "s");
-  }
+  const { el, plural } = window.Cardtable.dom;
 
   // The list and the card panel ------------------------------------------------------------------
 

@@ -7,16 +7,7 @@
   // plain fact, as decks/views.py does.
   const LAID_OUT = ["sections", "assignment", "unassigned", "hour_curve"];
 
-  function el(name, className, text) {
-    const element = document.createElement(name);
-    if (className) element.className = className;
-    if (text !== undefined) element.textContent = text;
-    return element;
-  }
-
-  function plural(count, word) {
-    return count + " " + word + (count === 1 ? "" : "s");
-  }
+  const { el, plural } = window.Cardtable.dom;
 
   function capfirst(text) {
     return text.charAt(0).toUpperCase() + text.slice(1);

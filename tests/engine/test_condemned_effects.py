@@ -14,6 +14,7 @@ from engine.games.condemned import effects as fx
 from engine.games.condemned.position import Setup, position
 from engine.games.condemned.specs import CardSpec
 from engine.games.condemned.state import CHOOSE, CONDEMNED_TARGET, END_MAIN, PASS, CondemnedState
+from tests.engine.test_condemned_engine import names, play, uid  # the position helpers
 
 ROOT = Path(__file__).resolve().parents[2]
 DEMO = json.loads((ROOT / "fixtures" / "condemned" / "demo.json").read_text())["cards"]
@@ -21,19 +22,6 @@ CARDS = {card["name"]: card for card in load_cards("condemned")}
 FILLER = ("Critical Failure", "Duck and Cover")  # never playable on your own turn
 # Something to draw, so that no reshuffle takes the discard pile; never playable on your own turn.
 SPARE = ["Duck and Cover"] * 5
-
-
-def uid(state: CondemnedState, player: int, name: str, zone: str = "hand") -> int:
-    return next(card.uid for card in state.zones()[f"p{player}.{zone}"] if card.name == name)
-
-
-def names(state: CondemnedState, player: int, zone: str) -> list[str]:
-    return [card.name for card in state.zones()[f"p{player}.{zone}"]]
-
-
-def play(state: CondemnedState, *actions: tuple[Any, ...]) -> None:
-    for action in actions:
-        state.apply_action(action)
 
 
 def wear(state: CondemnedState, player: int, zone: str) -> int:

@@ -26,6 +26,14 @@ OPPONENT = 1  # the goldfish (or a second player)
 TERMINAL = -1  # current_player() once the game is over
 
 
+def player_stream(seed: int, index: int, seat: int) -> random.Random:
+    """The random stream of the Player at `seat` in game `index` of a run (a random or search
+    player's own choices), kept apart from the game's stream so that a player that draws from it
+    does not change the cards the game deals."""
+    digest = hashlib.sha256(f"player:{seed}:{index}:{seat}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
 def game_stream(seed: int, index: int) -> random.Random:
     """The random stream of game `index` of a run seeded with `seed`.
 
@@ -61,8 +69,38 @@ class State(ABC):
     def apply_action(self, action: Hashable) -> None:
         """Apply one of legal_actions(); raise IllegalAction for anything else."""
 
+    def apply_trusted(self, action: Hashable) -> None:
+        """Apply an action a Player chose from this state's legal actions, without checking it again
+        (the engines override this with their fast path; the default checks)."""
+        self.apply_action(action)
+
     @abstractmethod
     def is_terminal(self) -> bool: ...
+
+    def winner(self) -> int | None:
+        """The seat that won (PLAYER or OPPONENT), or None: no winner (yet, or a draw)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say who won")
+
+    def returns(self) -> tuple[float, float]:
+        """Each seat's result of a finished game: +1 a win, -1 a loss, 0 a draw (OpenSpiel's returns)."""
+        winner = self.winner()
+        if winner is None:
+            return (0.0, 0.0)
+        return (1.0, -1.0) if winner == PLAYER else (-1.0, 1.0)
+
+    def clone(self, rng: random.Random | None = None) -> State:
+        """An exact, independent copy: the same position, the same tallies, and (without `rng`) the
+        same random stream, so the copy plays on exactly as the original would; nothing the copy does
+        changes the original. With `rng`, the copy's chance events draw from that stream instead.
+        Search players play out copies; they must be cheap (no deepcopy of the shared card data)."""
+        raise NotImplementedError(f"{type(self).__name__} cannot be cloned")
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Determinize the state for `seat`: reshuffle what that seat cannot know (the order of every
+        deck, the opponent's hand, face-down cards) from `rng`, keeping what it can see and counts of
+        cards in each zone. A search player calls this on a clone, so it never plays on information
+        it could not have."""
+        raise NotImplementedError(f"{type(self).__name__} cannot resample hidden information")
 
     @abstractmethod
     def turn(self) -> int:

@@ -13,17 +13,20 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from importlib import import_module
 from itertools import accumulate
 from typing import Any
 
-from engine.core import game_stream
+from engine.core import PLAYER, State, game_stream, player_stream
 from engine.deck import ResolvedDeck
 from engine.decklist import GAME_SECTIONS
 from engine.games import GAME_PACKAGES, UnknownGame
 from engine.goldfish_record import GameRecord
+from engine.play.kits import DEFAULT_PLAYER, game_kit, goldfish_opponent_name, make_player
+from engine.play.match import play_out
+from engine.players.base import Player
+from engine.players.search import DEFAULT_BUDGET
 
 
 @dataclass(frozen=True)
@@ -270,17 +273,46 @@ def _share(part: int, whole: int) -> float | None:
     return part / whole if whole else None
 
 
-def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: int = 0) -> RunStats:
-    """Play games start .. start+games-1 of the run seeded `seed`, game i with game_stream(seed, i)."""
+def goldfish_value(limit: int) -> Callable[[State, int], float]:
+    """How well a finished goldfish game went for a seat, as a search player scores play-outs: a win
+    is worth more the sooner it came (1 + the share of the turn limit left), anything else 0."""
+
+    def value(state: State, seat: int) -> float:
+        if state.winner() != seat:
+            return 0.0
+        return 1.0 + (limit - state.turn()) / limit
+
+    return value
+
+
+def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: int = 0, *,
+                 opponent: str | None = None, player: str = DEFAULT_PLAYER,
+                 budget: int = DEFAULT_BUDGET) -> RunStats:
+    """Play games start .. start+games-1 of the run seeded `seed`, game i with game_stream(seed, i).
+
+    `opponent` names the goldfish opponent (the game's default when None), `player` the player of
+    the deck (heuristic, search with `budget` play-outs a decision, or random)."""
     if game not in GAME_PACKAGES:
         raise UnknownGame(game)
     if games < 0 or start < 0:
         raise ValueError(f"games and start must not be negative; got games={games}, start={start}")
-    play = import_module(f"{GAME_PACKAGES[game]}.goldfish").play_goldfish
-    deck = in_canonical_order(deck)
+    kit = game_kit(game)
+    opponent = goldfish_opponent_name(game, opponent)
+    rules = goldfish_rules(game)
+
+    def rollout_players() -> list[Player]:
+        return [kit.heuristic(), kit.goldfish_opponent(opponent)]
+
+    players = [make_player(player, kit, rollout_players, goldfish_value(rules.turn_limit), budget),
+               kit.goldfish_opponent(opponent)]
+    board = kit.goldfish_game(in_canonical_order(deck), opponent)
     stats = RunStats(game, seed)
     for index in range(start, start + games):
-        stats.add(play(deck, game_stream(seed, index)))
+        state = board.new_initial_state(game_stream(seed, index))
+        for seat, seat_player in enumerate(players):
+            seat_player.restart(state, seat, player_stream(seed, index, seat))
+        play_out(state, players)
+        stats.add(kit.record(state, PLAYER))
     return stats
 
 

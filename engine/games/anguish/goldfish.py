@@ -137,6 +137,7 @@ class GoldfishPolicy:
 
     def __init__(self, game: AnguishGame, table: WorthTable | None = None) -> None:
         table = table or WorthTable(game)
+        self.game = game
         self.worth = table.worth
         self.effect_worth = table.effect_worth
         self.draws = table.draws
@@ -270,21 +271,37 @@ def play_game(state: AnguishState, policy: GoldfishPolicy, checked: bool = False
         apply(policy.choose(state))
 
 
-def record(state: AnguishState) -> GameRecord:
+def record(state: AnguishState, seat: int = PLAYER) -> GameRecord:
     name = state.game.names.__getitem__  # uid -> card name
+    other = 1 - seat
     return GameRecord(
         end_turn=state.hour,
-        won=state.winner() == PLAYER,
-        damage_by_turn=state.milled[OPPONENT][:state.hour],
-        mulligans=state.mulligans[PLAYER],
-        first_turn_play=bool(state.first_turn_play[PLAYER]),
-        drawn=Counter(map(name, state.drawn[PLAYER])),
-        played=Counter(map(name, state.played[PLAYER])),
-        no_effect=Counter(map(name, state.no_effect[PLAYER])),
+        won=state.winner() == seat,
+        damage_by_turn=state.milled[other][:state.hour],
+        mulligans=state.mulligans[seat],
+        first_turn_play=bool(state.first_turn_play[seat]),
+        drawn=Counter(map(name, state.drawn[seat])),
+        played=Counter(map(name, state.played[seat])),
+        no_effect=Counter(map(name, state.no_effect[seat])),
     )
 
 
 _last: tuple[list[DeckCard], AnguishGame, WorthTable] | None = None
+
+
+_tables: dict[int, tuple[AnguishGame, WorthTable]] = {}
+
+
+def worth_table(game: AnguishGame) -> WorthTable:
+    """The worth table of a Game, built once per Game (the last few are kept)."""
+    if _last is not None and _last[1] is game:
+        return _last[2]
+    entry = _tables.get(id(game))
+    if entry is None or entry[0] is not game:
+        if len(_tables) >= 8:
+            _tables.clear()
+        entry = _tables[id(game)] = (game, WorthTable(game))
+    return entry[1]
 
 
 def _game_of(deck: ResolvedDeck) -> tuple[AnguishGame, WorthTable]:

@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from engine.core import OPPONENT, TERMINAL, CardInstance, Game, IllegalAction, State
+from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
@@ -169,6 +169,17 @@ class QQDNDState(Board, State):
         if action not in self.legal_actions():
             raise IllegalAction(f"{action!r} is not a legal move now ({PHASE_NAMES[self.phase]} phase)")
         self.apply_legal(action)
+
+    def apply_trusted(self, action: Any) -> None:
+        self.apply_legal(action)
+
+    def winner(self) -> int | None:
+        """The party whose opponents are all defeated, if one is."""
+        if all(p.defeated for p in self.party(OPPONENT)):
+            return PLAYER
+        if all(p.defeated for p in self.party(PLAYER)):
+            return OPPONENT
+        return None
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""

@@ -1,0 +1,1 @@
+"""Playing games: the one loop that asks each seat's Player for its moves (match.py)."""

@@ -1,0 +1,61 @@
+"""The one interface behind which every simulated player sits, and what a game provides to be played.
+
+A Player chooses for one seat: a run makes one Player per seat, calls `restart` before each game
+with the seat and the player's own random stream (engine.core.player_stream), then `choose` each
+time the state says that seat is to act. `choose` only reads the state: the caller applies the
+action (with `State.apply_trusted`, since a Player only ever returns one of the legal actions).
+
+A game takes part by defining, in engine/games/<slug>/players.py, `KIT = GameKit(...)`: its goldfish
+opponents, how to make its goldfish and two-deck games, its heuristic player, and how to read a
+finished game into a GameRecord for a seat.
+"""
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+
+from engine.core import PLAYER, Game, State
+from engine.deck import ResolvedDeck
+from engine.goldfish_record import GameRecord
+
+
+class Player(ABC):
+    """Chooses the moves of one seat. Deterministic given the states it sees and its stream."""
+
+    kind: str = "player"  # heuristic, random, search, passive, ...
+
+    def __init__(self) -> None:
+        self.seat = PLAYER
+        self.rng = random.Random(0)
+
+    def restart(self, state: State, seat: int, rng: random.Random) -> None:
+        """A new game begins in `state` with this player at `seat`; `rng` is its own stream."""
+        self.seat = seat
+        self.rng = rng
+
+    @abstractmethod
+    def choose(self, state: State) -> Hashable:
+        """One of state.legal_actions(), for this player's seat (state.current_player() == self.seat)."""
+
+
+PlayerFactory = Callable[[], Player]
+
+
+@dataclass(frozen=True)
+class GameKit:
+    """What the players and runs need of one game, given by engine/games/<slug>/players.py as KIT."""
+
+    # The goldfish opponents the game offers, by name; the first is the default.
+    opponents: tuple[str, ...]
+    # The game of `deck` against the named goldfish opponent (cached per deck by the game: a run
+    # plays thousands of games of one deck).
+    goldfish_game: Callable[[ResolvedDeck, str], Game]
+    # The built-in player of the game, and the player that sits in the goldfish opponent's seat.
+    heuristic: PlayerFactory
+    goldfish_opponent: Callable[[str], Player]
+    # A finished game as one seat saw it (its draws, plays, damage dealt, ending turn, ...).
+    record: Callable[[State, int], GameRecord]
+    # The game of deck A (seat 0) against deck B (seat 1), for matchups; None while unsupported.
+    matchup_game: Callable[[ResolvedDeck, ResolvedDeck], Game] | None = None

@@ -30,7 +30,7 @@ import random
 from collections import Counter
 from operator import itemgetter
 
-from engine.core import OPPONENT, PLAYER
+from engine.core import PLAYER
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish import actions as act
 from engine.games.anguish.profiles import CREATURE, CardProfile

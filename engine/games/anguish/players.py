@@ -1,8 +1,8 @@
 """Anguish's players (engine/players/base.py): the heuristic goldfish player and the silent goldfish."""
 from __future__ import annotations
 
-from collections.abc import Hashable
 import random
+from collections.abc import Hashable
 
 from engine.core import State
 from engine.deck import ResolvedDeck

@@ -7,6 +7,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.request import Request
 
+from engine.play.kits import goldfish_opponents
+
 from .models import Card, CardSet, Game
 
 
@@ -23,10 +25,17 @@ class GameSerializer(serializers.ModelSerializer):
     card_count = serializers.IntegerField(read_only=True)
     card_types = serializers.SerializerMethodField()
     search_fields = serializers.SerializerMethodField()
+    goldfish_opponents = serializers.SerializerMethodField(
+        help_text="The opponents a goldfish run of this game can play against, the default first."
+    )
 
     class Meta:
         model = Game
-        fields = ["slug", "name", "tagline", "card_count", "card_types", "search_fields"]
+        fields = ["slug", "name", "tagline", "card_count", "card_types", "search_fields", "goldfish_opponents"]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_goldfish_opponents(self, game: Game) -> list[str]:
+        return list(goldfish_opponents(game.slug))
 
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_card_types(self, game: Game) -> list[dict[str, Any]]:

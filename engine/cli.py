@@ -1,7 +1,8 @@
 """The engine's command line: check a deck list, or goldfish it, without the web site.
 
     python -m engine validate DECKFILE --game qqdnd [--json]
-    python -m engine goldfish DECKFILE --game qqdnd --games 10000 --seed 1 [--json]
+    python -m engine goldfish DECKFILE --game qqdnd --games 10000 --seed 1 [--opponent sparring|passive]
+        [--player heuristic|search|random] [--budget 64] [--json]
 
 Cards come from the fixture files, fixtures/<game>/*.json, each card prepared by the game's schema
 as the loader does; `--cards PATH` reads another fixture file or folder of them.
@@ -22,6 +23,8 @@ from engine.deck import ResolvedDeck
 from engine.decklist import DecklistTooLong
 from engine.games import game_schema, game_slugs
 from engine.goldfish import run_goldfish
+from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS, UnknownChoice, goldfish_opponent_name
+from engine.players.search import DEFAULT_BUDGET
 from engine.problems import ValidationResult
 from engine.validation import CardIndex, check_decklist, validate_decklist
 
@@ -53,7 +56,13 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         _print_problems(result, sys.stderr)
         return EXIT_UNREADABLE
     deck = resolved_deck(args.game, text, index, args.format)
-    report = run_goldfish(args.game, deck, args.games, args.seed).report()
+    try:
+        opponent = goldfish_opponent_name(args.game, args.opponent)
+    except UnknownChoice as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_UNREADABLE
+    report = run_goldfish(args.game, deck, args.games, args.seed, opponent=opponent, player=args.player,
+                          budget=args.budget).report()
     if args.json:
         print(json.dumps(report, indent=2), file=out)
     else:
@@ -75,6 +84,11 @@ def _parser() -> argparse.ArgumentParser:
     goldfish = commands.add_parser("goldfish", parents=[common], help="play a deck against an opponent that never acts")
     goldfish.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
     goldfish.add_argument("--seed", type=int, default=1, help="the run's seed; the same seed gives the same results")
+    goldfish.add_argument("--opponent", help="the goldfish opponent (QQDND: sparring, the default, or passive)")
+    goldfish.add_argument("--player", choices=PLAYER_KINDS, default=DEFAULT_PLAYER,
+                          help="who plays the deck (default: heuristic, the built-in player)")
+    goldfish.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET,
+                          help=f"the search player's play-outs a decision (default {DEFAULT_BUDGET})")
     return parser
 
 
@@ -142,6 +156,7 @@ def format_report(report: dict[str, Any], game_name: str, deck_name: str) -> str
     ending = report["end_turn"]
     lines = [
         f"{game_name} goldfish of {deck_name}: {games:,} games, seed {report['seed']}",
+        f"Against the {report['opponent']} opponent, played by the {report['player']} player.",
         f"Won {report['wins']:,} of {games:,} games ({_percent(report['win_rate'])}) "
         f"by the end of {unit} {report['turn_limit']}.",
         "",
@@ -163,9 +178,18 @@ def format_report(report: dict[str, Any], game_name: str, deck_name: str) -> str
     if report["mulligan_rate"] is not None:
         lines.append(f"Mulliganed: {_percent(report['mulligan_rate'])} of games "
                      f"({_number(report['mulligans_per_game'])} mulligans a game)")
-    lines += ["", f"{'card':<36}  {'drawn/game':>10}  {'played/game':>11}  {'dead/game':>9}  {'dead share':>10}"]
+    if report["overkill_per_game"]:
+        lines.append(f"Overkill: {_number(report['overkill_per_game'])} a game past what its target needed "
+                     "(not counted above)")
+    if report["capped"]:
+        lines.append(f"{unit.capitalize()}s ended by the action cap: {report['capped']:,}")
+    lines += ["", "Dead copies: drawn and never played; 'no moment' never had a legal moment to be played, "
+              "'held' could have been and were not.",
+              f"{'card':<36}  {'drawn/game':>10}  {'played/game':>11}  {'dead/game':>9}  {'no moment':>9}  "
+              f"{'held':>6}  {'dead share':>10}"]
     lines += [f"{row['name'][:36]:<36}  {_number(row['drawn_per_game']):>10}  {_number(row['played_per_game']):>11}  "
-              f"{_number(row['dead_per_game']):>9}  {_percent(row['dead_share']):>10}"
+              f"{_number(row['dead_per_game']):>9}  {_number(row['no_moment_per_game']):>9}  "
+              f"{_number(row['unchosen_per_game']):>6}  {_percent(row['dead_share']):>10}"
               for row in report["cards"]]
     treated = ", ".join(f"{row['name']} ({row['times']:,} times)" for row in report["no_effect"])
     lines += ["", f"Cards treated as having no effect: {treated or 'none'}"]

@@ -69,7 +69,7 @@ class State(ABC):
     def apply_action(self, action: Hashable) -> None:
         """Apply one of legal_actions(); raise IllegalAction for anything else."""
 
-    def apply_trusted(self, action: Hashable) -> None:
+    def apply_trusted(self, action: Any) -> None:
         """Apply an action a Player chose from this state's legal actions, without checking it again
         (the engines override this with their fast path; the default checks)."""
         self.apply_action(action)

@@ -66,6 +66,7 @@ class CardCounts:
     dead: int = 0  # copies drawn and not played in the game they were drawn in
     games_drawn: int = 0  # games in which at least one copy was drawn
     games_dead: int = 0  # games in which at least one copy was drawn and never played
+    no_moment: int = 0  # of the dead copies, those that never had a legal moment to be played
 
     def merge(self, other: CardCounts) -> None:
         self.drawn += other.drawn
@@ -73,9 +74,10 @@ class CardCounts:
         self.dead += other.dead
         self.games_drawn += other.games_drawn
         self.games_dead += other.games_dead
+        self.no_moment += other.no_moment
 
     def to_list(self) -> list[int]:
-        return [self.drawn, self.played, self.dead, self.games_drawn, self.games_dead]
+        return [self.drawn, self.played, self.dead, self.games_drawn, self.games_dead, self.no_moment]
 
 
 @dataclass
@@ -84,6 +86,8 @@ class RunStats:
 
     game: str
     seed: int
+    opponent: str = ""  # the goldfish opponent played against ("" for a run that did not say: see report)
+    player: str = DEFAULT_PLAYER  # who played the deck: heuristic, search or random
     games: int = 0
     wins: int = 0
     end_turns: Counter[int] = field(default_factory=Counter)  # ending turn -> games
@@ -96,6 +100,9 @@ class RunStats:
     first_turn_plays: int = 0
     cards: dict[str, CardCounts] = field(default_factory=dict)
     no_effect: Counter[str] = field(default_factory=Counter)  # card name -> times treated as no effect
+    # Per turn index, like damage_sum: damage dealt past what its target needed (it counted for nothing).
+    overkill_sum: list[int] = field(default_factory=list)
+    capped: int = 0  # rounds or turns the engine's action cap ended
 
     def __post_init__(self) -> None:
         goldfish_rules(self.game)  # an unknown game fails here, not when the report is asked for
@@ -109,6 +116,7 @@ class RunStats:
         self.games_mulliganed += record.mulligans > 0
         self.first_turn_plays += record.first_turn_play
         drawn_copies, played_copies, cards = record.drawn, record.played, self.cards
+        no_moment = record.no_moment
         for name in drawn_copies.keys() | played_copies.keys():
             drawn, played = drawn_copies[name], played_copies[name]
             # A card can be played more often than drawn (put into play from the deck, returned
@@ -124,7 +132,16 @@ class RunStats:
             counts.dead += dead
             counts.games_drawn += drawn > 0
             counts.games_dead += dead > 0
+            if no_moment:
+                counts.no_moment += min(dead, no_moment[name])
         self.no_effect.update(record.no_effect)
+        if record.overkill_by_turn:
+            overkill = self.overkill_sum
+            if len(overkill) < len(record.overkill_by_turn):
+                overkill.extend([0] * (len(record.overkill_by_turn) - len(overkill)))
+            for index, wasted in enumerate(record.overkill_by_turn):
+                overkill[index] += wasted
+        self.capped += record.capped
 
     def _grow_damage_columns(self, turns: int) -> None:
         missing = turns - len(self.damage_sum)
@@ -140,10 +157,15 @@ class RunStats:
             squares[index] += damage * damage
 
     def merge(self, other: RunStats) -> None:
-        """Add another chunk of the same run (same game, same seed) into this one."""
+        """Add another chunk of the same run (same game, seed, opponent and player) into this one."""
         if (other.game, other.seed) != (self.game, self.seed):
             raise IncompatibleStats(
                 f"cannot merge a {other.game} run with seed {other.seed} into a {self.game} run with seed {self.seed}"
+            )
+        if (other.opponent, other.player) != (self.opponent, self.player):
+            raise IncompatibleStats(
+                f"cannot merge games of {other.player} play against {other.opponent or 'an unnamed opponent'} into "
+                f"a run of {self.player} play against {self.opponent or 'an unnamed opponent'}"
             )
         self.games += other.games
         self.wins += other.wins
@@ -159,12 +181,19 @@ class RunStats:
         for name, counts in other.cards.items():
             self.cards.setdefault(name, CardCounts()).merge(counts)
         self.no_effect.update(other.no_effect)
+        if len(self.overkill_sum) < len(other.overkill_sum):
+            self.overkill_sum.extend([0] * (len(other.overkill_sum) - len(self.overkill_sum)))
+        for index, wasted in enumerate(other.overkill_sum):
+            self.overkill_sum[index] += wasted
+        self.capped += other.capped
 
     def to_dict(self) -> dict[str, Any]:
         """The totals as JSON-safe data (string keys, lists of ints) for shipping between workers."""
         return {
             "game": self.game,
             "seed": self.seed,
+            "opponent": self.opponent,
+            "player": self.player,
             "games": self.games,
             "wins": self.wins,
             "end_turns": {str(turn): count for turn, count in sorted(self.end_turns.items())},
@@ -176,6 +205,8 @@ class RunStats:
             "first_turn_plays": self.first_turn_plays,
             "cards": {name: counts.to_list() for name, counts in sorted(self.cards.items())},
             "no_effect": dict(sorted(self.no_effect.items())),
+            "overkill_sum": list(self.overkill_sum),
+            "capped": self.capped,
         }
 
     @classmethod
@@ -183,6 +214,8 @@ class RunStats:
         return cls(
             game=str(data["game"]),
             seed=int(data["seed"]),
+            opponent=str(data.get("opponent", "")),
+            player=str(data.get("player", DEFAULT_PLAYER)),
             games=int(data["games"]),
             wins=int(data["wins"]),
             end_turns=Counter({int(turn): int(count) for turn, count in data["end_turns"].items()}),
@@ -194,6 +227,8 @@ class RunStats:
             first_turn_plays=int(data["first_turn_plays"]),
             cards={name: CardCounts(*(int(n) for n in counts)) for name, counts in data["cards"].items()},
             no_effect=Counter({name: int(count) for name, count in data["no_effect"].items()}),
+            overkill_sum=[int(n) for n in data.get("overkill_sum", [])],
+            capped=int(data.get("capped", 0)),
         )
 
     def report(self) -> dict[str, Any]:
@@ -206,6 +241,8 @@ class RunStats:
         return {
             "game": self.game,
             "seed": self.seed,
+            "opponent": self.opponent,
+            "player": self.player,
             "games": self.games,
             "turn_unit": rules.turn_unit,
             "turn_limit": rules.turn_limit,
@@ -218,6 +255,12 @@ class RunStats:
             "first_turn_play_rate": _share(self.first_turn_plays, self.games),
             "cards": [self._card_report(name, counts) for name, counts in sorted(self.cards.items())],
             "no_effect": [{"name": name, "times": times} for name, times in sorted(self.no_effect.items())],
+            "overkill_per_turn": [
+                {"turn": index + 1, "mean": _share(wasted, games) or 0.0}
+                for index, (wasted, games) in enumerate(zip(self.overkill_sum, self.damage_games, strict=False))
+            ],
+            "overkill_per_game": _share(sum(self.overkill_sum), self.games),
+            "capped": self.capped,
         }
 
     def _end_turn_report(self) -> dict[str, Any]:
@@ -266,6 +309,9 @@ class RunStats:
             "drawn_rate": _share(counts.games_drawn, self.games),  # games in which a copy was drawn
             "dead_rate": _share(counts.games_dead, counts.games_drawn),  # of those, games with a dead copy
             "dead_share": _share(counts.dead, counts.drawn),  # drawn copies that were never played
+            # The dead copies split by why: never a legal moment to play them, or the player chose not to.
+            "no_moment_per_game": _share(counts.no_moment, self.games),
+            "unchosen_per_game": _share(counts.dead - counts.no_moment, self.games),
         }
 
 
@@ -306,7 +352,7 @@ def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: in
     players = [make_player(player, kit, rollout_players, goldfish_value(rules.turn_limit), budget),
                kit.goldfish_opponent(opponent)]
     board = kit.goldfish_game(in_canonical_order(deck), opponent)
-    stats = RunStats(game, seed)
+    stats = RunStats(game, seed, opponent, player)
     for index in range(start, start + games):
         state = board.new_initial_state(game_stream(seed, index))
         for seat, seat_player in enumerate(players):

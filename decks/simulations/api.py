@@ -75,6 +75,7 @@ class SimulationList(APIView):
             run = services.start_run(
                 user=request.user, games=values["games"], seed=values.get("seed"), game=game,
                 text=values.get("list"), deck=deck, format=values.get("format"),
+                opponent=values.get("opponent") or None, player=values["player"], budget=values.get("budget"),
             )
         except services.RunRefused as refused:
             body = {"detail": str(refused)}

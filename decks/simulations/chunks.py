@@ -30,6 +30,7 @@ from django.db.models.functions import Now
 
 from engine.deck import ResolvedDeck
 from engine.goldfish import RunStats, run_goldfish
+from engine.players.search import DEFAULT_BUDGET
 
 from ..lists import check_list
 from ..selectors import game_cards
@@ -126,11 +127,14 @@ def _play(chunk: SimulationChunk, token: str) -> RunStats:
     run = chunk.run
     game = run.game.slug
     deck = _resolved(game, run.list_text, run.format)
-    stats = RunStats(game, run.seed)
+    stats = RunStats(game, run.seed, run.opponent, run.player)
     end = chunk.start + chunk.count
     beaten = time.monotonic()
-    for first in range(chunk.start, end, SLICE_GAMES):
-        stats.merge(run_goldfish(game, deck, min(SLICE_GAMES, end - first), run.seed, first))
+    # A search player's game can take seconds: it beats after every game, well within the lease.
+    slice_games = 1 if run.player == "search" else SLICE_GAMES
+    for first in range(chunk.start, end, slice_games):
+        stats.merge(run_goldfish(game, deck, min(slice_games, end - first), run.seed, first,
+                                 opponent=run.opponent, player=run.player, budget=run.budget or DEFAULT_BUDGET))
         if time.monotonic() - beaten >= HEARTBEAT_SECONDS:
             alive = SimulationChunk.objects.filter(
                 pk=chunk.pk, claim=token, status=ChunkStatus.RUNNING, run__status__in=ACTIVE_RUN
@@ -157,7 +161,7 @@ def _count_progress(run: SimulationRun) -> None:
 
 
 def _merge_results(run: SimulationRun) -> None:
-    stats = RunStats(run.game.slug, run.seed)
+    stats = RunStats(run.game.slug, run.seed, run.opponent, run.player)
     for data in SimulationChunk.objects.filter(run=run).order_by("index").values_list("stats", flat=True):
         assert data is not None, "every chunk is done, so every chunk has its statistics"
         stats.merge(RunStats.from_dict(data))

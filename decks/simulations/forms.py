@@ -28,6 +28,8 @@ class RunForm(forms.Form):
     list = forms.CharField(required=False, strip=False, max_length=MAX_CHARACTERS, widget=forms.HiddenInput)
     side = forms.CharField(required=False, max_length=20, widget=forms.HiddenInput)
     format = forms.CharField(required=False, max_length=30, widget=forms.HiddenInput)
+    # Checked against the game's own opponents when the run starts (services.start_run).
+    opponent = forms.CharField(required=False, max_length=20, label="Opponent")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -50,6 +50,12 @@ class SimulationRun(models.Model):
     games = models.PositiveIntegerField()
     seed = models.PositiveBigIntegerField()
     chunk_games = models.PositiveIntegerField(help_text="Games a chunk plays (the last one may play fewer).")
+    # Against whom and by whom the deck was played (engine/play/kits.py): the game's goldfish opponent
+    # (QQDND: the sparring or the passive party) and the player of the deck.
+    opponent = models.CharField(max_length=20, help_text="The goldfish opponent the deck played against.")
+    player = models.CharField(max_length=20, default="heuristic", help_text="Who played the deck.")
+    budget = models.PositiveIntegerField(null=True, blank=True,
+                                         help_text="A search player's play-outs a decision.")
     status = models.CharField(max_length=10, choices=RunStatus.choices, default=RunStatus.QUEUED)
     games_done = models.PositiveIntegerField(default=0, help_text="Games of the chunks finished so far.")
     results = models.JSONField(null=True, blank=True, help_text="RunStats.report() of the whole run.")

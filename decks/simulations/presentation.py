@@ -23,6 +23,28 @@ GAME_WORDS: dict[str, GameWords] = {
 }
 
 
+# Each goldfish opponent (engine/play/kits.py) in a player's words: (name, what it does).
+OPPONENT_WORDS: dict[tuple[str, str], tuple[str, str]] = {
+    ("qqdnd", "sparring"): ("the sparring party",
+                            "four dummies (Life 6) that pass the turn back with a do-nothing Turn Action, so the "
+                            "deck plays down its Initiative ladder"),
+    ("qqdnd", "passive"): ("the passive party",
+                           "four dummies (Life 6) that never act: two Actions a round, the opening and the last"),
+    ("condemned", "inmate"): ("the generic inmate", "20 Life, no abilities, no Weapons or Armor, never parries"),
+    ("anguish", "silent"): ("the silent goldfish", "an empty board and a full Lifeblood; it plays nothing"),
+}
+PLAYER_WORDS = {
+    "heuristic": "the built-in player",
+    "search": "the search player",
+    "random": "a random player",
+}
+
+
+def opponent_words(game: str, opponent: str) -> tuple[str, str]:
+    """(name, description) of a goldfish opponent, for pages."""
+    return OPPONENT_WORDS.get((game, opponent), (opponent, ""))
+
+
 @dataclass(frozen=True)
 class Fact:
     label: str
@@ -39,6 +61,10 @@ class CardRow:
     drawn_rate: float  # share of games in which a copy was drawn
     dead_rate: float | None  # of those, the share with a copy never played
     dead_share: float | None  # share of drawn copies never played
+    # The dead copies a game by why (None in runs stored before the split was counted): never a
+    # legal moment to play them, or held by the player's choice.
+    no_moment_per_game: float | None = None
+    unchosen_per_game: float | None = None
 
     @property
     def dead_percent(self) -> float:
@@ -73,6 +99,7 @@ class RunReport:
     turns: list[TurnRow]
     cards: list[CardRow]
     no_effect: list[dict[str, Any]]
+    split_dead: bool  # the run counted why copies were dead (runs stored before did not)
 
 
 def _words(game: str) -> GameWords:
@@ -91,8 +118,14 @@ def _seconds(run: SimulationRun) -> float | None:
 
 def _facts(run: SimulationRun, report: dict[str, Any]) -> list[Fact]:
     unit, end = report["turn_unit"], report["end_turn"]
+    opponent, described = opponent_words(run.game.slug, run.opponent)
+    player = PLAYER_WORDS.get(run.player, run.player)
+    if run.player == "search" and run.budget:
+        player += f" ({run.budget} play-outs a decision)"
     facts = [
         Fact("Games", f"{report['games']:,}", f"seed {report['seed']}"),
+        Fact("Opponent", opponent.capitalize(), described),
+        Fact("Played by", player.capitalize()),
         Fact("Goal reached", _rate(report["win_rate"]),
              f"{_words(run.game.slug).goal} within {report['turn_limit']} {unit}s in {report['wins']:,} games"),
         Fact(f"Median ending {unit}", str(end["median"]), f"mean {end['mean']:.2f}"),
@@ -100,6 +133,12 @@ def _facts(run: SimulationRun, report: dict[str, Any]) -> list[Fact]:
              f"one game in ten is over by {unit} {end['p10']}, nine in ten by {unit} {end['p90']}"),
         Fact("First turn had a play", _rate(report["first_turn_play_rate"])),
     ]
+    if report.get("overkill_per_game"):
+        facts.append(Fact("Overkill a game", f"{report['overkill_per_game']:.2f}",
+                          f"{_words(run.game.slug).damage.lower()} past what its target needed, not counted above"))
+    if report.get("capped"):
+        facts.append(Fact(f"{unit.capitalize()}s ended by the action cap", f"{report['capped']:,}",
+                          "a rules loop that could have gone on for ever"))
     if report["mulligan_rate"] is not None:
         facts.append(Fact("Mulliganed", _rate(report["mulligan_rate"]),
                           f"{report['mulligans_per_game']:.2f} mulligans a game"))
@@ -112,7 +151,8 @@ def _facts(run: SimulationRun, report: dict[str, Any]) -> list[Fact]:
 def _card_rows(report: dict[str, Any]) -> list[CardRow]:
     rows = [
         CardRow(card["name"], card["drawn_per_game"] or 0.0, card["played_per_game"] or 0.0,
-                card["dead_per_game"] or 0.0, card["drawn_rate"] or 0.0, card["dead_rate"], card["dead_share"])
+                card["dead_per_game"] or 0.0, card["drawn_rate"] or 0.0, card["dead_rate"], card["dead_share"],
+                card.get("no_moment_per_game"), card.get("unchosen_per_game"))
         for card in report["cards"]
     ]
     # The deadest cards first: the ones a player looks at to cut.
@@ -148,6 +188,7 @@ def run_report(run: SimulationRun) -> RunReport:
         turns=_turn_rows(report),
         cards=_card_rows(report),
         no_effect=report["no_effect"],
+        split_dead=all("no_moment_per_game" in card for card in report["cards"]),
     )
 
 

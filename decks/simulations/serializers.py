@@ -8,10 +8,12 @@ from rest_framework import serializers
 
 from engine.decklist import MAX_CHARACTERS
 from engine.games import game_slugs
+from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS
+from engine.players.search import DEFAULT_BUDGET
 
 from ..serializers import GAME_HELP, LIST_HELP
 from .models import SimulationRun
-from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEED
+from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEARCH_BUDGET, MAX_SEARCH_GAMES, MAX_SEED
 
 
 class SimulationInputSerializer(serializers.Serializer):
@@ -31,6 +33,20 @@ class SimulationInputSerializer(serializers.Serializer):
     )
     format = serializers.CharField(required=False, allow_blank=True, max_length=30,
                                    help_text="For a list: the format to check it in (default: its own).")
+    opponent = serializers.CharField(
+        required=False, allow_blank=True, max_length=20,
+        help_text="The goldfish opponent (GET /api/games/ lists each game's; default its first). QQDND: "
+                  '"sparring" (default: the dummy party keeps the round going) or "passive".',
+    )
+    player = serializers.ChoiceField(
+        choices=PLAYER_KINDS, default=DEFAULT_PLAYER,
+        help_text="Who plays the deck: the built-in heuristic player, a search player (costly: at most "
+                  f"{MAX_SEARCH_GAMES} games) or a uniformly random one.",
+    )
+    budget = serializers.IntegerField(
+        required=False, allow_null=True, min_value=1, max_value=MAX_SEARCH_BUDGET,
+        help_text=f"The search player's play-outs a decision (default {DEFAULT_BUDGET}).",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "deck" not in attrs and not ("game" in attrs and "list" in attrs):
@@ -52,7 +68,8 @@ class SimulationOutputSerializer(serializers.ModelSerializer):
         model = SimulationRun
         fields = [
             "id", "status", "progress", "games", "seed", "results", "error", "game", "deck", "deck_version",
-            "name", "format", "created_at", "started_at", "finished_at", "url", "api_url",
+            "name", "format", "opponent", "player", "budget", "created_at", "started_at", "finished_at", "url",
+            "api_url",
         ]
 
     def _absolute(self, path: str) -> str:

@@ -20,6 +20,8 @@ from django.db import transaction
 from cardsdb.models import Game
 from engine.decklist import DecklistTooLong
 from engine.games import GAME_PACKAGES
+from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS, UnknownChoice, goldfish_opponent_name, goldfish_opponents
+from engine.players.search import DEFAULT_BUDGET
 from engine.problems import ValidationResult
 
 from ..lists import check_list
@@ -41,6 +43,9 @@ TARGET_CHUNKS = 25
 MIN_CHUNK_GAMES = 100
 MAX_CHUNK_GAMES = 2000
 PASTED_LIST = "Pasted list"
+# The search player plays each decision out dozens of times: its runs are small and its budget bounded.
+MAX_SEARCH_GAMES = 200
+MAX_SEARCH_BUDGET = 64
 
 
 class RunRefused(Exception):
@@ -70,18 +75,39 @@ def plan_chunks(games: int) -> list[tuple[int, int]]:
 
 
 def goldfish_available(game: str) -> bool:
-    """Whether the game's engine can play goldfish games yet (engine/games/<slug>/goldfish.py)."""
-    return game in GAME_PACKAGES and find_spec(f"{GAME_PACKAGES[game]}.goldfish") is not None
+    """Whether the game's engine can play goldfish games yet (engine/games/<slug>/players.py)."""
+    return game in GAME_PACKAGES and find_spec(f"{GAME_PACKAGES[game]}.players") is not None
+
+
+def _player_refusal(player: str, games: int, budget: int | None) -> str | None:
+    """Why a run by this player can't start, if it can't: a search player costs hundreds of games'
+    worth of play a game, so its runs are kept small."""
+    if player not in PLAYER_KINDS:
+        return f"The deck is played by one of: {', '.join(PLAYER_KINDS)}; not {player!r}."
+    if player != "search":
+        if budget is not None:
+            return "Only the search player takes a budget."
+        return None
+    if games > MAX_SEARCH_GAMES:
+        return f"A run with the search player plays at most {MAX_SEARCH_GAMES:,} games."
+    if budget is not None and not 1 <= budget <= MAX_SEARCH_BUDGET:
+        return f"The search player's budget is 1 to {MAX_SEARCH_BUDGET} play-outs a decision."
+    return None
 
 
 def start_run(
     *, user: User, games: int = DEFAULT_GAMES, seed: int | None = None, game: Game | None = None,
     text: str | None = None, deck: Deck | None = None, format: str | None = None,
+    opponent: str | None = None, player: str = DEFAULT_PLAYER, budget: int | None = None,
 ) -> SimulationRun:
     """Start a run of `deck` (its current version; with `text`, the owner's edited list of it) or of
-    the pasted list `text` of `game`. A run without a seed gets a random one, kept with the run."""
+    the pasted list `text` of `game`. A run without a seed gets a random one, kept with the run;
+    without an opponent, the game's default goldfish opponent."""
     if not 1 <= games <= MAX_GAMES:
         raise RunRefused(f"A run plays 1 to {MAX_GAMES:,} games.")
+    refusal = _player_refusal(player, games, budget)
+    if refusal is not None:
+        raise RunRefused(refusal)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise RunRefused(f"The seed is a whole number from 0 to {MAX_SEED:,}.")
     version: int | None = None
@@ -100,6 +126,11 @@ def start_run(
     if not goldfish_available(game.slug):
         raise RunRefused(f"Goldfish runs of {game.name} are not available yet.")
     try:
+        opponent = goldfish_opponent_name(game.slug, opponent or None)
+    except UnknownChoice:
+        offered = " or ".join(f'"{name}"' for name in goldfish_opponents(game.slug))
+        raise RunRefused(f"{game.name} decks are tested against {offered}; not {opponent!r}.") from None
+    try:
         checked = check_list(game_cards(game.slug), text, format or None)
     except DecklistTooLong as error:
         raise RunRefused(str(error)) from error
@@ -113,6 +144,8 @@ def start_run(
             name=(deck.name if deck is not None else checked.deck.headers.get("Name") or PASTED_LIST)[:120],
             list_text=text, format=checked.deck.format, games=games,
             seed=secrets.randbelow(2**31) if seed is None else seed, chunk_games=chunk_games(games),
+            opponent=opponent, player=player,
+            budget=(budget or DEFAULT_BUDGET) if player == "search" else None,
             requested_by_id=user.pk if user.is_authenticated else None,
         )
         chunks = SimulationChunk.objects.bulk_create(

@@ -65,7 +65,7 @@ def simulation_start(request: HttpRequest) -> HttpResponse:
             raise Http404("No deck you can read has this id.")
     game = Game.objects.filter(slug=data["game"]).first() if data["game"] else None
     started = _start(request, games=data["games"], seed=data["seed"], game=game, text=form.list_text(), deck=deck,
-                     format=data["format"] or None)
+                     format=data["format"] or None, opponent=data["opponent"] or None)
     return redirect(started) if isinstance(started, SimulationRun) else started
 
 
@@ -117,7 +117,9 @@ def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
     if other.game_id != run.game_id:
         return _refused(request, f"{other.name} is a {other.game.name} deck; this run played {run.game.name}.",
                         status=400)
-    started = _start(request, games=run.games, seed=run.seed, deck=other)
+    # The same games: the same count, seed, opponent and player, so the decks are all that differ.
+    started = _start(request, games=run.games, seed=run.seed, deck=other, opponent=run.opponent, player=run.player,
+                     budget=run.budget)
     if not isinstance(started, SimulationRun):
         return started
     return redirect("simulation-compare", run.public_id, started.public_id)
@@ -128,6 +130,9 @@ def _compare_context(request: HttpRequest, run_a_id: str, run_b_id: str) -> dict
     run_b = _fresh(_run_or_404(request, run_b_id))
     if run_a.game_id != run_b.game_id:
         raise Http404("These runs played different games.")
+    if (run_a.opponent, run_a.player) != (run_b.opponent, run_b.player):
+        # A deck against the sparring party and one against the passive party did not play the same games.
+        raise Http404("These runs played against different opponents or with different players.")
     names = (f"A: {run_a.name}", f"B: {run_b.name}")
     done = run_a.results is not None and run_b.results is not None
     return {

@@ -28,6 +28,11 @@ def game_kit(slug: str) -> GameKit:
     return kit
 
 
+def goldfish_opponents(slug: str) -> tuple[str, ...]:
+    """The goldfish opponents a game offers, its default first."""
+    return game_kit(slug).opponents
+
+
 def goldfish_opponent_name(slug: str, opponent: str | None) -> str:
     """The goldfish opponent a run plays against: `opponent`, or the game's default."""
     kit = game_kit(slug)

@@ -179,6 +179,13 @@ def test_it_refuses_to_merge_runs_of_another_seed_or_game() -> None:
         RunStats("qqdnd", 1).merge(RunStats("anguish", 1))
 
 
+def test_it_refuses_to_merge_games_against_another_opponent_or_by_another_player() -> None:
+    with pytest.raises(IncompatibleStats, match="against passive"):
+        RunStats("qqdnd", 1, "sparring").merge(RunStats("qqdnd", 1, "passive"))
+    with pytest.raises(IncompatibleStats, match="search play"):
+        RunStats("qqdnd", 1, "passive", "heuristic").merge(RunStats("qqdnd", 1, "passive", "search"))
+
+
 def test_it_refuses_an_unknown_game() -> None:
     with pytest.raises(UnknownGame):
         RunStats("chess", 1)
@@ -198,7 +205,7 @@ def test_it_gives_the_same_run_however_its_games_are_chunked(game: str) -> None:
     rng = random.Random(game)
     for _ in range(3):
         cuts = sorted(rng.sample(range(1, 40), rng.randint(1, 5)))
-        merged = RunStats(game, 11)
+        merged = RunStats(game, 11, whole.opponent, whole.player)
         for start, stop in zip([0, *cuts], [*cuts, 40], strict=True):
             merged.merge(run_goldfish(game, deck, stop - start, seed=11, start=start))
         assert merged.to_dict() == whole.to_dict()

@@ -270,7 +270,7 @@ def test_it_fails_the_run_with_the_reason_when_a_chunks_workers_keep_dying() -> 
 def test_it_fails_the_run_with_the_engines_error(monkeypatch: pytest.MonkeyPatch) -> None:
     run = run_of(start(None, game="condemned", list=LEGAL, games=200, seed=8))
 
-    def broken(*args: Any) -> None:
+    def broken(*args: Any, **options: Any) -> None:
         raise RuntimeError("no rule for this")
 
     monkeypatch.setattr(chunks, "run_goldfish", broken)

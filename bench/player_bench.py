@@ -1,0 +1,106 @@
+"""How good is the built-in (heuristic) player? Measured against the search player on the same games.
+
+For each deck under bench/decks/ (every game's sample decks and the styles beside them), plays the
+same games (same seed, so the same deals) with the heuristic player and with the search player
+(flat Monte Carlo over determinized copies, rolling out with the heuristic player; engine/players/
+search.py), and prints per deck the mean ending turn and the win rate of each and the heuristic's
+gap: how much later, in percent, its games end than the search player's (negative: sooner).
+
+The goal: every deck's gap is at most 3%, and the search player matches or beats the heuristic (a
+search that loses to its own roll-out player would be broken).
+
+    .venv/bin/python bench/player_bench.py [--games 100] [--seed 1] [--budget 32] [--game qqdnd]
+        [--deck qqdnd-chaotic] [--jobs 2]
+
+The search player is costly (its budget of play-outs a decision, each a game played to its end), so
+the default is 100 games a deck; --jobs spreads the decks over processes.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.cli import load_cards, resolved_deck  # noqa: E402
+from engine.games import GAME_PACKAGES  # noqa: E402
+from engine.goldfish import run_goldfish  # noqa: E402
+from engine.validation import CardIndex, validate_decklist  # noqa: E402
+
+DECKS = ROOT / "bench" / "decks"
+
+
+@dataclass(frozen=True)
+class Row:
+    game: str
+    deck: str
+    games: int
+    heuristic_turn: float
+    heuristic_wins: float
+    search_turn: float
+    search_wins: float
+    seconds: float
+
+    @property
+    def gap(self) -> float:
+        """How much later the heuristic's games end than the search player's, in percent."""
+        return 100 * (self.heuristic_turn - self.search_turn) / self.search_turn
+
+
+def deck_files(game: str | None, deck: str | None) -> list[tuple[str, Path]]:
+    files = []
+    for slug in GAME_PACKAGES:
+        if game not in (None, slug):
+            continue
+        for path in sorted(DECKS.glob(f"{slug}*.txt")):
+            if (path.stem == slug or path.stem.startswith(f"{slug}-")) and deck in (None, path.stem):
+                files.append((slug, path))
+    return files
+
+
+def measure(game: str, path: Path, games: int, seed: int, budget: int) -> Row:
+    text = path.read_text(encoding="utf-8")
+    index = CardIndex(game, load_cards(game))
+    result = validate_decklist(game, text, index)
+    if not result.legal:
+        raise SystemExit(f"{path} is not a legal deck: {[p.message for p in result.problems]}")
+    deck = resolved_deck(game, text, index)
+    started = time.perf_counter()
+    heuristic = run_goldfish(game, deck, games, seed).report()
+    search = run_goldfish(game, deck, games, seed, player="search", budget=budget).report()
+    return Row(game, path.stem, games, heuristic["end_turn"]["mean"], heuristic["win_rate"],
+               search["end_turn"]["mean"], search["win_rate"], time.perf_counter() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=32, help="the search player's play-outs a decision")
+    parser.add_argument("--game", choices=list(GAME_PACKAGES))
+    parser.add_argument("--deck", help="one deck, by its file's name without .txt")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to spread the decks over")
+    args = parser.parse_args()
+    files = deck_files(args.game, args.deck)
+    print(f"{args.games:,} games a deck, seed {args.seed}, search budget {args.budget} play-outs a decision")
+    print(f"{'deck':<28} {'heuristic turn':>14} {'win':>6} {'search turn':>11} {'win':>6} {'gap':>7} {'time':>7}")
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        futures = [pool.submit(measure, game, path, args.games, args.seed, args.budget) for game, path in files]
+        rows = [future.result() for future in futures]
+    for row in rows:
+        print(f"{row.deck:<28} {row.heuristic_turn:>14.2f} {row.heuristic_wins:>6.1%} {row.search_turn:>11.2f} "
+              f"{row.search_wins:>6.1%} {row.gap:>+6.1f}% {row.seconds:>6.0f}s")
+    worst = max(rows, key=lambda row: row.gap)
+    beaten = [row.deck for row in rows if row.search_turn > row.heuristic_turn or row.search_wins < row.heuristic_wins]
+    print(f"Largest gap: {worst.gap:+.1f}% ({worst.deck}); goal: at most +3.0% on every deck.")
+    print("The search player matches or beats the heuristic on every deck." if not beaten else
+          f"The search player did worse than the heuristic on: {', '.join(beaten)}.")
+
+
+if __name__ == "__main__":
+    main()

@@ -248,7 +248,7 @@ class RunStats:
             "turn_limit": rules.turn_limit,
             "wins": self.wins,
             "win_rate": _share(self.wins, self.games),
-            "end_turn": self._end_turn_report(),
+            "end_turn": end_turn_distribution(self.end_turns, self.games),
             "damage_per_turn": self._damage_report(),
             "mulligan_rate": _share(self.games_mulliganed, self.games) if rules.has_mulligans else None,
             "mulligans_per_game": _share(self.mulligans, self.games) if rules.has_mulligans else None,
@@ -263,33 +263,6 @@ class RunStats:
             "capped": self.capped,
         }
 
-    def _end_turn_report(self) -> dict[str, Any]:
-        last = max(self.end_turns, default=0)
-        turns = range(1, last + 1)
-        histogram = [{"turn": turn, "games": self.end_turns[turn]} for turn in turns]
-        ended_by, running = [], 0
-        for turn in turns:
-            running += self.end_turns[turn]
-            ended_by.append({"turn": turn, "share": _share(running, self.games)})
-        total = sum(turn * count for turn, count in self.end_turns.items())
-        return {
-            "histogram": histogram,
-            "mean": _share(total, self.games),
-            "median": self._percentile(0.5),
-            "p10": self._percentile(0.1),
-            "p90": self._percentile(0.9),
-            "ended_by": ended_by,
-        }
-
-    def _percentile(self, q: float) -> int | None:
-        """The nearest-rank percentile: the first turn by which at least q of the games had ended
-        (always a turn some game really ended in)."""
-        if self.games == 0:
-            return None
-        rank = max(1, math.ceil(q * self.games))
-        turns = sorted(self.end_turns)
-        ended = list(accumulate(self.end_turns[turn] for turn in turns))
-        return turns[bisect_left(ended, rank)]
 
     def _damage_report(self) -> list[dict[str, Any]]:
         rows = []
@@ -317,6 +290,38 @@ class RunStats:
 
 def _share(part: int, whole: int) -> float | None:
     return part / whole if whole else None
+
+
+def end_turn_distribution(end_turns: Mapping[int, int], games: int) -> dict[str, Any]:
+    """The distribution of the game-ending turn (turn -> games): histogram, mean, median, p10, p90
+    and the share of games over by each turn."""
+    last = max(end_turns, default=0)
+    turns = range(1, last + 1)
+    histogram = [{"turn": turn, "games": end_turns.get(turn, 0)} for turn in turns]
+    ended_by, running = [], 0
+    for turn in turns:
+        running += end_turns.get(turn, 0)
+        ended_by.append({"turn": turn, "share": _share(running, games)})
+    total = sum(turn * count for turn, count in end_turns.items())
+    return {
+        "histogram": histogram,
+        "mean": _share(total, games),
+        "median": _percentile(end_turns, games, 0.5),
+        "p10": _percentile(end_turns, games, 0.1),
+        "p90": _percentile(end_turns, games, 0.9),
+        "ended_by": ended_by,
+    }
+
+
+def _percentile(end_turns: Mapping[int, int], games: int, q: float) -> int | None:
+    """The nearest-rank percentile: the first turn by which at least q of the games had ended
+    (always a turn some game really ended in)."""
+    if games == 0:
+        return None
+    rank = max(1, math.ceil(q * games))
+    turns = sorted(end_turns)
+    ended = list(accumulate(end_turns[turn] for turn in turns))
+    return turns[bisect_left(ended, rank)]
 
 
 def goldfish_value(limit: int) -> Callable[[State, int], float]:

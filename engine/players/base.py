@@ -57,5 +57,7 @@ class GameKit:
     goldfish_opponent: Callable[[str], Player]
     # A finished game as one seat saw it (its draws, plays, damage dealt, ending turn, ...).
     record: Callable[[State, int], GameRecord]
-    # The game of deck A (seat 0) against deck B (seat 1), for matchups; None while unsupported.
+    # The game of the deck in the first seat (seat 0, the first player: where the rules choose the
+    # first player at random, seat 0 wins that draw) against the deck in seat 1, for matchups; None
+    # while the game does not support them.
     matchup_game: Callable[[ResolvedDeck, ResolvedDeck], Game] | None = None

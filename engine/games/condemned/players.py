@@ -53,7 +53,7 @@ def record(state: State, seat: int) -> GameRecord:
 
 
 def matchup_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> CondemnedGame:
-    return make_game(deck_a, opponent=deck_b)
+    return make_game(deck_a, opponent=deck_b, first_player=0)
 
 
 KIT = GameKit(

@@ -3,6 +3,7 @@
     python -m engine validate DECKFILE --game qqdnd [--json]
     python -m engine goldfish DECKFILE --game qqdnd --games 10000 --seed 1 [--opponent sparring|passive]
         [--player heuristic|search|random] [--budget 64] [--json]
+    python -m engine match DECK_A DECK_B --game condemned --games 2000 --seed 1 [--player ...] [--json]
 
 Cards come from the fixture files, fixtures/<game>/*.json, each card prepared by the game's schema
 as the loader does; `--cards PATH` reads another fixture file or folder of them.
@@ -23,10 +24,11 @@ from engine.deck import ResolvedDeck
 from engine.decklist import DecklistTooLong
 from engine.games import game_schema, game_slugs
 from engine.goldfish import run_goldfish
+from engine.matchup import run_matchup
 from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS, UnknownChoice, goldfish_opponent_name
 from engine.players.search import DEFAULT_BUDGET
 from engine.problems import ValidationResult
-from engine.validation import CardIndex, check_decklist, validate_decklist
+from engine.validation import CardIndex, check_decklist
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 BAR_WIDTH = 40
@@ -42,53 +44,73 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out = out or sys.stdout
     args = _parser().parse_args(argv)
     try:
-        text = _read_text(Path(args.deckfile))
         index = CardIndex(args.game, load_cards(args.game, Path(args.cards) if args.cards else None))
-        result = validate_decklist(args.game, text, index, args.format)
+        checked = [(path, *_checked(path, args.game, index, args.format)) for path in _deck_files(args)]
     except (InputError, DecklistTooLong) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
     if args.command == "validate":
+        result = checked[0][1]
         _print_validation(result, args.json, out)
         return EXIT_OK if result.legal else EXIT_ILLEGAL
-    if not result.legal:
-        print(f"{args.deckfile} is not a legal deck, so it was not played:", file=sys.stderr)
-        _print_problems(result, sys.stderr)
-        return EXIT_UNREADABLE
-    deck = resolved_deck(args.game, text, index, args.format)
+    for path, result, _ in checked:
+        if not result.legal:
+            print(f"{path} is not a legal deck, so it was not played:", file=sys.stderr)
+            _print_problems(result, sys.stderr)
+            return EXIT_UNREADABLE
+    decks = [deck for _, _, deck in checked]
     try:
-        opponent = goldfish_opponent_name(args.game, args.opponent)
+        if args.command == "match":
+            report = run_matchup(args.game, decks[0], decks[1], args.games, args.seed, player=args.player,
+                                 budget=args.budget).report()
+            text = format_matchup(report, game_schema(args.game).name, args.deck_a, args.deck_b)
+        else:
+            opponent = goldfish_opponent_name(args.game, args.opponent)
+            report = run_goldfish(args.game, decks[0], args.games, args.seed, opponent=opponent, player=args.player,
+                                  budget=args.budget).report()
+            text = format_report(report, game_schema(args.game).name, args.deckfile)
     except UnknownChoice as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
-    report = run_goldfish(args.game, deck, args.games, args.seed, opponent=opponent, player=args.player,
-                          budget=args.budget).report()
-    if args.json:
-        print(json.dumps(report, indent=2), file=out)
-    else:
-        print(format_report(report, game_schema(args.game).name, args.deckfile), file=out)
+    print(json.dumps(report, indent=2) if args.json else text, file=out)
     return EXIT_OK
+
+
+def _deck_files(args: argparse.Namespace) -> list[str]:
+    return [args.deck_a, args.deck_b] if args.command == "match" else [args.deckfile]
+
+
+def _checked(path: str, game: str, index: CardIndex, format: str | None) -> tuple[ValidationResult, ResolvedDeck]:
+    """A deck file's verdict and the deck it describes."""
+    checked = check_decklist(game, _read_text(Path(path)), index, format)
+    return checked.result, checked.deck
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("deckfile", help="a deck list in the text format (see docs/contract.md)")
     common.add_argument("--game", required=True, choices=game_slugs())
     common.add_argument("--format", help="the format to check the deck in (default: the list's, or constructed)")
     common.add_argument("--cards", help="a fixture file or folder of them to read cards from "
                                         "(default: fixtures/<game>/)")
     common.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    commands.add_parser("validate", parents=[common], help="check a deck against its game's deck rules")
-    goldfish = commands.add_parser("goldfish", parents=[common], help="play a deck against an opponent that never acts")
-    goldfish.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
-    goldfish.add_argument("--seed", type=int, default=1, help="the run's seed; the same seed gives the same results")
+    one_deck = argparse.ArgumentParser(add_help=False)
+    one_deck.add_argument("deckfile", help="a deck list in the text format (see docs/contract.md)")
+    play = argparse.ArgumentParser(add_help=False)
+    play.add_argument("--games", type=_positive, default=1000, help="games to play (default 1000)")
+    play.add_argument("--seed", type=int, default=1, help="the run's seed; the same seed gives the same results")
+    play.add_argument("--player", choices=PLAYER_KINDS, default=DEFAULT_PLAYER,
+                      help="who plays the decks (default: heuristic, the built-in player)")
+    play.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET,
+                      help=f"the search player's play-outs a decision (default {DEFAULT_BUDGET})")
+    commands.add_parser("validate", parents=[one_deck, common], help="check a deck against its game's deck rules")
+    goldfish = commands.add_parser("goldfish", parents=[one_deck, common, play],
+                                   help="play a deck against an opponent that does not fight back")
     goldfish.add_argument("--opponent", help="the goldfish opponent (QQDND: sparring, the default, or passive)")
-    goldfish.add_argument("--player", choices=PLAYER_KINDS, default=DEFAULT_PLAYER,
-                          help="who plays the deck (default: heuristic, the built-in player)")
-    goldfish.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET,
-                          help=f"the search player's play-outs a decision (default {DEFAULT_BUDGET})")
+    match = commands.add_parser("match", parents=[common, play], help="play deck A against deck B")
+    match.add_argument("deck_a", help="deck A's list in the text format")
+    match.add_argument("deck_b", help="deck B's list in the text format")
     return parser
 
 
@@ -193,6 +215,31 @@ def format_report(report: dict[str, Any], game_name: str, deck_name: str) -> str
               for row in report["cards"]]
     treated = ", ".join(f"{row['name']} ({row['times']:,} times)" for row in report["no_effect"])
     lines += ["", f"Cards treated as having no effect: {treated or 'none'}"]
+    return "\n".join(lines)
+
+
+def format_matchup(report: dict[str, Any], game_name: str, name_a: str, name_b: str) -> str:
+    """A matchup report as text: the result with its interval, the first player's edge, the ending
+    turn, and each deck's cards."""
+    unit = report["turn_unit"]
+    ending = report["end_turn"]
+    lines = [
+        f"{game_name} matchup, A: {name_a} against B: {name_b}: {report['games']:,} games, seed {report['seed']}, "
+        f"played by the {report['player']} player",
+        f"A won {report['wins_a']:,}, B won {report['wins_b']:,}, {report['draws']:,} draws"
+        + (f" ({report['capped']:,} ended by the loop cap)" if report["capped"] else ""),
+        f"A's win rate: {_percent(report['a_win_rate'])} (95% interval {_percent(report['a_win_rate_low'])} to "
+        f"{_percent(report['a_win_rate_high'])}, over decided games)",
+        f"The first player won {_percent(report['first_player_win_rate'])} of decided games.",
+        f"Game ended in {unit}: mean {_number(ending['mean'])}, median {ending['median']}, "
+        f"p10 {ending['p10']}, p90 {ending['p90']}",
+    ]
+    for side, name in (("a", name_a), ("b", name_b)):
+        lines += ["", f"Deck {side.upper()}: {name}",
+                  f"{'card':<36}  {'drawn/game':>10}  {'played/game':>11}  {'win% when played':>16}"]
+        lines += [f"{row['name'][:36]:<36}  {_number(row['drawn_per_game']):>10}  "
+                  f"{_number(row['played_per_game']):>11}  {_percent(row['win_rate_when_played']):>16}"
+                  for row in report["cards"][side]]
     return "\n".join(lines)
 
 

@@ -33,6 +33,8 @@ from engine.deck import ResolvedDeck
 from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
 from engine.games.qqdnd.choices import Chooser, DefaultChooser
+from engine.games.qqdnd.copies import clone_state
+from engine.games.qqdnd.copies import resample_hidden as resample_hidden_cards
 from engine.games.qqdnd.effects import UNIMPLEMENTED
 from engine.games.qqdnd.pieces import DISCARD, FIELD, GONE, HAND, REMOVED, ZONE_NAMES, Piece
 from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
@@ -180,6 +182,25 @@ class QQDNDState(Board, State):
         if all(p.defeated for p in self.party(PLAYER)):
             return OPPONENT
         return None
+
+    def clone(self, rng: random.Random | None = None) -> QQDNDState:
+        """An exact, independent copy (engine/games/qqdnd/copies.py)."""
+        return clone_state(self, rng)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Reshuffle what `seat` cannot know (engine/games/qqdnd/copies.py). The other party's hand is seen in
+        the round's last Action ("their opponent reveals their hand"); a hand that opens the round holds what
+        was declared ("They each declare the highest Initiative of the cards in their hand"): the opening
+        Initiative is still within its reach."""
+        opening = self.phase == OPEN and self.actor != seat
+
+        def consistent() -> bool:
+            self._version += 1
+            return not opening or self._best_initiative(self.actor) == self.bar
+
+        resample_hidden_cards(self, seat, rng, hand_revealed=self.phase == LAST and self.actor != seat,
+                              consistent=consistent)
+        self._version += 1
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""

@@ -13,6 +13,9 @@ player is to act. After every action the state must hold together:
 - and the game is over within MAX_ACTIONS actions.
 
 The same seed replays the same game: the same actions and the same cards in the same zones.
+
+Then the players (engine/players/): goldfish games of each sample deck played by the game's heuristic
+player and by the search player (a tiny budget), checked the same way after every action.
 """
 from __future__ import annotations
 
@@ -24,10 +27,12 @@ from pathlib import Path
 import pytest
 
 from engine.cli import load_cards, resolved_deck
-from engine.core import OPPONENT, PLAYER, TERMINAL, Game, IllegalAction, State, game_stream, load_game
+from engine.core import OPPONENT, PLAYER, TERMINAL, Game, IllegalAction, State, game_stream, load_game, player_stream
 from engine.deck import ResolvedDeck
 from engine.games import GAME_PACKAGES
-from engine.goldfish import goldfish_rules
+from engine.goldfish import goldfish_rules, goldfish_value, in_canonical_order
+from engine.play.kits import game_kit, make_player
+from engine.players.base import Player
 from engine.validation import CardIndex, validate_decklist
 
 DECKS = Path(__file__).resolve().parents[2] / "bench" / "decks"
@@ -142,3 +147,52 @@ def test_it_plays_every_engine_at_random_without_breaking_a_rule_of_the_state(ga
                 assert (again.actions, again.zones) == (first.actions, first.zones), f"{setup.name}, seed {seed}"
                 assert first.actions, f"{setup.name}, seed {seed}: a game over before any action"
     assert played >= 300
+
+
+# The games whose states clone() and resample_hidden(), so that the search player can play them.
+SEARCHABLE = ("qqdnd",)
+HEURISTIC_GAMES = 25  # goldfish games of each sample deck with the game's heuristic player
+SEARCH_GAMES = 1  # and with the search player, at SEARCH_BUDGET play-outs a decision
+SEARCH_BUDGET = 2
+
+
+def play_with_players(game: str, deck: ResolvedDeck, kind: str, seed: int, limit: int) -> int:
+    """One goldfish game of `deck`, the deck's moves chosen by the `kind` player (engine/play/kits.py) and the
+    opponent's by the goldfish opponent, the state checked after every action; returns the actions taken."""
+    kit = game_kit(game)
+    opponent = kit.opponents[0]
+
+    def rollout() -> list[Player]:
+        return [kit.heuristic(), kit.goldfish_opponent(opponent)]
+
+    players = [make_player(kind, kit, rollout, goldfish_value(limit), SEARCH_BUDGET), kit.goldfish_opponent(opponent)]
+    state = kit.goldfish_game(in_canonical_order(deck), opponent).new_initial_state(game_stream(seed, 0))
+    for seat, player in enumerate(players):
+        player.restart(state, seat, player_stream(seed, 0, seat))
+    uids = card_uids(state) - tokens_in_play(state)
+    actions, turn = 0, 0
+    while not state.is_terminal():
+        problems = state_problems(state, uids, turn, limit)
+        assert not problems, f"{game} {kind}, seed {seed}, after {actions} actions: {problems}"
+        assert actions < MAX_ACTIONS, f"{game} {kind}, seed {seed}: not over after {MAX_ACTIONS} actions"
+        turn = state.turn()
+        action = players[state.current_player()].choose(state)
+        assert action in state.legal_actions(), f"{game} {kind}, seed {seed}: {action!r} is not legal"
+        state.apply_trusted(action)
+        actions += 1
+    problems = state_problems(state, uids, turn, limit)
+    assert not problems, f"{game} {kind}, seed {seed}, at the end: {problems}"
+    return actions
+
+
+@pytest.mark.parametrize(("game", "kind", "games"), [
+    *((game, "heuristic", HEURISTIC_GAMES) for game in SEARCHABLE),
+    *((game, "search", SEARCH_GAMES) for game in SEARCHABLE),
+])
+def test_the_players_keep_every_rule_of_the_state(game: str, kind: str, games: int) -> None:
+    """The heuristic and search players' goldfish games keep every invariant the random playouts do: the search
+    plays out determinized clones, and the moves it picks from them must be legal in the real game."""
+    limit = goldfish_rules(game).turn_limit
+    for _name, deck in sample_decks(game):
+        for seed in range(games):
+            assert play_with_players(game, deck, kind, seed, limit) > 0

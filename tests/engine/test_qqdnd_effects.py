@@ -906,9 +906,9 @@ def test_it_teaches_taskshapers_to_imitate_a_class() -> None:
     table.give("Adapt", zone="field", host=galatea)
     galatea.exhausted = False
     table.member("Eptol").exhausted = True
-    table.state.reopen()
-    table.play("Observe and Replicate", initiative=19)
-    galatea.exhausted = False
+    table.hand("Drunkard")  # 21 opens the round: Galatea keeps her Actions for the last one
+    table.open()
+    table.play("Drunkard")
     to_last_action(table)
     table.play("Imitation")
     assert table.state.has_trait(galatea, "Samurai", PLAYER)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import CardInstance
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, UNDER, ZONE_NAMES, Piece
-from engine.games.qqdnd.verbs import Ctx, run_program
+from engine.games.qqdnd.verbs import Ctx, Pred, run_program
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef
@@ -112,6 +112,14 @@ class Board:
 
     def zone_cards(self, zone: str, player: int) -> list[Piece]:
         return list({"deck": self.deck, "discard": self.discard, "hand": self.hand}[zone][player])
+
+    def in_play_finds(self, pred: Pred, player: int, source: Piece) -> bool:
+        """Whether a card in play matches a filter, for `player` acting with `source`."""
+        for side in self.field:
+            for p in side:
+                if pred(self, p, player, source):
+                    return True
+        return False
 
     def party(self, player: int) -> list[Piece]:
         return [p for p in self.field[player] if p.d.is_party_member]
@@ -326,8 +334,6 @@ class Board:
         if life is None or piece.damage <= life:
             return
         controller = piece.controller
-        if piece.d.is_party_member or self.has_trait(piece, "Ally", controller):
-            self.lost_this_round[controller] = True
         if piece.d.is_party_member:
             self.defeat(piece)
             return
@@ -337,6 +343,10 @@ class Board:
             self._mothdragon_spawns(controller)
 
     def defeat(self, piece: Piece) -> None:
+        if not piece.defeated:
+            # Starguard: "Unless an Ally or Party Member you control was destroyed or defeated this round": by
+            # damage or any other way (the Unique rule, Phase's empty hand, an effect that destroys it).
+            self.lost_this_round[piece.controller] = True
         piece.defeated = True
         if all(p.defeated for p in self.party(piece.controller)):
             self.over = True
@@ -516,6 +526,8 @@ class Board:
             self.defeat(piece)
             return
         controller = piece.controller
+        if how == "destroy" and self.has_trait(piece, "Ally", controller):
+            self.lost_this_round[controller] = True  # Starguard (see defeat)
         # Malachi's Laboratory: "Whenever an Alchemist Item you control would be discarded from play, you may
         # choose to put it on top of your deck."
         if (how in ("discard", "destroy") and not piece.d.is_token and "Alchemist" in piece.d.traits

@@ -11,7 +11,8 @@ from typing import Any
 
 from engine.games.qqdnd.effects import CARD_EFFECTS, GRANTED_ACTIONS, TOKENS
 from engine.games.qqdnd.initiative import parse_initiative
-from engine.games.qqdnd.verbs import Act, CardEffects, Mode, Program, TargetSpec, deals_damage
+from engine.games.qqdnd.verbs import Act, CardEffects, Mode, Pred, Program, TargetSpec, compile_filter, deals_damage
+from engine.games.qqdnd.xvalue import XValue, read_x, unreadable_x
 
 # Class subtypes a card can copy with Adapt's Imitation ("Add one class subtype belonging to any card
 # in play"): the classes Party Members print, and the class words Resources carry as subtypes.
@@ -28,16 +29,19 @@ class ActionDef:
     """One Action: playing an Action Resource or a Permanent, or an Action a card performs."""
 
     __slots__ = ("uid", "name", "card_name", "low", "high", "targets", "modes", "program", "on_responded",
-                 "rule", "usable", "nested", "damaging", "copyable", "simple")
+                 "rule", "usable", "nested", "requires", "x", "damaging", "copyable", "simple")
 
-    def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True) -> None:
+    def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True,
+                 x: XValue | None = None) -> None:
         initiative = parse_initiative(printed)
         self.uid = uid
         self.name = name
         self.card_name = card_name
-        # "*" (Dimensional Wave) has no value of its own: it is played alongside another card.
+        # "*" (Dimensional Wave) has no value of its own: it is played alongside another card. "X" has none
+        # either until it is worked out, by `x`, as the Action is chosen.
         self.low: int | None = initiative.low
         self.high: int | None = initiative.high
+        self.x = x
         if act.rule == "spread_shot" and self.high is not None:
             # "you may treat Spread Shot as if its Initiative is lower by up to 4"
             self.low = max(0, self.high - 4)
@@ -48,6 +52,8 @@ class ActionDef:
         self.rule = act.rule
         self.usable = act.usable
         self.nested = act.nested
+        # A card in play this filter must find (for the performer, the performing card) to perform it at all.
+        self.requires: Pred | None = compile_filter(act.requires) if act.requires else None
         self.damaging = deals_damage(act.do) or any(deals_damage(m.do) for m in act.modes)
         self.copyable = copyable
         self.simple = False  # set by CardBook: one target at most, no modes, nothing nested, no Initiative rule
@@ -108,17 +114,31 @@ class CardBook:
         self.missing: set[str] = set()
         self._granted: dict[str, ActionDef] = {}
 
-    def _action(self, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True) -> ActionDef:
-        action = ActionDef(len(self.actions), name, card_name, printed, act, copyable=copyable)
+    def _action(self, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True,
+                text: str = "") -> ActionDef:
+        x = self._x(card_name, act, text) if parse_initiative(printed).kind == "x" else None
+        action = ActionDef(len(self.actions), name, card_name, printed, act, copyable=copyable, x=x)
         action.simple = (not act.modes and act.nested is None and act.rule is None and len(act.targets) <= 1
                          and all(spec.high == 1 for spec in act.targets))
         self.actions.append(action)
         return action
 
-    def _granted_action(self, name: str, card_name: str) -> ActionDef:
+    def _x(self, card_name: str, act: Act, text: str) -> XValue:
+        """What X is for an Action printed with Initiative X: as the effects table defines it, else as its text
+        does. A definition the engine cannot read makes X 0, and the card counts as one the engine does not
+        play in full (a run says its plays had no effect)."""
+        if act.x is not None:
+            return act.x
+        x = read_x(text)
+        if x is None:
+            self.missing.add(card_name)
+            return unreadable_x
+        return x
+
+    def _granted_action(self, name: str, card_name: str, text: str = "") -> ActionDef:
         if name not in self._granted:
             act = GRANTED_ACTIONS[name]
-            self._granted[name] = self._action(name, card_name, act.initiative or "0", act)
+            self._granted[name] = self._action(name, card_name, act.initiative or "0", act, text=text)
         return self._granted[name]
 
     def add(self, record: Mapping[str, Any], *, dummy: bool = False) -> CardDef:
@@ -143,7 +163,7 @@ class CardBook:
         record = {"name": name, "card_type": "resource", "subtypes": list(token.subtypes), "text": token.text,
                   "attributes": {"category": token.card_type, "life": token.life, "unique": False}}
         d = CardDef(record, token.effects, is_token=True)
-        d.actions = tuple(self._action(action_name, name, act.initiative or "0", act)
+        d.actions = tuple(self._action(action_name, name, act.initiative or "0", act, text=token.text)
                           for action_name, act in token.effects.actions.items())
         d.acts_while_exhausted = any("exhausted" in a.usable for a in d.actions)
         self.defs[name] = d
@@ -151,23 +171,26 @@ class CardBook:
 
     def _build_actions(self, d: CardDef, record: Mapping[str, Any], effects: CardEffects) -> None:
         attributes = record.get("attributes") or {}
-        printed_actions = {a["name"]: a["initiative"] for a in attributes.get("actions") or ()}
+        printed_actions = {a["name"]: a for a in attributes.get("actions") or ()}
+        card_text = record.get("text") or ""
         own = []
         for action_name, act in effects.actions.items():
             printed = printed_actions.get(action_name)
             if printed is None:
                 raise ValueError(f"{d.name} prints no Action named {action_name!r}")
-            own.append(self._action(action_name, d.name, printed, act, copyable=act.nested is None))
+            own.append(self._action(action_name, d.name, printed["initiative"], act, copyable=act.nested is None,
+                                    text=printed.get("text") or card_text))
         d.actions = tuple(own)
         d.acts_while_exhausted = any("exhausted" in a.usable for a in own)
         if not d.is_party_member:
             printed = attributes.get("initiative", "*")
             act = effects.play or Act(targets=(effects.host,) if effects.host else ())
             # Playing a Permanent is an Action too, but there is nothing in it for Galatea to copy.
-            d.play_action = self._action(d.name, d.name, printed, act, copyable=d.category == "Action")
+            d.play_action = self._action(d.name, d.name, printed, act, copyable=d.category == "Action",
+                                         text=card_text)
             # Only a Unique Permanent can take a Dimensional Wave along.
             d.play_action.simple = d.play_action.simple and not (d.unique and d.category == "Permanent")
-        d.grants = tuple(self._granted_action(name, d.name) for name in effects.grants)
+        d.grants = tuple(self._granted_action(name, d.name, card_text) for name in effects.grants)
 
     @property
     def statics_present(self) -> frozenset[str]:

@@ -9,6 +9,7 @@ Purposes: see DefaultChooser.pick and DefaultChooser.may; an unknown purpose is 
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,12 @@ class Chooser:
     # Disguise Self: what the opponent's Actions see of a disguised Bard.
     disguise_classes: frozenset[str] = frozenset()
     disguise_alignment: str | None = None
+
+    def clone(self) -> Chooser:
+        """The Chooser of a copy of the game (QQDNDState.clone): the same answers from here on, and nothing the
+        copy's Chooser learns or remembers reaches this one. A Chooser holding more than plain values (a
+        reference to a game, say) overrides this."""
+        return copy.copy(self)
 
     def pick(self, b: Board, player: int, purpose: str, options: list[Piece], low: int, high: int,
              ctx: Ctx | None) -> list[Piece]:

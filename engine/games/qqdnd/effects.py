@@ -9,7 +9,7 @@ run counts plays of those cards as plays with no effect.
 """
 from __future__ import annotations
 
-from engine.games.qqdnd.pieces import FIELD
+from engine.games.qqdnd.pieces import FIELD, GRANTS_REMOVED
 from engine.games.qqdnd.verbs import (
     ANY,
     COUNT,
@@ -99,11 +99,16 @@ def favourite_trick(ctx: Ctx) -> None:
 
 def observe_and_replicate(ctx: Ctx) -> None:
     """Galatea: "Remove all Actions other than Observe and Replicate from this card. Add any Action that
-    has been performed this turn to this card." The copy keeps its printed Initiative and text; Actions
-    only a particular card can do (playing a Permanent, "Discard Alchemical Bomb") copy as their words:
-    Galatea performing a copied "Place a Charge counter on Alchemical Bomb" places none."""
+    has been performed this turn to this card." All Actions: the one copied before, and those her equipment
+    and skills grant her ("Equipped card has ..."): those stay removed while the card granting them stays on
+    her; a card equipped or taught to her afterwards grants its Actions. The copy keeps its printed Initiative
+    and text; Actions only a particular card can do (playing a Permanent, "Discard Alchemical Bomb") copy as
+    their words: Galatea performing a copied "Place a Charge counter on Alchemical Bomb" places none."""
     b, galatea = ctx.b, ctx.source
     galatea.copied = None
+    for item in galatea.attached:
+        if item.d.grants:
+            item.marks[GRANTS_REMOVED] = b.round  # wiped when the item leaves play (Piece.leave_play_reset)
     options = [a for a in dict.fromkeys(b.performed_this_round) if a.copyable and a is not ctx.action]
     if options:
         galatea.copied = b.choosers[ctx.actor].pick_action(b, ctx.actor, "observe", options, ctx)
@@ -229,6 +234,8 @@ GRANTED_ACTIONS: dict[str, Act] = {
 
 SAMURAI_HERE = PartyHas("Samurai")
 _YOU_ABLE_ALLY_OR_PM = ("you", "ally_or_pm", "able")
+# Tower of Nethys: "Exhaust a non-Construct, non-Undead Ally or Party Member you control."
+_STARSHOT_SPARE = ("you", "ally_or_pm", "able", "not_trait:Construct", "not_trait:Undead")
 
 # ---------------------------------------------------------------------------------------------
 # The cards
@@ -329,7 +336,7 @@ CARD_EFFECTS: dict[str, CardEffects] = {
     "Alchemist's Fire": CardEffects(
         enters=(If(PartyLacks("Alchemist"), (Discard(THIS),)),),
         actions={"Toss-Up": Act(targets=(T("party_member", "opponent"),), do=(
-            Flip((DealDamage(TARGETS, 1),), (DealDamage(RandomOne("party_member", "you"), 1),)),
+            Flip((DealDamage(TARGETS, 1),), (DealDamage(RandomOne("party_member", "you", "alive"), 1),)),
             Discard(THIS_NAMED),
         ))},
     ),
@@ -434,11 +441,11 @@ CARD_EFFECTS: dict[str, CardEffects] = {
         statics=frozenset({"mothdragon"}),
         actions={"Sporebreath": Act(targets=(T("resource"),), do=(DealDamage(TARGETS, 2),))},
     ),
+    # Starshot's first instruction is what the Action costs: with nothing to exhaust it cannot be performed.
     "Tower of Nethys": CardEffects(
         enters=(Exhaust(THIS),),
-        actions={"Starshot": Act(targets=(TARGET_PLAYER,), do=(
-            Exhaust(Pick(("you", "ally_or_pm", "able", "not_trait:Construct", "not_trait:Undead"), "exhaust_spare",
-                         low=1)),
+        actions={"Starshot": Act(targets=(TARGET_PLAYER,), requires=_STARSHOT_SPARE, do=(
+            Exhaust(Pick(_STARSHOT_SPARE, "exhaust_spare", low=1)),
             RemoveTopOfDeck(3),
         ))},
     ),

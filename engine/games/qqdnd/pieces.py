@@ -19,6 +19,10 @@ if TYPE_CHECKING:
 DECK, HAND, DISCARD, FIELD, UNDER, REMOVED, GONE = range(7)
 ZONE_NAMES = ("deck", "hand", "discard", "field", "under", "removed", "gone")
 
+# The mark on equipment or a skill whose Actions the card it is on no longer has (Galatea's Observe and
+# Replicate: "Remove all Actions other than Observe and Relicate from this card").
+GRANTS_REMOVED = "grants_removed"
+
 
 class Piece:
     __slots__ = (

@@ -33,8 +33,10 @@ from engine.deck import ResolvedDeck
 from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
 from engine.games.qqdnd.choices import Chooser, DefaultChooser
+from engine.games.qqdnd.copies import clone_state
+from engine.games.qqdnd.copies import resample_hidden as resample_hidden_cards
 from engine.games.qqdnd.effects import UNIMPLEMENTED
-from engine.games.qqdnd.pieces import DISCARD, FIELD, GONE, HAND, REMOVED, ZONE_NAMES, Piece
+from engine.games.qqdnd.pieces import DISCARD, FIELD, GONE, GRANTS_REMOVED, HAND, REMOVED, ZONE_NAMES, Piece
 from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE = 0, 1, 2
@@ -180,6 +182,25 @@ class QQDNDState(Board, State):
         if all(p.defeated for p in self.party(PLAYER)):
             return OPPONENT
         return None
+
+    def clone(self, rng: random.Random | None = None) -> QQDNDState:
+        """An exact, independent copy (engine/games/qqdnd/copies.py)."""
+        return clone_state(self, rng)
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Reshuffle what `seat` cannot know (engine/games/qqdnd/copies.py). The other party's hand is seen in
+        the round's last Action ("their opponent reveals their hand"); a hand that opens the round holds what
+        was declared ("They each declare the highest Initiative of the cards in their hand"): the opening
+        Initiative is still within its reach."""
+        opening = self.phase == OPEN and self.actor != seat
+
+        def consistent() -> bool:
+            self._version += 1
+            return not opening or self._best_initiative(self.actor) == self.bar
+
+        resample_hidden_cards(self, seat, rng, hand_revealed=self.phase == LAST and self.actor != seat,
+                              consistent=consistent)
+        self._version += 1
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""
@@ -538,8 +559,13 @@ class QQDNDState(Board, State):
         for card in self.hand[player]:
             d = card.d
             act = d.play_action
-            if act is None or act.low is None or act.high is None:
-                continue  # Dimensional Wave is played only alongside a Unique card
+            if act is None:
+                continue
+            low, high = act.low, act.high
+            if low is None or high is None:
+                if act.x is None:
+                    continue  # Dimensional Wave is played only alongside a Unique card
+                low = high = act.x(self, player, card)  # "the value of X will be defined in the card"
             if (d.is_attack and no_attacks) or (camp and d.is_spell_or_attack_action):
                 continue
             if attacked and d.play_rule == "first_attack":
@@ -548,7 +574,7 @@ class QQDNDState(Board, State):
             if override is not None:
                 options.append((PLAY, card, act, override, override))
             else:
-                options.append((PLAY, card, act, act.low, act.high))
+                options.append((PLAY, card, act, low, high))
         for piece in self.field[player]:
             if piece.defeated or piece.blanked:
                 continue
@@ -568,13 +594,14 @@ class QQDNDState(Board, State):
                     continue
             elif piece.exhausted:
                 continue
-            if act.low is None or act.high is None:
+            low, high = act.low, act.high
+            if (low is None or high is None) and act.x is None:
                 continue
-            if piece.attached or act.rule is not None:
+            if act.requires is not None and not self.in_play_finds(act.requires, player, piece):
+                continue  # what it costs cannot be paid (Starshot with nothing to exhaust)
+            if low is None or high is None or piece.attached or act.rule is not None:
                 low, high = self.initiative_window(piece, act)
-                options.append((USE, piece, act, low, high))
-            else:
-                options.append((USE, piece, act, act.low, act.high))
+            options.append((USE, piece, act, low, high))
         return options
 
     def actions_of(self, piece: Piece) -> tuple[ActionDef, ...]:
@@ -588,13 +615,16 @@ class QQDNDState(Board, State):
         if piece.copied is not None:
             acts = (*acts, piece.copied)
         for item in piece.attached:
-            if item.d.grants and not item.blanked:
+            if item.d.grants and not item.blanked and GRANTS_REMOVED not in item.marks:
                 acts = (*acts, *item.d.grants)
         return acts
 
     def initiative_window(self, piece: Piece, act: ActionDef) -> tuple[int, int]:
-        assert act.low is not None and act.high is not None
-        low, high = act.low, act.high
+        if act.low is None or act.high is None:
+            assert act.x is not None, f"{act!r} has no Initiative of its own"
+            low = high = act.x(self, piece.controller, piece)
+        else:
+            low, high = act.low, act.high
         if act.rule == "fresh_experiment":
             high = low + len(self.hand[piece.controller])
         if piece.attached:
@@ -665,7 +695,8 @@ class QQDNDState(Board, State):
         else:
             for card in self.hand[player]:
                 action = card.d.play_action
-                if card.d.category == "Permanent" and action is not None and action.high is not None:
+                if (card.d.category == "Permanent" and action is not None
+                        and (action.high is not None or action.x is not None)):
                     sets = self.target_sets(player, card, action.targets, 0)
                     if sets:
                         choices.append((card, sets))

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
     from engine.games.qqdnd.carddefs import ActionDef
     from engine.games.qqdnd.pieces import Piece
+    from engine.games.qqdnd.xvalue import XValue
 
 ANY = 99  # "any number of"
 
@@ -1097,7 +1098,9 @@ class Act:
     `rule` names an Initiative rule printed on the card: "spread_shot" (lower by up to 4, one more
     target each), "fresh_experiment" (raise by X, discarding X cards). `usable` lists conditions
     beyond being Able: "exhausted" (Trident Catch: only while Exhausted, and not in the round the card
-    was marked "hurled"). `nested` is PerformNested's kind.
+    was marked "hurled"). `nested` is PerformNested's kind. `requires` is a filter some card in play must
+    match for the Action to be performed at all: what its text makes it cost (Tower of Nethys's Starshot,
+    "Exhaust a ... you control").
     """
 
     do: Program = ()
@@ -1108,6 +1111,12 @@ class Act:
     rule: str | None = None
     usable: tuple[str, ...] = ()
     nested: str | None = None
+    requires: tuple[str, ...] = ()
+    x: XValue | None = None  # what X is, for an Action printed with Initiative X (else read from its text)
+
+    def __post_init__(self) -> None:
+        if self.requires:
+            compile_filter(self.requires)  # an unknown atom fails when the table is built
 
 
 @dataclass(frozen=True)

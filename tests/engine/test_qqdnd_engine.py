@@ -19,11 +19,13 @@ from engine.games.qqdnd import effects
 from engine.games.qqdnd.carddefs import CardBook, dummy_record
 from engine.games.qqdnd.cards import SCHEMA
 from engine.games.qqdnd.choices import DefaultChooser
-from engine.games.qqdnd.goldfish import DamagePlan, Decision, GoldfishPolicy, play_goldfish
+from engine.games.qqdnd.heuristic import DamagePlan, Decision, HeuristicPolicy
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, Piece
 from engine.games.qqdnd.state import LAST, OPEN, PASS, PLAY, RESPOND, TURN, USE, Move, QQDNDState, make_game
 from engine.games.qqdnd.verbs import Act, CardEffects, T
 from engine.goldfish_record import GameRecord
+from engine.play.kits import game_kit
+from engine.play.match import play_out
 
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "qqdnd" / "core.json"
 CARDS: dict[str, dict[str, Any]] = {
@@ -62,7 +64,8 @@ def deck(party: Iterable[str | Mapping[str, Any]], resources: Mapping[str, int] 
 
 class Table:
     """A QQDND position to play from. Player 0 has `party` and `resources`; player 1 is the goldfish
-    party unless `opponent` names a party (with `opponent_resources`).
+    party unless `opponent` names a party (with `opponent_resources`); the goldfish party is the sparring party
+    unless `opponent_mode` says "passive".
 
     With `deal` (the default) round 1 is dealt and under way as in any game. Without, nothing is drawn
     and the scenario gives cards, then open() starts the round's play from that position."""
@@ -72,8 +75,8 @@ class Table:
                  opponent: Iterable[str | Mapping[str, Any]] | None = None,
                  opponent_resources: Mapping[str, int] | Iterable[str] = (), seed: int = 0,
                  choosers: tuple[DefaultChooser, DefaultChooser] | None = None, max_rounds: int = 30,
-                 deal: bool | None = None) -> None:
-        options: dict[str, Any] = {"max_rounds": max_rounds}
+                 deal: bool | None = None, opponent_mode: str = "sparring") -> None:
+        options: dict[str, Any] = {"max_rounds": max_rounds, "opponent_mode": opponent_mode}
         if opponent is not None:
             options["opponent"] = deck(opponent, opponent_resources)
         self.game = make_game(deck(party, resources), **options)
@@ -654,9 +657,10 @@ def test_it_keeps_every_card_in_exactly_one_zone_through_random_play() -> None:
             assert state.all_token_uids() <= {card.uid for cards in state.zones().values() for card in cards}
 
 
-def test_it_offers_the_goldfish_party_only_the_pass() -> None:
-    """ The goldfish "passes at every chance to act or respond": its only legal move is PASS. """
-    table = Table([SARINAK, *QUIET_PARTY[:3]])
+def test_it_offers_the_passive_party_only_the_pass() -> None:
+    """ goldfish rules, the passive party: "the dummy party declines at every chance": its only legal move is
+    PASS. """
+    table = Table([SARINAK, *QUIET_PARTY[:3]], opponent_mode="passive")
     table.play("Snipe", table.dummy(1))
     assert table.state.current_player() == OPPONENT
     assert table.state.legal_actions() == [PASS]
@@ -671,20 +675,32 @@ def test_it_loads_through_the_shared_core() -> None:
     assert state.turn() == 1 and state.current_player() == PLAYER
 
 
+def goldfish_record(deck_: ResolvedDeck, rng: random.Random, opponent: str = "sparring") -> GameRecord:
+    """One goldfish game as a run plays it (engine/games/qqdnd/players.py's KIT): the heuristic player against
+    the named goldfish party, read into a GameRecord."""
+    kit = game_kit("qqdnd")
+    state = kit.goldfish_game(deck_, opponent).new_initial_state(rng)
+    players = [kit.heuristic(), kit.goldfish_opponent(opponent)]
+    for seat, player in enumerate(players):
+        player.restart(state, seat, random.Random(seat))
+    play_out(state, players)
+    return kit.record(state, PLAYER)
+
+
 def test_it_replays_the_same_game_from_the_same_seed() -> None:
     """ "explicit, seeded chance": the same seed gives the same game. """
     sample = deck(SAMURAI_PARTY, SAMURAI_DECK)
-    first = play_goldfish(sample, game_stream(11, 4))
-    second = play_goldfish(sample, game_stream(11, 4))
+    first = goldfish_record(sample, game_stream(11, 4))
+    second = goldfish_record(sample, game_stream(11, 4))
     assert first == second
-    others = [play_goldfish(sample, game_stream(11, i)) for i in range(6)]
+    others = [goldfish_record(sample, game_stream(11, i)) for i in range(6)]
     assert len({(r.end_turn, tuple(r.damage_by_turn), tuple(sorted(r.drawn.items()))) for r in others}) > 1
 
 
 def test_it_reports_every_field_of_a_goldfish_game() -> None:
     """ goldfish rules: "a party of 4 dummy Party Members, Life 6 each [...] every dummy is defeated, or after 30
     rounds"; damage_by_turn is the damage the dummies took each round. """
-    record_ = play_goldfish(deck(SAMURAI_PARTY, SAMURAI_DECK), game_stream(5, 0))
+    record_ = goldfish_record(deck(SAMURAI_PARTY, SAMURAI_DECK), game_stream(5, 0))
     assert isinstance(record_, GameRecord)
     assert 1 <= record_.end_turn <= 30
     assert len(record_.damage_by_turn) == record_.end_turn
@@ -699,19 +715,19 @@ def test_it_reports_every_field_of_a_goldfish_game() -> None:
 def test_it_stops_a_goldfish_game_after_thirty_rounds() -> None:
     """ goldfish rules: the game ends "after 30 rounds". """
     # A party with no Actions and a deck that deals no damage never wins.
-    record_ = play_goldfish(deck([RESMI, *QUIET_PARTY[:3]], {"Cure Wounds": 10}), game_stream(1, 0))
+    record_ = goldfish_record(deck([RESMI, *QUIET_PARTY[:3]], {"Cure Wounds": 10}), game_stream(1, 0))
     assert (record_.end_turn, record_.won) == (30, False)
     assert record_.damage_by_turn == [0] * 30
 
 
 def test_it_wins_goldfish_games_with_a_damage_deck() -> None:
     """ The policy plays sensibly: a deck of damage defeats the four dummies well inside 30 rounds. """
-    records = [play_goldfish(deck(SAMURAI_PARTY, SAMURAI_DECK), game_stream(2, i)) for i in range(20)]
+    records = [goldfish_record(deck(SAMURAI_PARTY, SAMURAI_DECK), game_stream(2, i)) for i in range(20)]
     assert all(r.won for r in records)
     assert sum(r.end_turn for r in records) / len(records) < 20
 
 
-def goldfish_decisions(seeds: Iterable[int], policy: GoldfishPolicy) -> Iterator[QQDNDState]:
+def goldfish_decisions(seeds: Iterable[int], policy: HeuristicPolicy) -> Iterator[QQDNDState]:
     """The position at every decision of the deck's player in goldfish games of random parties and random decks of
     the whole set, one game a seed; once the caller has looked, the policy makes its move."""
     names = [c["name"] for c in CARDS.values() if c["card_type"] == "resource"]
@@ -730,7 +746,7 @@ def goldfish_decisions(seeds: Iterable[int], policy: GoldfishPolicy) -> Iterator
 
 def test_it_only_makes_legal_moves_in_goldfish_games() -> None:
     """ The goldfish policy walks the same options as legal_actions(): its moves are always among them. """
-    policy = GoldfishPolicy()
+    policy = HeuristicPolicy()
     for state in goldfish_decisions(range(12), policy):
         move = policy.choose(state)
         assert move in state.legal_actions(), state.describe(move)
@@ -748,7 +764,7 @@ def plain_choice(state: QQDNDState) -> Move | None:
     seen no other position, the first move of the highest score taken, and a pass unless a move scores more (the
     opening Action is forced). A plain damage Action's moves on one's own cards count only when it has none on
     an opponent's."""
-    policy = GoldfishPolicy()
+    policy = HeuristicPolicy()
     moves = state.legal_actions()
     aimed = {(m.kind, m.source, m.action, m.initiative) for m in moves
              if m != PASS and plain_damage(state, m) and state.cards[m.targets[0]].controller != PLAYER}
@@ -766,12 +782,12 @@ def plain_choice(state: QQDNDState) -> Move | None:
 
 
 def test_it_chooses_the_move_of_highest_score_without_scoring_every_move() -> None:
-    """ The policy takes the first legal move of the highest score (GoldfishPolicy.score). choose() scores a copy
+    """ The policy takes the first legal move of the highest score (HeuristicPolicy.score). choose() scores a copy
     of a card in hand, a target of an Action whose value never reads its targets, or an Action whose value reads
     nothing of the board, once, and builds only the move it takes: its choice is the one scoring every legal move
     makes, in every position of goldfish games of random decks of the whole set. One policy serves all those
     games, of different decks. """
-    policy = GoldfishPolicy()
+    policy = HeuristicPolicy()
     decisions = 0
     for state in goldfish_decisions(range(30), policy):
         chosen, plain = policy.choose(state), plain_choice(state)
@@ -784,7 +800,7 @@ def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
     """ best_of_option() scores a target its value never reads, a value that changes nothing, a Permanent worth
     the same wherever it goes, once: the move it finds and its score are the first best of scoring every legal
     move of the option, for every option of every position of goldfish games of random decks of the whole set. """
-    policy = GoldfishPolicy()
+    policy = HeuristicPolicy()
     checked = 0
     for state in goldfish_decisions(range(30), policy):
         window = state.window()
@@ -797,7 +813,7 @@ def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
                 own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
             expected: tuple[Move, float] | None = None
             for move in own:
-                score = GoldfishPolicy().score(state, move)
+                score = HeuristicPolicy().score(state, move)
                 if expected is None or score > expected[1]:
                     expected = (move, score)
             decision = Decision(later=state.phase != LAST)
@@ -808,7 +824,7 @@ def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
 
 def test_it_finds_the_first_move_of_an_option_without_listing_the_others() -> None:
     """ first_move() is the first of the moves expand() lists (None when it lists none). """
-    for state in goldfish_decisions(range(4), GoldfishPolicy()):
+    for state in goldfish_decisions(range(4), HeuristicPolicy()):
         low, high, values, _ = state.window()
         for option in state.options(PLAYER):
             kind, source, act = option[0], option[1], option[2]
@@ -820,7 +836,7 @@ def test_it_finds_the_first_move_of_an_option_without_listing_the_others() -> No
 def test_it_lists_the_opponents_candidates_as_candidates_lists_them() -> None:
     """ opponents_candidates() is the part of candidates() the opponent controls, in the same order. """
     checked = 0
-    for state in goldfish_decisions(range(4), GoldfishPolicy()):
+    for state in goldfish_decisions(range(4), HeuristicPolicy()):
         for _kind, source, act, _low, _high in state.options(PLAYER):
             specs = [*act.targets, *(spec for mode in act.modes for spec in mode.targets)]
             for spec in specs:
@@ -839,7 +855,7 @@ def test_it_picks_one_card_as_the_first_of_the_full_ranking() -> None:
     purposes = ("challenge", "hurt_own", "exhaust_spare", "discard", "turnabout_return", "search:hand",
                 "search:deck_top", "attach_attack", "turnabout_fetch", "favourite_trick", "restore", "shield",
                 "burning_hands", "unique", "just_teachings")
-    for state in goldfish_decisions(range(3), GoldfishPolicy()):
+    for state in goldfish_decisions(range(3), HeuristicPolicy()):
         options = state.in_play()
         for purpose in purposes:
             first = chooser.pick(state, PLAYER, purpose, options, 1, 1, None)
@@ -850,7 +866,7 @@ def test_it_prefers_damage_that_defeats_a_dummy() -> None:
     """ The policy: damage that counts scores most, and defeating a dummy more. """
     table = Table([SARINAK, *QUIET_PARTY[:3]])
     table.dummy(3).damage = 5
-    move = GoldfishPolicy().choose(table.state)
+    move = HeuristicPolicy().choose(table.state)
     assert move.targets == (table.dummy(3).uid,)
 
 
@@ -866,7 +882,7 @@ def test_it_raises_insingem_flies_while_devil_rush_has_rounds_to_come() -> None:
         table.hand("Drunkard")  # opens at 21, so Insingem is still Able for the last Action
         table.play("Drunkard")
         table.pass_until(PLAYER)
-        return table.state.describe(GoldfishPolicy().choose(table.state))
+        return table.state.describe(HeuristicPolicy().choose(table.state))
 
     assert last_action(1).startswith("use Me, Me, Me")
     assert last_action(30).startswith("use Snipe")
@@ -880,7 +896,7 @@ def test_it_leaves_noxspace_to_target_the_dummies_again() -> None:
     table.hand("Drunkard")  # opens at 21
     table.play("Drunkard")
     table.pass_until(PLAYER)
-    policy = GoldfishPolicy()
+    policy = HeuristicPolicy()
     assert table.state.describe(policy.choose(table.state)) == "use Exit Words (20) of Noxspace"
     assert noxspace.zone == FIELD
     other = Table(QUIET_PARTY)

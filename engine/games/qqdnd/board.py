@@ -67,6 +67,7 @@ class Board:
         self.played: Counter[str] = Counter()
         self.no_effect: Counter[str] = Counter()
         self.damage_by_round: list[int] = []
+        self.overkill_by_round: list[int] = []  # damage to the opponent's party past a member's defeat
 
     # --- cards and zones ----------------------------------------------------------------------
 
@@ -304,9 +305,21 @@ class Board:
                 return 0
         target.damage += n
         if controller == 1 and actor == 0 and target.d.is_party_member:
-            self.damage_by_round[-1] += n
+            self.count_damage(target, n)
         self._after_damage(source, actor, target, n)
         return n
+
+    def count_damage(self, target: Piece, n: int) -> None:
+        """The deck's player's damage to an opposing Party Member (just placed, before its defeat is checked):
+        what it needed to be defeated counts for the round, the rest is overkill."""
+        if target.defeated:
+            counted = 0
+        else:
+            life = self.life_of(target)
+            counted = n if life is None else max(0, min(n, life + 1 - (target.damage - n)))
+        self.damage_by_round[-1] += counted
+        if counted < n:
+            self.overkill_by_round[-1] += n - counted
 
     def _after_damage(self, source: Piece, actor: int, target: Piece, n: int) -> None:
         controller = target.controller

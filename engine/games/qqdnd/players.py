@@ -1,4 +1,9 @@
-"""QQDND's players (engine/players/base.py): the heuristic goldfish player and the dummy party."""
+"""QQDND's players (engine/players/base.py): the heuristic player (heuristic.py) and the goldfish parties.
+
+The goldfish parties (docs: goldfish rules, "QQDND: the sparring party (the default) and the passive
+party"): the sparring party takes its do-nothing Turn Action whenever it is on the turn, so the deck's
+player can keep playing down its Initiative ladder; the passive party declines at every chance.
+"""
 from __future__ import annotations
 
 from collections import Counter
@@ -6,28 +11,41 @@ from collections.abc import Hashable
 
 from engine.core import State
 from engine.deck import ResolvedDeck
-from engine.games.qqdnd import goldfish
-from engine.games.qqdnd.state import PASS, QQDNDGame, QQDNDState
+from engine.games.qqdnd.heuristic import HeuristicPolicy
+from engine.games.qqdnd.state import OPPONENT_MODES, PASS, STALL_KIND, QQDNDGame, QQDNDState
 from engine.goldfish_record import GameRecord
 from engine.players.base import GameKit, Player
 
 
 class HeuristicPlayer(Player):
-    """The goldfish policy (engine/games/qqdnd/goldfish.py's POLICY)."""
+    """The built-in player: HeuristicPolicy (heuristic.py) chooses every move of its seat."""
 
     kind = "heuristic"
 
     def __init__(self) -> None:
         super().__init__()
-        self.policy = goldfish.GoldfishPolicy()
+        self.policy = HeuristicPolicy()
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, QQDNDState)
         return self.policy.choose(state)
 
 
+class SparringParty(Player):
+    """The sparring party: its do-nothing Turn Action whenever it may take it, else a pass (it never
+    responds and performs no last Action: the rules offer it nothing else)."""
+
+    kind = "sparring"
+
+    def choose(self, state: State) -> Hashable:
+        for move in state.legal_actions():
+            if move.kind == STALL_KIND:  # type: ignore[attr-defined]
+                return move
+        return PASS
+
+
 class PassiveParty(Player):
-    """The passive dummy party: it declines at every chance."""
+    """The passive party: it declines at every chance."""
 
     kind = "passive"
 
@@ -35,28 +53,61 @@ class PassiveParty(Player):
         return PASS
 
 
+# A run plays thousands of games of one deck: its Game (card definitions, Actions) is built once per
+# opponent. The key names each card record by identity; the entry keeps the deck, and so its records,
+# alive, so an identity cannot be reused by another record while it is cached.
+_GAMES: dict[tuple[object, ...], tuple[ResolvedDeck, QQDNDGame]] = {}
+_CACHE_SIZE = 16
+
+
 def goldfish_game(deck: ResolvedDeck, opponent: str) -> QQDNDGame:
-    return goldfish._game_for(deck)[0]
+    """The game of `deck` against the named goldfish party ("sparring" or "passive")."""
+    if opponent not in OPPONENT_MODES:
+        raise ValueError(f"QQDND goldfish opponents are {' and '.join(OPPONENT_MODES)}; not {opponent!r}")
+    key = (deck.game, opponent, *((e.name, e.count, e.section, id(e.card)) for e in deck.entries))
+    entry = _GAMES.get(key)
+    if entry is None:
+        if len(_GAMES) >= _CACHE_SIZE:
+            _GAMES.clear()
+        entry = _GAMES[key] = (deck, QQDNDGame(deck, opponent_mode=opponent))
+    return entry[1]
+
+
+def goldfish_opponent(name: str) -> Player:
+    if name == "sparring":
+        return SparringParty()
+    if name == "passive":
+        return PassiveParty()
+    raise ValueError(f"QQDND goldfish opponents are {' and '.join(OPPONENT_MODES)}; not {name!r}")
 
 
 def record(state: State, seat: int) -> GameRecord:
+    """The game as the deck's player saw it (the engine keeps statistics for seat 0 only)."""
     assert isinstance(state, QQDNDState)
+    drawn, played = Counter(state.drawn), Counter(state.played)
+    # A copy counted in no_moment was drawn and never played: never more than drawn - played for a card
+    # (a card returned to hand and played again counts as played more often than drawn).
+    no_moment = Counter({name: min(count, max(0, drawn[name] - played[name]))
+                         for name, count in state.no_moment_counts().items()})
     return GameRecord(
         end_turn=state.round,
         won=state.won(),
         damage_by_turn=list(state.damage_by_round),
         mulligans=0,  # QQDND has no mulligans
         first_turn_play=state.first_round_play,
-        drawn=Counter(state.drawn),
-        played=Counter(state.played),
+        drawn=drawn,
+        played=played,
         no_effect=Counter(state.no_effect),
+        no_moment=+no_moment,
+        overkill_by_turn=list(state.overkill_by_round),
+        capped=state.capped,
     )
 
 
 KIT = GameKit(
-    opponents=("passive",),
+    opponents=OPPONENT_MODES,
     goldfish_game=goldfish_game,
     heuristic=HeuristicPlayer,
-    goldfish_opponent=lambda name: PassiveParty(),
+    goldfish_opponent=goldfish_opponent,
     record=record,
 )

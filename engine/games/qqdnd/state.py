@@ -17,13 +17,27 @@ A round runs through these phases (the player to act is `current_player()`):
 Then "Both hands are then discarded, and a new round begins."
 
 Moves are `Move` tuples: PASS, or playing a card from hand / using an Action of a card in play, at a
-chosen Initiative, with its targets (card uids; a player is -1 - player). Other choices are asked of
+chosen Initiative, with its targets (card uids; a player is -1 - player), or the sparring party's
+do-nothing Turn Action (STALL).
+
+The goldfish party (docs: goldfish rules, "QQDND: the sparring party and the passive party") is one of:
+- "sparring" (the default): when it is on the turn it may take a Turn Action that does nothing, at the
+  Initiative of the previous Turn Action ("identical Initiative values may be treated as either higher or
+  lower"). The Action belongs to no card, so Exhaust does not limit it. It never responds and performs no
+  last Action; its player (players.py, SparringParty) always takes it, so the round goes on until the
+  deck's player chooses not to take a Turn Action.
+- "passive": it has no move but to pass.
+A round that reaches ACTIONS_PER_ROUND Actions ends there ("Both hands are then discarded, and a new
+round begins"), counted in `capped`: a card that returns to hand and is played again at the same value
+(Infernal Regeneration on an undamaged card), or two Galatea parties trading Borrow Tricks at 20, could
+otherwise keep a round going for ever. Other choices are asked of
 each player's Chooser as effects resolve. Chance (shuffles, coin flips, random targets, tied
 Initiative) draws from the State's seeded `rng`.
 """
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any, NamedTuple
@@ -36,18 +50,22 @@ from engine.games.qqdnd.choices import Chooser, DefaultChooser
 from engine.games.qqdnd.copies import clone_state
 from engine.games.qqdnd.copies import resample_hidden as resample_hidden_cards
 from engine.games.qqdnd.effects import UNIMPLEMENTED
-from engine.games.qqdnd.pieces import DISCARD, FIELD, GONE, GRANTS_REMOVED, HAND, REMOVED, ZONE_NAMES, Piece
+from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, GRANTS_REMOVED, HAND, REMOVED, ZONE_NAMES, Piece
 from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
 
-PASS_KIND, PLAY, USE = 0, 1, 2
+PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
 OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
 PHASE_NAMES = ("open", "respond", "turn", "last", "bonus", "end")
 NO_LIMIT = 1_000
 MAX_ROUNDS = 30
+# The cap on Actions (moves other than a pass, the sparring party's included) in one round. A round of a real
+# deck against the sparring party takes at most a few dozen: each card in hand once, each card in play once.
+ACTIONS_PER_ROUND = 200
+OPPONENT_MODES = ("sparring", "passive")
 
 
 class Move(NamedTuple):
-    kind: int  # PASS_KIND, PLAY (a card from hand) or USE (an Action of a card in play)
+    kind: int  # PASS_KIND, PLAY (a card from hand), USE (an Action of a card in play) or STALL_KIND
     source: int = -1  # uid of the card played or performing
     action: int = -1  # ActionDef.uid
     initiative: int = 0  # the Initiative it is performed at
@@ -60,17 +78,25 @@ class Move(NamedTuple):
 PASS = Move(PASS_KIND)
 
 
+def stall(initiative: int) -> Move:
+    """The sparring party's Turn Action that does nothing, at `initiative` (the previous Turn Action's)."""
+    return Move(STALL_KIND, initiative=initiative)
+
+
 def player_target(player: int) -> int:
     return -1 - player
 
 
 class QQDNDGame(Game):
-    """The rules bound to a deck and its opponent: the goldfish party unless `opponent` is a deck."""
+    """The rules bound to a deck and its opponent: the goldfish party unless `opponent` is a deck, and then
+    the sparring party or the passive party as `opponent_mode` says (see the module docstring)."""
 
     slug = "qqdnd"
 
     def __init__(self, deck: ResolvedDeck, opponent: ResolvedDeck | None = None, max_rounds: int = MAX_ROUNDS,
-                 dummy_life: int = 6) -> None:
+                 dummy_life: int = 6, opponent_mode: str = "sparring") -> None:
+        if opponent_mode not in OPPONENT_MODES:
+            raise ValueError(f"the goldfish party is {' or '.join(OPPONENT_MODES)}; not {opponent_mode!r}")
         self.book = CardBook()
         self.max_rounds = max_rounds
         self.lists: list[list[tuple[CardDef, int]]] = []
@@ -82,6 +108,8 @@ class QQDNDGame(Game):
                                    if entry.section != "Sideboard"])
         self.book.add_all(())
         self.goldfish = opponent is None
+        self.opponent_mode = opponent_mode if self.goldfish else "deck"
+        self.sparring = self.opponent_mode == "sparring"
         # Every state of the game starts with the same cards, numbered alike: (card, definition, owner) in uid
         # order. CardInstances are immutable, so the states share them.
         self.layout: list[tuple[CardInstance, CardDef, int]] = []
@@ -99,7 +127,8 @@ class QQDNDGame(Game):
 
 def make_game(deck: ResolvedDeck, **options: Any) -> QQDNDGame:
     """The engine's entry point (engine.core.load_game). Options: opponent (a ResolvedDeck; default the
-    goldfish party), max_rounds (default 30), dummy_life (default 6)."""
+    goldfish party), opponent_mode (the goldfish party's: "sparring", the default, or "passive"), max_rounds
+    (default 30), dummy_life (default 6)."""
     return QQDNDGame(deck, **options)
 
 
@@ -119,6 +148,13 @@ class QQDNDState(Board, State):
         self.turn_player = -1  # who performed the current Turn Action
         self.turn_ctx: Ctx | None = None
         self.first_round_play = False
+        self.actions_this_round = 0
+        self.capped = 0  # rounds ended by ACTIONS_PER_ROUND
+        # Copies the deck's player drew, while in its hand: uid -> whether the copy has had a legal moment to be
+        # played (a legal move plays it at one of the player's decisions). Copies that leave the hand unplayed
+        # without one are counted in `no_moment` (GameRecord.no_moment).
+        self.hand_moments: dict[int, bool] = {}
+        self.no_moment: Counter[str] = Counter()
         # Moves are worked out once per version of the state: every change bumps the version.
         self._version = 0
         self._legal_version = -1
@@ -204,17 +240,75 @@ class QQDNDState(Board, State):
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""
-        self._version += 1
         player = self.actor
+        if player == PLAYER:
+            self._note_moments()
+        self._version += 1
         phase = self.phase
         if move.kind == PASS_KIND:
             self._after_pass(player, phase)
         else:
-            ctx = self._perform(player, move)
-            self._version += 1
-            if not self.over:
-                self._after_action(player, phase, move, ctx)
+            if move.kind == STALL_KIND:
+                self._after_stall(player)
+            else:
+                ctx = self._perform(player, move)
+                self._version += 1
+                if not self.over:
+                    self._after_action(player, phase, move, ctx)
+            self.actions_this_round += 1
+            if self.actions_this_round >= ACTIONS_PER_ROUND and not self.over and self.phase != END:
+                # The cap: the round ends as if its last Action had been taken.
+                self.phase = END
+                self.capped += 1
         self._advance()
+
+    # --- the record of copies with no legal moment -----------------------------------------------
+
+    def draw(self, player: int, n: int) -> int:
+        drawn = super().draw(player, n)
+        if player == PLAYER and drawn:
+            for card in self.hand[PLAYER][-drawn:]:
+                self.hand_moments[card.uid] = False
+        return drawn
+
+    def to_hand(self, card: Piece, player: int) -> None:
+        from_deck = card.zone == DECK
+        super().to_hand(card, player)
+        if from_deck and player == PLAYER and card.owner == PLAYER:
+            self.hand_moments[card.uid] = False
+
+    def _note_moments(self) -> None:
+        """Before a decision of the deck's player: the drawn copies that have left its hand are settled (those that
+        never had a legal moment counted), and the copies in hand that can be played now have had one."""
+        moments = self.hand_moments
+        if not moments:
+            return
+        self._settle_moments()
+        if all(moments.values()):
+            return
+        low, high, values, _may_pass = self.window()
+        for option in self.options(PLAYER):
+            if option[0] != PLAY or option[1].uid not in moments or moments[option[1].uid]:
+                continue
+            found = self.values_for(option, low, high, values)
+            if found and self.first_move(PLAYER, PLAY, option[1], option[2], *found[0]) is not None:
+                moments[option[1].uid] = True
+
+    def _settle_moments(self) -> None:
+        """Copies no longer in the deck's player's hand: counted in no_moment if they never had a legal moment."""
+        moments, cards = self.hand_moments, self.cards
+        gone = [uid for uid in moments if cards[uid].zone != HAND or cards[uid].where != PLAYER]
+        for uid in gone:
+            if not moments.pop(uid):
+                self.no_moment[cards[uid].d.name] += 1
+
+    def no_moment_counts(self) -> Counter[str]:
+        """no_moment, with the copies still in hand (the game ended) that have had no legal moment."""
+        counts = Counter(self.no_moment)
+        for uid, had in self.hand_moments.items():
+            if not had:
+                counts[self.cards[uid].d.name] += 1
+        return counts
 
     def zones(self) -> Mapping[str, Sequence[CardInstance]]:
         """Every card by zone. Party Members are in "pN.party", other cards in play in "pN.field" (N their
@@ -248,6 +342,8 @@ class QQDNDState(Board, State):
     def describe(self, move: Move) -> str:
         if move.kind == PASS_KIND:
             return "pass"
+        if move.kind == STALL_KIND:
+            return f"take a Turn Action that does nothing ({move.initiative})"
         action = self.book.actions[move.action]
         names = [self.cards[t].d.name if t >= 0 else f"player {-1 - t}" for t in move.targets]
         verb = "play" if move.kind == PLAY else "use"
@@ -286,6 +382,8 @@ class QQDNDState(Board, State):
         self._version += 1
         self.round += 1
         self.damage_by_round.append(0)
+        self.overkill_by_round.append(0)
+        self.actions_this_round = 0
         self.no_attacks = [False, False]
         self.attacks_played = [0, 0]
         self.lost_this_round = [False, False]
@@ -339,6 +437,13 @@ class QQDNDState(Board, State):
         elif phase == BONUS:
             self.bonus_actions[player] = 0
             self._to_bonus()
+
+    def _after_stall(self, player: int) -> None:
+        """The sparring party's do-nothing Turn Action, at the previous Turn Action's Initiative (the bar stays):
+        "The player who is not on the turn may respond with any action that has a higher Initiative"."""
+        self.turn_player = player
+        self.turn_ctx = None
+        self.phase, self.actor = RESPOND, 1 - player
 
     def _after_action(self, player: int, phase: int, move: Move, ctx: Ctx) -> None:
         other = 1 - player
@@ -394,6 +499,7 @@ class QQDNDState(Board, State):
         # "Both hands are then discarded" (the end of the round, not an effect: Phase does not care).
         for player in (0, 1):
             self.discard_hand(player)
+        self._settle_moments()
         self.settle()
         if self.round >= self.max_rounds:
             self.over = True
@@ -421,6 +527,8 @@ class QQDNDState(Board, State):
         ctx.mode = move.mode
         if move.nested >= 0:
             ctx.nested = self.cards[move.nested]
+            if move.nested in self.hand_moments:
+                self.hand_moments[move.nested] = True  # played along (Fevered Crafting, Dimensional Wave)
             for uid in move.nested_targets:
                 if uid < 0:
                     ctx.nested_players.append(-1 - uid)
@@ -432,6 +540,8 @@ class QQDNDState(Board, State):
             self.performed_this_round.append(act)
         program = act.modes[move.mode].do if move.mode >= 0 else act.program
         if move.kind == PLAY:
+            if source.uid in self.hand_moments:
+                self.hand_moments[source.uid] = True
             self._take(source)
             source.zone = GONE  # resolving: in no zone until it lands
             self.note_play(player, source)
@@ -470,6 +580,8 @@ class QQDNDState(Board, State):
         player = self.actor
         low, high, values, may_pass = self.window()
         moves = [PASS] if may_pass else []
+        if self.phase == TURN and player == OPPONENT and self.game.sparring:
+            moves.append(stall(self.bar))
         for option in self.options(player):
             kind, source, act = option[0], option[1], option[2]
             for value, fewest in self.values_for(option, low, high, values):

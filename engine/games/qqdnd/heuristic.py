@@ -30,7 +30,7 @@ are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Ch
 the dummy nearest defeat.
 
 HOW IT STAYS FAST. A run plays thousands of games, and scoring is most of a game's time. choose()
-takes the same move as scoring every legal move (GoldfishPolicy.score) and keeping the first best,
+takes the same move as scoring every legal move (HeuristicPolicy.score) and keeping the first best,
 but it never builds the list of legal moves, and scores a move only when it can score differently
 from the ones already scored: a second copy of a card in hand is skipped; a damage Action's targets
 are scored by the worth of damage to each card alone; an Action whose estimate never reads its
@@ -41,19 +41,16 @@ against scoring every move, in every position of games of random decks of the wh
 """
 from __future__ import annotations
 
-import random
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
 from engine.core import OPPONENT, PLAYER
-from engine.deck import ResolvedDeck
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
-from engine.games.qqdnd.state import LAST, PASS, PLAY, Move, Option, QQDNDGame, QQDNDState
+from engine.games.qqdnd.state import LAST, PASS, PLAY, Move, Option, QQDNDState
 from engine.games.qqdnd.verbs import (
     COUNT,
     PICKED,
@@ -95,7 +92,6 @@ from engine.games.qqdnd.verbs import (
     YoursNamed,
     walk,
 )
-from engine.goldfish_record import GameRecord
 
 POINT = 10.0  # a point of damage to a dummy, now
 DEFEAT_BONUS = 5.0
@@ -106,46 +102,6 @@ CARD_LATER = 0.2  # a card into hand once none is
 OWN_POINT = 3.0  # a point of damage to one's own card
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
 FLY_HORIZON = 6  # rounds of Devil Rush an Insingem Fly is counted for
-
-
-def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
-    """Play one goldfish game of `deck` with the random stream `rng` and report it."""
-    game, policy = _game_for(deck)
-    state = game.new_initial_state(rng)
-    while not state.over:
-        if state.actor == OPPONENT:
-            # The dummies have no Actions: their only legal move is to pass.
-            state.apply_legal(PASS)
-        else:
-            state.apply_legal(policy.choose(state))
-    won = state.won()
-    return GameRecord(
-        end_turn=state.round,
-        won=won,
-        damage_by_turn=list(state.damage_by_round),
-        mulligans=0,  # QQDND has no mulligans
-        first_turn_play=state.first_round_play,
-        drawn=Counter(state.drawn),
-        played=Counter(state.played),
-        no_effect=Counter(state.no_effect),
-    )
-
-
-# A run plays thousands of games of one deck: its Game (card definitions, Actions) and its policy's plans
-# are built once. The key names each card record by identity; the entry keeps the deck, and so its
-# records, alive, so an identity cannot be reused by another record while it is cached.
-_GAMES: dict[tuple[object, ...], tuple[ResolvedDeck, QQDNDGame, GoldfishPolicy]] = {}
-_CACHE_SIZE = 16
-
-
-def _game_for(deck: ResolvedDeck) -> tuple[QQDNDGame, GoldfishPolicy]:
-    key = (deck.game, *((e.name, e.count, e.section, id(e.card)) for e in deck.entries))
-    entry = _GAMES.get(key)
-    if entry is None:
-        if len(_GAMES) >= _CACHE_SIZE:
-            _GAMES.clear()
-        entry = _GAMES[key] = (deck, QQDNDGame(deck), GoldfishPolicy())
-    return entry[1], entry[2]
 
 
 class Decision:
@@ -197,7 +153,7 @@ class Scoring:
         self.fixed: dict[bool, float] | None = {} if self.target_free and not reads_board(act.program) else None
 
 
-class GoldfishPolicy:
+class HeuristicPolicy:
     """Scores each legal move of the deck's player and takes the best (see the module docstring).
 
     One policy serves every game of a Game: it remembers how to score each Action."""

@@ -381,6 +381,21 @@ def test_it_heals_party_members_at_the_end_of_the_round() -> None:
     assert sorted(m.damage for m in members) == [0, 1, 1, 1]
 
 
+def test_it_heals_living_party_members_before_defeated_ones() -> None:
+    """ Resmi: "remove 1 Damage counter from up to 3 Party Members you control"; "If the target is a Party Member
+    and the amount of Damage counters on it exceeds its life, that Party Member is defeated – its actions cannot
+    be used": a defeated member stays defeated whatever it loses, so the counters come off living members. """
+    table = Table([RESMI, SARINAK, *QUIET_PARTY[:2]])
+    fallen, wounded = table.state.party(PLAYER)[2:]
+    fallen.damage = 9
+    table.state.defeat(fallen)
+    wounded.damage = 1
+    table.play("Snipe", table.dummy(1))
+    while table.state.round == 1:
+        table.pass_turn()
+    assert (fallen.damage, wounded.damage) == (9, 0)
+
+
 def test_it_lets_malachi_pay_damage_for_another_card() -> None:
     """ Malachi: "Frantic Research: (12-8) Draw a card, then discard a card. You may then deal 1 damage to this
     card to draw another card." """

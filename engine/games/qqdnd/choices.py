@@ -85,7 +85,8 @@ class DefaultChooser(Chooser):
 
     def _worth(self, b: Board, player: int, purpose: str, piece: Piece) -> bool:
         if purpose == "heal":
-            return piece.damage > 0 and b.damage_removable(piece)
+            # A defeated Party Member stays defeated however much Damage it loses: healing it is wasted.
+            return piece.damage > 0 and b.damage_removable(piece) and not piece.defeated
         if purpose == "pray":
             # Exhaust only cards that would not act this round anyway.
             return not piece.d.actions and not piece.d.grants
@@ -106,7 +107,7 @@ class DefaultChooser(Chooser):
     def _order(b: Board, player: int, purpose: str) -> Callable[[Piece], Any] | None:
         """How the options of a choice are ranked, best first (None: as they come)."""
         if purpose == "heal":
-            return lambda p: (not b.damage_removable(p), remaining_life(b, p))
+            return lambda p: (not b.damage_removable(p), p.defeated, remaining_life(b, p))
         if purpose == "challenge":
             # An opponent's undefeated Party Member nearest defeat, else any opponent's card, else one's own.
             return lambda p: (p.controller == player, p.defeated, not p.d.is_party_member, remaining_life(b, p), p.uid)

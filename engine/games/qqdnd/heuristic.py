@@ -50,7 +50,7 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
-from engine.games.qqdnd.state import LAST, PASS, PLAY, Move, Option, QQDNDState
+from engine.games.qqdnd.state import LAST, NO_LIMIT, PASS, PLAY, RESPOND, TURN, USE, Move, Option, QQDNDState
 from engine.games.qqdnd.verbs import (
     COUNT,
     PICKED,
@@ -102,12 +102,34 @@ CARD_LATER = 0.2  # a card into hand once none is
 OWN_POINT = 3.0  # a point of damage to one's own card
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
 FLY_HORIZON = 6  # rounds of Devil Rush an Insingem Fly is counted for
+SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of a response
+
+
+class Found:
+    """The best move of one option, as the ladder weighs it."""
+
+    __slots__ = ("move", "score", "lowest", "setup", "damaging")
+
+    def __init__(self, option: Option, move: Move, score: float, kind: tuple[bool, bool]) -> None:
+        self.move = move
+        self.score = score
+        self.lowest = option[3]  # the lowest Initiative it can be performed at
+        self.setup, self.damaging = kind
+
+
+def _by_score(found: Found) -> float:
+    return found.score
+
+
+def _by_ladder(found: Found) -> tuple[int, float]:
+    return found.move.initiative, found.score
 
 
 class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
-    __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims")
+    __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
+                 "card_best")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -119,6 +141,7 @@ class Decision:
         self.focus: Piece | None | bool = False  # the dummy nearest defeat (None: none left), False until asked
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
         self._aims: dict[object, list[int]] = {}
+        self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
@@ -164,8 +187,16 @@ class HeuristicPolicy:
         self._plans: dict[tuple[ActionDef, int], DamagePlan | None] = {}
         self._scorings: tuple[dict[ActionDef, Scoring], ...] = ({}, {}, {})  # by kind of move
         self._profiles: dict[CardDef, PermanentProfile] = {}
+        self._kinds: dict[ActionDef, tuple[bool, bool]] = {}
 
     def choose(self, state: QQDNDState) -> Move:
+        """The move of the deck's player: on the turn and in answer to a Turn Action, the ladder's (ladder());
+        else (the forced opening Action, the round's last Action, extra Actions) the best-scoring."""
+        if state.phase in (TURN, RESPOND):
+            return self.ladder(state)
+        return self.best(state)
+
+    def best(self, state: QQDNDState) -> Move:
         """The best legal move of the deck's player. It walks the options legal_actions() is made of, in the
         same order (ties go to the first), but scores only the moves that can score differently, and builds
         only the moves that beat the best so far."""
@@ -191,18 +222,114 @@ class HeuristicPolicy:
         assert best is not None, "the opening Action always has a legal move"
         return best
 
+    def ladder(self, state: QQDNDState) -> Move:
+        """On the turn, or in answer to a Turn Action (rule 7 of the module docstring)."""
+        decision = Decision(later=True)
+        window = state.window()
+        bar = state.bar
+        if state.phase == RESPOND:
+            answers = self.worthwhile(state, window, decision)
+            # Only a card that cannot be a Turn Action now: the others wait for their turn, each Turn Action
+            # being one more chance to respond.
+            answers = [f for f in answers if f.lowest > bar]
+            if not answers:
+                return PASS
+            best = max(answers, key=_by_score)
+            if best.damaging and any(f.setup and f.damaging is False for f in self.worthwhile(
+                    state, (0, bar, "all", True), decision)):
+                return PASS  # a set-up comes first (Challenge, Strength Mutagen): answer after it
+            return best.move
+        found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
+        turns = [f for f in found if f.score > 0]
+        setups = [f for f in turns if f.setup]
+        if setups:
+            setup = max(setups, key=_by_score)
+            value = setup.move.initiative
+            others = [f for f in turns if f is not setup]
+            stranded = sum(1 for f in others if f.lowest > value) + len(self.answers_only(state, decision))
+            if stranded <= 1 + sum(1 for f in others if f.lowest <= value):
+                return setup.move
+        if turns:
+            return max(turns, key=_by_ladder).move
+        if found and self.answers_only(state, decision):
+            # Nothing worth a Turn Action, but a card only a response can play: a Turn Action of little worth
+            # makes the chance.
+            return max(found, key=_by_ladder).move
+        return PASS
+
+    def answers_only(self, state: QQDNDState, decision: Decision) -> list[Found]:
+        """The worthwhile moves of the deck's player that only a response can make now (above the bar)."""
+        bar = state.bar
+        return [f for f in self.worthwhile(state, (bar + 1, NO_LIMIT, "low", True), decision)]
+
+    def worthwhile(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision,
+                   floor: float = 0.0) -> list[Found]:
+        """The best move of each option in the window that scores more than `floor`; of a card's Actions only
+        the best (one Action per card a round), of copies of a card in hand only the first."""
+        low, high = window[0], window[1]
+        in_hand: set[tuple[ActionDef, int, int, int]] = set()
+        found: dict[int, Found] = {}
+        for option in state.options(PLAYER):
+            if option[3] > high or option[4] < low:
+                continue
+            if option[0] == PLAY:
+                twin = (option[2], option[1].owner, option[3], option[4])
+                if twin in in_hand:
+                    continue
+                in_hand.add(twin)
+            best = self.best_of_option(state, option, window, decision, floor)
+            if best is None:
+                continue
+            uid = option[1].uid
+            known = found.get(uid)
+            if known is None or best[1] > known.score:
+                found[uid] = Found(option, best[0], best[1], self._kind_of(option[2]))
+        return [f for f in found.values() if f.move.kind != USE or f.score >= self._card_best(state, f, decision)]
+
+    def _card_best(self, state: QQDNDState, found: Found, decision: Decision) -> float:
+        """What the best Action of a card in play is worth at any Initiative: a card performs one Action a round,
+        so an Action worth less than another of the same card waits for that one (Devil Rush or Me, Me, Me;
+        Tick or BOOM)."""
+        source = state.cards[found.move.source]
+        best = decision.card_best.get(source.uid)
+        if best is None:
+            best = found.score
+            anywhere = (0, NO_LIMIT, "high", True)
+            for option in state.options(PLAYER):
+                if option[1] is source and option[0] == USE and option[2].uid != found.move.action:
+                    other = self.best_of_option(state, option, anywhere, decision, best)
+                    if other is not None:
+                        best = other[1]
+            decision.card_best[source.uid] = best
+        return best
+
+    def _kind_of(self, act: ActionDef) -> tuple[bool, bool]:
+        """(set-up, damaging) of an Action: a set-up makes what comes after it this round better (Challenge
+        counters, a boost to the next damage, cards drawn or searched for)."""
+        known = self._kinds.get(act)
+        if known is None:
+            setup = any(isinstance(verb, (BoostNextDamage, BoostNextMagusDamage, Draw, Search, RevealUntil))
+                        or (isinstance(verb, AddCounters) and verb.kind == "challenge") for verb in walk(act.program))
+            known = self._kinds[act] = (setup, act.damaging)
+        return known
+
     def best_of_option(self, state: QQDNDState, option: Option, window: tuple[int, int, str, bool],
                        decision: Decision, to_beat: float) -> tuple[Move, float] | None:
-        """The first of the best of an option's legal moves (as legal_actions() lists them) and its score, if it
-        scores more than `to_beat`; else None. Of a plain damage Action's moves, only those on an opponent's card
-        count when there are any (rule 5)."""
+        """The first of the best of an option's legal moves (as legal_actions() lists them, but on the turn
+        the highest Initiative first: a Turn Action keeps the bar as high as it can) and its score, if it
+        scores more than `to_beat`; else None. Of a plain damage Action's moves, only those on an opponent's
+        card count when there are any (rule 5)."""
         kind, source, act = option[0], option[1], option[2]
         scoring = self._scorings[kind].get(act)
         if scoring is None:
             scoring = self._scorings[kind][act] = self._scoring(kind, act, source.d.category)
         best: tuple[Move, float] | None = None
         low, high, values, _may_pass = window
-        for value, fewest in state.values_for(option, low, high, values):
+        listed = state.values_for(option, low, high, values)
+        if values == "all" and act.rule != "fresh_experiment":
+            # Fresh Experiment's higher values cost a card from hand each: its lowest is its best.
+            listed.reverse()
+        for value, fewest in listed:
             if scoring.plan is not None:
                 found = self._best_targets(state, kind, source, act, value, fewest, scoring.plan, decision, to_beat)
             elif scoring.permanent:

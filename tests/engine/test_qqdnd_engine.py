@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Iterator, Mapping
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,19 @@ from engine.games.qqdnd.cards import SCHEMA
 from engine.games.qqdnd.choices import DefaultChooser
 from engine.games.qqdnd.heuristic import DamagePlan, Decision, HeuristicPolicy
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, Piece
-from engine.games.qqdnd.state import LAST, OPEN, PASS, PLAY, RESPOND, TURN, USE, Move, QQDNDState, make_game
+from engine.games.qqdnd.state import (
+    LAST,
+    NO_LIMIT,
+    OPEN,
+    PASS,
+    PLAY,
+    RESPOND,
+    TURN,
+    USE,
+    Move,
+    QQDNDState,
+    make_game,
+)
 from engine.games.qqdnd.verbs import Act, CardEffects, T
 from engine.goldfish_record import GameRecord
 from engine.play.kits import game_kit
@@ -727,18 +740,21 @@ def test_it_wins_goldfish_games_with_a_damage_deck() -> None:
     assert sum(r.end_turn for r in records) / len(records) < 20
 
 
-def goldfish_decisions(seeds: Iterable[int], policy: HeuristicPolicy) -> Iterator[QQDNDState]:
+def goldfish_decisions(seeds: Iterable[int], policy: HeuristicPolicy,
+                       opponent: str = "passive") -> Iterator[QQDNDState]:
     """The position at every decision of the deck's player in goldfish games of random parties and random decks of
-    the whole set, one game a seed; once the caller has looked, the policy makes its move."""
+    the whole set against the named goldfish party, one game a seed; once the caller has looked, the policy makes
+    its move."""
     names = [c["name"] for c in CARDS.values() if c["card_type"] == "resource"]
     for seed in seeds:
         rng = random.Random(seed)
         party = rng.sample([EPTOL, IAGO, SARINAK, MALACHI, GALATEA, INSINGEM, DAMIEN, PHASE, WILL, RESMI], 4)
-        table = Table(party, {name: rng.randint(1, 3) for name in names}, seed=seed)
+        table = Table(party, {name: rng.randint(1, 3) for name in names}, seed=seed, opponent_mode=opponent)
         state = table.state
+        dummies = game_kit("qqdnd").goldfish_opponent(opponent)
         while not state.is_terminal():
             if state.current_player() == OPPONENT:
-                state.apply_action(PASS)
+                state.apply_action(dummies.choose(state))
                 continue
             yield state
             state.apply_action(policy.choose(state))
@@ -759,11 +775,27 @@ def plain_damage(state: QQDNDState, move: Move) -> bool:
     return act.simple and bool(act.targets) and not permanent and DamagePlan.of(act.program) is not None
 
 
+def card_best(state: QQDNDState, uid: int) -> float:
+    """The best score of a card's Actions at any Initiative (best_of_option's, checked against scoring every move
+    by the test after next)."""
+    anywhere = (0, NO_LIMIT, "high", True)
+    scores = [HeuristicPolicy().best_of_option(state, option, anywhere, Decision(later=True), float("-inf"))
+              for option in state.options(PLAYER) if option[0] == USE and option[1].uid == uid]
+    return max(found[1] for found in scores if found is not None)
+
+
 def plain_choice(state: QQDNDState) -> Move | None:
-    """The goldfish policy's choice made the plain way: every legal move scored on its own by a policy that has
-    seen no other position, the first move of the highest score taken, and a pass unless a move scores more (the
-    opening Action is forced). A plain damage Action's moves on one's own cards count only when it has none on
-    an opponent's."""
+    """The policy's choice of the opening or the last Action made the plain way: every legal move scored on its
+    own by a policy that has seen no other position, the first move of the highest score taken, and a pass unless
+    a move scores more (the opening Action is forced). A plain damage Action's moves on one's own cards count only
+    when it has none on an opponent's; at the opening, an Action of a card in play counts only if no other Action
+    of the card is worth more (one Action per card a round), unless no move is left to count."""
+    if state.phase == OPEN:
+        return plain_best(state, one_action_a_card=True) or plain_best(state, one_action_a_card=False)
+    return plain_best(state, one_action_a_card=False)
+
+
+def plain_best(state: QQDNDState, one_action_a_card: bool) -> Move | None:
     policy = HeuristicPolicy()
     moves = state.legal_actions()
     aimed = {(m.kind, m.source, m.action, m.initiative) for m in moves
@@ -776,6 +808,8 @@ def plain_choice(state: QQDNDState) -> Move | None:
                 and (move.kind, move.source, move.action, move.initiative) in aimed):
             continue
         score = policy.score(state, move)
+        if one_action_a_card and move.kind == USE and score < card_best(state, move.source):
+            continue
         if score > best_score:
             best, best_score = move, score
     return best
@@ -790,6 +824,7 @@ def test_it_chooses_the_move_of_highest_score_without_scoring_every_move() -> No
     policy = HeuristicPolicy()
     decisions = 0
     for state in goldfish_decisions(range(30), policy):
+        assert state.phase in (OPEN, LAST)  # against the passive party
         chosen, plain = policy.choose(state), plain_choice(state)
         assert chosen == plain, f"{state.describe(chosen)} instead of {plain and state.describe(plain)}"
         decisions += 1
@@ -799,12 +834,18 @@ def test_it_chooses_the_move_of_highest_score_without_scoring_every_move() -> No
 def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
     """ best_of_option() scores a target its value never reads, a value that changes nothing, a Permanent worth
     the same wherever it goes, once: the move it finds and its score are the first best of scoring every legal
-    move of the option, for every option of every position of goldfish games of random decks of the whole set. """
+    move of the option (on the turn, the highest Initiative first: a Turn Action keeps the bar as high as it can;
+    Fresh Experiment's lowest, which costs no card), for every option of every position of goldfish games of
+    random decks of the whole set against both goldfish parties. """
     policy = HeuristicPolicy()
     checked = 0
-    for state in goldfish_decisions(range(30), policy):
+    positions = chain(goldfish_decisions(range(15), policy), goldfish_decisions(range(15, 25), policy, "sparring"))
+    for state in positions:
         window = state.window()
         moves = [move for move in state.legal_actions() if move != PASS]
+        if window[2] == "all":
+            moves.sort(key=lambda m: m.initiative if state.book.actions[m.action].rule != "fresh_experiment"
+                       else -m.initiative, reverse=True)
         for option in state.options(PLAYER):
             kind, source, act = option[0], option[1], option[2]
             own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]

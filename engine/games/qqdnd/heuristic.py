@@ -50,7 +50,7 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
-from engine.games.qqdnd.state import LAST, NO_LIMIT, PASS, PLAY, RESPOND, TURN, USE, Move, Option, QQDNDState
+from engine.games.qqdnd.state import LAST, NO_LIMIT, OPEN, PASS, PLAY, RESPOND, TURN, USE, Move, Option, QQDNDState
 from engine.games.qqdnd.verbs import (
     COUNT,
     PICKED,
@@ -129,7 +129,7 @@ class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
-                 "card_best")
+                 "card_best", "options")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -142,6 +142,8 @@ class Decision:
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
         self._aims: dict[object, list[int]] = {}
         self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
+        # (kind, card uid, Action uid) -> the best move of an option whose value changes nothing, and its score
+        self.options: dict[tuple[int, int, int], tuple[Move, float] | None] = {}
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
@@ -194,6 +196,12 @@ class HeuristicPolicy:
         else (the forced opening Action, the round's last Action, extra Actions) the best-scoring."""
         if state.phase in (TURN, RESPOND):
             return self.ladder(state)
+        if state.phase == OPEN:
+            # The forced opening: of a card's Actions, the one worth most at any Initiative (a Bomb worth
+            # exploding does not Tick at the opening when something else can open).
+            found = self.worthwhile(state, state.window(), Decision(later=True), floor=float("-inf"))
+            if found:
+                return max(found, key=_by_score).move
         return self.best(state)
 
     def best(self, state: QQDNDState) -> Move:
@@ -329,13 +337,20 @@ class HeuristicPolicy:
         if values == "all" and act.rule != "fresh_experiment":
             # Fresh Experiment's higher values cost a card from hand each: its lowest is its best.
             listed.reverse()
+        if scoring.value_free and listed:
+            # The same moves at every value: worked out once a decision, whatever the window.
+            key = (kind, source.uid, act.uid)
+            known = decision.options.get(key)
+            if known is None:
+                value, fewest = listed[0]
+                known = decision.options[key] = self._best_at(state, kind, source, act, value, fewest, scoring,
+                                                              decision, float("-inf"))
+            if known is None or known[1] <= to_beat:
+                return None
+            move = known[0]
+            return (move if move.initiative == listed[0][0] else move._replace(initiative=listed[0][0])), known[1]
         for value, fewest in listed:
-            if scoring.plan is not None:
-                found = self._best_targets(state, kind, source, act, value, fewest, scoring.plan, decision, to_beat)
-            elif scoring.permanent:
-                found = self._best_permanent(state, source, act, value, fewest, decision, to_beat)
-            else:
-                found = self._best_move(state, kind, source, act, value, fewest, scoring, decision, to_beat)
+            found = self._best_at(state, kind, source, act, value, fewest, scoring, decision, to_beat)
             if found is not None:
                 best, to_beat = found, found[1]
             if scoring.value_free:
@@ -344,6 +359,14 @@ class HeuristicPolicy:
 
     # Each _best_* method returns the best move of one option at one value and its score, if it scores more
     # than `to_beat`; else None.
+
+    def _best_at(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
+                 scoring: Scoring, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        if scoring.plan is not None:
+            return self._best_targets(state, kind, source, act, value, fewest, scoring.plan, decision, to_beat)
+        if scoring.permanent:
+            return self._best_permanent(state, source, act, value, fewest, decision, to_beat)
+        return self._best_move(state, kind, source, act, value, fewest, scoring, decision, to_beat)
 
     @staticmethod
     def _best_targets(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
@@ -598,6 +621,28 @@ class HeuristicPolicy:
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
 
 
+def rounds_to_go(state: QQDNDState) -> int:
+    """How many more rounds the game can be expected to last, this one included: the Life the living dummies
+    have left, at the damage a round the deck has dealt so far (3 before it has dealt any)."""
+    left = sum(remaining_life(state, p) for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated)
+    done = state.damage_by_round[:-1]
+    pace = sum(done) / len(done) if done and sum(done) else 3.0
+    return min(-(-left // max(1, round(pace))), state.max_rounds - state.round + 1)
+
+
+def rushes_a_fly_adds_to(state: QQDNDState) -> int:
+    """The Devil Rushes to come in which one more Insingem card adds a point that counts: on each living dummy,
+    every Rush but the one that defeats it (a dummy with no more Life left than a Rush deals gains nothing)."""
+    rush = sum(1 for p in state.field[PLAYER] if "Insingem" in p.d.name and not p.defeated)
+    return sum((remaining_life(state, p) - 1) // max(1, rush)
+               for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated)
+
+
+def ticks(d: CardDef) -> bool:
+    """A card with an Action that puts Charge counters on it (Alchemical Bomb's Tick)."""
+    return any(isinstance(verb, AddCounters) and verb.kind == "charge" for act in d.actions for verb in act.program)
+
+
 class PermanentProfile:
     """What the policy reads of a Permanent card to value playing it, read once per card."""
 
@@ -841,10 +886,11 @@ class Estimate:
         if verb.name == "Insingem Fly":
             if not any("Insingem" in p.d.name for p in self.b.party(PLAYER)):
                 return 0.3
-            # Each Fly adds a point to every Devil Rush to come: future damage, counted at FUTURE_RATE
-            # for each round left up to FLY_HORIZON (a flat price made the policy never raise Flies).
+            # Each Fly adds a point to every Devil Rush to come that the point counts in: future damage,
+            # counted at FUTURE_RATE for each, up to FLY_HORIZON (a flat price made the policy never raise
+            # Flies; a price by the clock alone raised them when every dummy was one Rush from defeat).
             rounds_left = self.state.max_rounds - self.state.round
-            return POINT * FUTURE_RATE * min(FLY_HORIZON, rounds_left)
+            return POINT * FUTURE_RATE * min(FLY_HORIZON, rounds_left, rushes_a_fly_adds_to(self.state))
         return 1.0
 
     def _stay_exhausted(self, verb: Verb, ctx: Ctx) -> float:
@@ -853,7 +899,10 @@ class Estimate:
     def _leave_play(self, verb: LeavePlay, ctx: Ctx) -> float:
         worth = 0.0
         for piece in self._pieces(verb.to, ctx):
-            if piece.controller != PLAYER:
+            if piece is ctx.source and ticks(piece.d):
+                # BOOM: the Bomb's Ticks to come are given up; worth it once the game is nearly won.
+                worth -= CHARGE * max(0, min(FLY_HORIZON, rounds_to_go(self.state) - 1))
+            elif piece.controller != PLAYER:
                 worth += 5.0
             elif "noxspace" in piece.d.statics:
                 worth += 5.0  # Exit Words: the dummies can be targeted again

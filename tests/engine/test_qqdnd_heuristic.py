@@ -1,0 +1,93 @@
+"""QQDND's heuristic player (engine/games/qqdnd/heuristic.py) against the sparring party: its rules of play
+(docs/rules-notes.md, "The heuristic player"), each in a position set up with the Table of
+test_qqdnd_engine.py, played through the Player interface."""
+from __future__ import annotations
+
+import random
+
+from engine.core import OPPONENT, PLAYER, TERMINAL
+from engine.games.qqdnd.players import HeuristicPlayer, SparringParty
+from tests.engine.test_qqdnd_engine import EPTOL, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
+
+
+def play_round(table: Table) -> list[str]:
+    """The round from the position given, the heuristic player against the sparring party; the deck's player's
+    moves."""
+    table.open()
+    state = table.state
+    players = [HeuristicPlayer(), SparringParty()]
+    for seat, player in enumerate(players):
+        player.restart(state, seat, random.Random(seat))
+    moves = []
+    start = state.round
+    while state.round == start and state.current_player() != TERMINAL:
+        seat = state.current_player()
+        move = players[seat].choose(state)
+        if seat == PLAYER:
+            moves.append(state.describe(move))
+        state.apply_action(move)
+    return moves
+
+
+def test_it_plays_a_whole_hand_down_the_initiative_ladder() -> None:
+    """ "the player who is now “on the turn” may play a Turn Action – this can be an Action with an Initiative
+    value lower than that of the previous Turn Action": each Turn Action at the highest value it can take keeps
+    the bar high, so every card of the hand is still playable after it. """
+    table = Table([SARINAK, EPTOL, *QUIET_PARTY[:2]])
+    table.hand("Katana Lunge", "Sword Throw", "Golden Katana", "Spread Shot")  # 17, 14-10, 10-5, 14
+    moves = play_round(table)
+    assert {"Katana Lunge", "Sword Throw", "Golden Katana", "Spread Shot"} <= set(table.state.played)
+    assert any(move.startswith("use Snipe") for move in moves)
+    assert sum(d.damage for d in table.state.party(OPPONENT)) >= 1 + 2 + 2 + 2
+
+
+def test_it_sets_up_a_challenge_before_the_lunge_it_answers_with() -> None:
+    """ Eptol: "Cards with Challenge counters take 1 extra Damage whenever you damage them with a Samurai damage
+    source"; "The player who is not on the turn may respond with any action that has a higher Initiative than the
+    current Turn Action": the Challenge (12-10) goes first as a Turn Action, the Katana Lunge (17) answers the
+    sparring party's Turn Action at 12. """
+    table = Table([EPTOL, *QUIET3_PARTY])
+    table.hand("Drunkard", "Katana Lunge")  # Drunkard (21) opens
+    moves = play_round(table)
+    actions = [move.split(" (")[0] for move in moves if move != "pass"]
+    assert actions[:3] == ["play Drunkard", "use Challenge", "play Katana Lunge"]
+    challenged = [d for d in table.state.party(OPPONENT) if d.counters.get("challenge0")]
+    assert len(challenged) == 1 and challenged[0].damage == 2
+
+
+def test_it_rushes_instead_of_raising_a_fly_no_rush_to_come_would_use() -> None:
+    """ Insingem Nox: "Me, Me, Me: (5-1) [...] put 1 Insingem Fly into play" and "Devil Rush: (17) Exhaust all
+    cards you control with Insingem in their name, including this one. Deal damage equal to the number of cards
+    exhausted": a Fly adds a point only to Rushes that would not defeat their dummy anyway. With every dummy one
+    Rush from defeat, the player rushes; with the dummies fresh, it raises a Fly for the Rushes to come. """
+
+    def insingem_uses(damage: int) -> list[str]:
+        table = Table([INSINGEM, *QUIET3_PARTY])
+        table.state.create_token(PLAYER, "Insingem Fly", None)  # a Rush deals 2
+        for dummy in table.state.party(OPPONENT):
+            dummy.damage = damage
+        table.hand("Drunkard")  # 21 opens
+        return [move for move in play_round(table) if "Insingem Nox" in move]
+
+    assert insingem_uses(damage=5)[0].startswith("use Devil Rush")  # 2 left on each: one Rush of 2 defeats
+    assert insingem_uses(damage=0)[0].startswith("use Me, Me, Me")
+
+
+def test_it_lets_a_bomb_tick_early_and_explodes_it_when_the_game_is_nearly_won() -> None:
+    """ Alchemical Bomb: "Tick, tick, tick: (20-1) Place a Charge counter on Alchemical Bomb" and "BOOM: (1) Deal
+    one damage to a random Party Member controlled by an opponent for every Charge counter [...] Discard
+    Alchemical Bomb": a Charge counter is damage to come while the game has rounds to go; near its end the charges
+    are spent. And one Action a card a round: a Bomb worth exploding does not Tick at the opening when another
+    card can open at 20. """
+
+    def bomb_uses(damage: int) -> list[str]:
+        table = Table([MALACHI, *QUIET3_PARTY])
+        bomb = table.give("Alchemical Bomb", zone="field")
+        bomb.counters["charge"] = 3
+        for dummy in table.state.party(OPPONENT):
+            dummy.damage = damage
+        table.give("Voicechat Network", zone="field")  # Advance Warning (20-10) can open at 20
+        return [move for move in play_round(table) if "Alchemical Bomb" in move]
+
+    assert bomb_uses(damage=0) == ["use Tick, tick, tick (20) of Alchemical Bomb"]
+    assert bomb_uses(damage=6) == ["use BOOM (1) of Alchemical Bomb"]

@@ -1,13 +1,9 @@
-"""QQDND goldfish games: the deck against a party of four dummies that never act.
+"""QQDND's heuristic player: the built-in player of goldfish games (against the sparring or the passive
+party: docs: goldfish rules) and the roll-out player of the search player.
 
-The opponent (docs: goldfish rules): "a party of 4 dummy Party Members, Life 6 each, no actions, no
-effects, hand value 0; it passes at every chance to act or respond". A game ends when every dummy
-is defeated, or after 30 rounds.
-
-THE POLICY (deterministic: the same state always gets the same move). Against a party that never
-takes a Turn Action, each round the deck's player performs the opening Action (forced to be at the
-highest Initiative available) and one last Action of lower Initiative; every card left in hand is
-then discarded. So each move is scored on what it does now, and the best legal move is taken:
+THE POLICY (deterministic: the same state always gets the same move; it reads nothing but the state).
+Each move is scored on what it does (rules 1-6), and the moves are weighed against one another by the
+rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 
 1. Damage to a living dummy scores most: 10 a point that counts (damage beyond what defeats the
    dummy is wasted), 5 more for defeating it, and a little more the closer to defeat the dummy is,
@@ -25,6 +21,13 @@ then discarded. So each move is scored on what it does now, and the best legal m
    healing one's own damage counts a little.
 6. Passing scores 0: a move that scores below that is not made (except the opening Action, which
    the rules force).
+7. One Action a card a round: of a card's Actions only the one worth most at any Initiative is taken
+   (Devil Rush or Me, Me, Me; Tick or BOOM), at the opening too. A Fly is priced by the Rushes to come
+   it adds a point to; BOOM by the Ticks it gives up for the rounds the game has left (rounds_to_go).
+8. The Initiative ladder, on the turn: a Turn Action at the highest value it can take, the one that
+   goes highest first, set-ups first (Challenge, boosts, draws) unless they strand more cards above the
+   bar than there are chances to respond; a response only with a card that cannot be a Turn Action now,
+   after any set-up still to come; a Turn Action of little worth to open a chance for such a card.
 Choices made while an effect resolves (which card a search finds, where a Challenge counter goes)
 are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Challenge counters on
 the dummy nearest defeat.
@@ -35,9 +38,11 @@ but it never builds the list of legal moves, and scores a move only when it can 
 from the ones already scored: a second copy of a card in hand is skipped; a damage Action's targets
 are scored by the worth of damage to each card alone; an Action whose estimate never reads its
 targets is estimated once, and one that reads nothing of the board once per policy (Scoring); a
-Permanent whose value reads nothing of the board is valued once (PermanentProfile); and a move is
-built only when it beats the best so far. tests/engine/test_qqdnd_engine.py checks the choice
-against scoring every move, in every position of games of random decks of the whole set.
+Permanent whose value reads nothing of the board is valued once (PermanentProfile); an option whose
+value changes nothing is scored once a decision, whatever the window (Decision.options); and a move is
+built only when it beats the best so far. tests/engine/test_qqdnd_engine.py checks the choice (and
+each option's best move) against scoring every move, in every position of games of random decks of
+the whole set.
 """
 from __future__ import annotations
 

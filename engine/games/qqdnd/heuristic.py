@@ -195,6 +195,10 @@ class HeuristicPolicy:
         self._scorings: tuple[dict[ActionDef, Scoring], ...] = ({}, {}, {})  # by kind of move
         self._profiles: dict[CardDef, PermanentProfile] = {}
         self._kinds: dict[ActionDef, tuple[bool, bool]] = {}
+        # The last decision's workings, and the state and cards they were of (see decision()).
+        self._last_state: QQDNDState | None = None
+        self._last_key = (-1, False)
+        self._last_decision = Decision(later=False)
 
     def choose(self, state: QQDNDState) -> Move:
         """The move of the deck's player: on the turn and in answer to a Turn Action, the ladder's (ladder());
@@ -204,7 +208,7 @@ class HeuristicPolicy:
         if state.phase == OPEN:
             # The forced opening: of a card's Actions, the one worth most at any Initiative (a Bomb worth
             # exploding does not Tick at the opening when something else can open).
-            found = self.worthwhile(state, state.window(), Decision(later=True), floor=float("-inf"))
+            found = self.worthwhile(state, state.window(), self.decision(state, later=True), floor=float("-inf"))
             if found:
                 return max(found, key=_by_score).move
         return self.best(state)
@@ -237,14 +241,13 @@ class HeuristicPolicy:
 
     def ladder(self, state: QQDNDState) -> Move:
         """On the turn, or in answer to a Turn Action (rule 7 of the module docstring)."""
-        decision = Decision(later=True)
+        decision = self.decision(state, later=True)
         window = state.window()
         bar = state.bar
         if state.phase == RESPOND:
-            answers = self.worthwhile(state, window, decision)
             # Only a card that cannot be a Turn Action now: the others wait for their turn, each Turn Action
             # being one more chance to respond.
-            answers = [f for f in answers if f.lowest > bar]
+            answers = self.worthwhile(state, window, decision, above=bar)
             if not answers:
                 return PASS
             best = max(answers, key=_by_score)
@@ -273,17 +276,28 @@ class HeuristicPolicy:
     def answers_only(self, state: QQDNDState, decision: Decision) -> list[Found]:
         """The worthwhile moves of the deck's player that only a response can make now (above the bar)."""
         bar = state.bar
-        return [f for f in self.worthwhile(state, (bar + 1, NO_LIMIT, "low", True), decision)]
+        return self.worthwhile(state, (bar, NO_LIMIT, "low", True), decision, above=bar)
+
+    def decision(self, state: QQDNDState, later: bool) -> Decision:
+        """What this decision works out of the cards: kept from the last decision while the cards are as they
+        were then (only the phase and the bar moved: a pass, the sparring party's Turn Action)."""
+        key = (state.board_version, later)
+        if self._last_state is state and self._last_key == key:
+            return self._last_decision
+        decision = Decision(later)
+        self._last_state, self._last_key, self._last_decision = state, key, decision
+        return decision
 
     def worthwhile(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision,
-                   floor: float = 0.0) -> list[Found]:
-        """The best move of each option in the window that scores more than `floor`; of a card's Actions only
-        the best (one Action per card a round), of copies of a card in hand only the first."""
+                   floor: float = 0.0, above: int | None = None) -> list[Found]:
+        """The best move of each option in the window that scores more than `floor` (and whose lowest Initiative is
+        above `above`, if given); of a card's Actions only the best (one Action per card a round), of copies of a
+        card in hand only the first."""
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
         for option in state.options(PLAYER):
-            if option[3] > high or option[4] < low:
+            if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
                 continue
             if option[0] == PLAY:
                 twin = (option[2], option[1].owner, option[3], option[4])

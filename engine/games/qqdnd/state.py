@@ -150,6 +150,10 @@ class QQDNDState(Board, State):
         self.first_round_play = False
         self.actions_this_round = 0
         self.capped = 0  # rounds ended by ACTIONS_PER_ROUND
+        # Changes whenever the cards may have changed (an Action performed, a round begun): between two values,
+        # only the phase, the player to act and the bar moved (passes, the sparring party's Turn Actions). A
+        # player may keep what it worked out of the cards for as long as it stays.
+        self.board_version = 0
         # Copies the deck's player drew, while in its hand: uid -> whether the copy has had a legal moment to be
         # played (a legal move plays it at one of the player's decisions). Copies that leave the hand unplayed
         # without one are counted in `no_moment` (GameRecord.no_moment).
@@ -251,6 +255,7 @@ class QQDNDState(Board, State):
             if move.kind == STALL_KIND:
                 self._after_stall(player)
             else:
+                self.board_version += 1
                 ctx = self._perform(player, move)
                 self._version += 1
                 if not self.over:
@@ -380,6 +385,7 @@ class QQDNDState(Board, State):
     def _new_round(self) -> None:
         """The round's count and its per-round record, fresh."""
         self._version += 1
+        self.board_version += 1
         self.round += 1
         self.damage_by_round.append(0)
         self.overkill_by_round.append(0)

@@ -25,7 +25,7 @@ QQDND_LEGAL = (Path(__file__).resolve().parents[1] / "engine" / "decks" / "qqdnd
 
 
 def test_the_games_api_lists_each_games_goldfish_opponents_default_first() -> None:
-    games = {game["slug"]: game for game in client_of(None).get("/api/games/").json()["results"]}
+    games = {game["slug"]: game for game in client_of(None).get("/api/games/").json()}
     assert games["qqdnd"]["goldfish_opponents"] == ["sparring", "passive"]
     assert games["condemned"]["goldfish_opponents"] == ["inmate"]
     assert games["anguish"]["goldfish_opponents"] == ["silent"]

@@ -619,7 +619,7 @@ def test_it_ends_the_game_when_a_condemned_life_reaches_zero() -> None:
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
 
     assert state.is_terminal() and state.current_player() == TERMINAL
-    assert state.winner == PLAYER and state.sides[OPPONENT].life == 0
+    assert state.winner() == PLAYER and state.sides[OPPONENT].life == 0
     assert state.legal_actions() == []
 
 
@@ -675,7 +675,7 @@ def test_it_ends_a_goldfish_game_after_thirty_turns() -> None:
     while not state.is_terminal():
         state.apply_action(END_MAIN if END_MAIN in state.legal_actions() else state.legal_actions()[-1])
 
-    assert state.sides[PLAYER].turns == 30 and state.winner is None
+    assert state.sides[PLAYER].turns == 30 and state.winner() is None
     assert len(state.damage_by_turn) == 30
 
 

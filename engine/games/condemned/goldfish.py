@@ -81,7 +81,7 @@ def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
     player = state.sides[PLAYER]
     return GameRecord(
         end_turn=player.turns,
-        won=state.winner == PLAYER,
+        won=state.winner() == PLAYER,
         damage_by_turn=list(state.damage_by_turn),
         mulligans=player.mulligans,
         first_turn_play=state.first_turn_play,

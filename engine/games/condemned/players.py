@@ -41,7 +41,7 @@ def record(state: State, seat: int) -> GameRecord:
     side = state.sides[seat]
     return GameRecord(
         end_turn=side.turns,
-        won=state.winner == seat,
+        won=state.winner() == seat,
         damage_by_turn=list(state.damage_by_turn),
         mulligans=side.mulligans,
         first_turn_play=state.first_turn_play,

@@ -310,10 +310,10 @@ class CondemnedState(State):
         self.act(cast(Action, action))  # every legal action is an Action tuple
         self.settle()
 
-    def apply_trusted(self, action: Action) -> None:
-        """Apply an action known to be legal: the goldfish policy only picks from legal_actions(), so
-        its games skip the check (the tests play the policy through apply_action to show it does)."""
-        self.act(action)
+    def apply_trusted(self, action: Hashable) -> None:
+        """Apply an action known to be legal: a Player only picks from legal_actions(), so its games
+        skip the check (the tests play the heuristic through apply_action to show it does)."""
+        self.act(cast(Action, action))
         self.settle()
 
     def is_terminal(self) -> bool:

@@ -1,12 +1,10 @@
-"""Goldfish games of The Condemned: the deck against the generic inmate, played by POLICY.
+"""The Condemned's heuristic player: POLICY, its choices for the seat to act, read from the state alone.
 
-The inmate (20 Life, no abilities, no cards) never acts: it keeps its empty hand, plays nothing and
-never parries. The Desperation Rule would let it make a 1-damage attack each turn (it is at Melee,
-with no Weapons anywhere), but a goldfish "never acts", so it declines. A game ends when the inmate's
-Life reaches 0 (a win), when the deck's Condemned dies (Blood Magic can do that), or at the end of
-the deck player's 30th turn.
+It plays any seat of any game (the goldfish inmate is never asked: its choices are taken for it, see
+CondemnedState.settle), and depends on nothing but the state it is given, so a search player can ask
+it about copies of a game (engine/players/search.py). Deterministic: ties go to the first legal action.
 
-POLICY, the deck player's choices (deterministic: ties go to the first legal action):
+POLICY:
 
 - Mulligan a hand with no Weapon its Condemned can equip and no card that searches for a Weapon,
   while mulligans are left; keep any other hand.
@@ -30,16 +28,14 @@ POLICY, the deck player's choices (deterministic: ties go to the first legal act
 - Start-of-turn choices: damage the enemy card closest to breaking; repair the most damaged card.
 - Decisions the inmate never causes (parrying, answering an Event) are declined.
 
-docs/rules-notes.md ("The Condemned: playing the game") has the rule readings behind the engine.
+docs/rules-notes.md ("The Condemned: playing the game") has the rule readings behind the engine and
+the policy.
 """
 from __future__ import annotations
 
-import random
-from collections import Counter
 from typing import Any
 
-from engine.core import PLAYER, CardInstance
-from engine.deck import DeckCard, ResolvedDeck
+from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
@@ -55,45 +51,13 @@ from engine.games.condemned.state import (
     MULLIGAN_ACTION,
     PASS,
     Action,
-    CondemnedGame,
     CondemnedState,
     Side,
-    make_game,
 )
-from engine.goldfish_record import GameRecord
-
-_cache: tuple[list[DeckCard], CondemnedGame] | None = None
-
-
-def _game(deck: ResolvedDeck) -> CondemnedGame:
-    """The deck's Game, made once for the many games of a run (it holds the per-card data), and again
-    only when the deck's cards differ from the last deck's (the same entries compare equal at once)."""
-    global _cache
-    if _cache is None or _cache[0] != deck.entries:
-        _cache = (list(deck.entries), make_game(deck))
-    return _cache[1]
-
-
-def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
-    state = _game(deck).new_initial_state(rng)
-    while not state.is_terminal():
-        state.apply_trusted(choose(state))
-    player = state.sides[PLAYER]
-    return GameRecord(
-        end_turn=player.turns,
-        won=state.winner() == PLAYER,
-        damage_by_turn=list(state.damage_by_turn),
-        mulligans=player.mulligans,
-        first_turn_play=state.first_turn_play,
-        # "+" drops the cards a mulligan sent back (a plain copy is the same, and faster, without one)
-        drawn=+player.drawn if player.mulligans else Counter(player.drawn),
-        played=Counter(player.played),
-        no_effect=Counter(player.no_effect),
-    )
 
 
 def choose(state: CondemnedState) -> Action:
-    """POLICY's action for the player to act (the inmate only ever passes)."""
+    """POLICY's action for the player to act (a passive side, the inmate, only ever passes)."""
     side = state.sides[state.actor]
     phase = state.phase
     if phase == MAIN and not side.passive:

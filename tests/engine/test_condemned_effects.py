@@ -454,7 +454,7 @@ def test_it_ends_the_game_when_blood_magic_takes_the_last_life() -> None:
     state = position(CARDS, Setup("Ophid", life=2, hand=["Blood Magic", *FILLER], deck=["Torch"] * 2))
     play(state, ("play", uid(state, PLAYER, "Blood Magic"), None))
 
-    assert state.is_terminal() and state.winner == OPPONENT
+    assert state.is_terminal() and state.winner() == OPPONENT
 
 
 def test_it_heals_one_and_draws_one_for_crowd_favorite() -> None:

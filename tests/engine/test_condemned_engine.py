@@ -9,12 +9,12 @@ from typing import Any
 import pytest
 
 from engine.cli import load_cards
-from engine.core import OPPONENT, PLAYER, TERMINAL, game_stream, load_game
+from engine.core import OPPONENT, PLAYER, TERMINAL, game_stream, load_game, player_stream
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import effects as fx
 from engine.games.condemned.damage import modified_damage
-from engine.games.condemned.goldfish import choose, play_goldfish
 from engine.games.condemned.modifiers import parse_modifier
+from engine.games.condemned.players import KIT, HeuristicPlayer, InmatePlayer
 from engine.games.condemned.position import Setup, position
 from engine.games.condemned.state import (
     ATTACK,
@@ -29,6 +29,8 @@ from engine.games.condemned.state import (
     CondemnedState,
     make_game,
 )
+from engine.goldfish_record import GameRecord
+from engine.play.match import play_out
 
 CARDS = {card["name"]: card for card in load_cards("condemned")}
 # Cards that do nothing when they sit in a hand, to fill one to 5 so that no draw happens.
@@ -52,6 +54,22 @@ RIVAL = deck("Sentinel", {
     "Fletcher AG-22": 3, "Flamethrower": 3, "Torch": 3, "Blowgun": 3, "Exo-Head": 3, "Exo-Legs": 3,
     "Riot Vest": 3, "Critical Failure": 3, "Mechanical Malfunction": 3, "Blood Magic": 3,
 })
+
+
+def choose(state: CondemnedState) -> Any:
+    """The heuristic player's choice in `state`."""
+    return HeuristicPlayer().choose(state)
+
+
+def goldfish_record(cards: ResolvedDeck, seed: int, index: int) -> GameRecord:
+    """Game `index` of a goldfish run of `cards` seeded `seed`, played by the heuristic player against
+    the inmate as a run plays it (engine/goldfish.py), and its record."""
+    state = KIT.goldfish_game(cards, "inmate").new_initial_state(game_stream(seed, index))
+    players = [HeuristicPlayer(), InmatePlayer()]
+    for seat, player in enumerate(players):
+        player.restart(state, seat, player_stream(seed, index, seat))
+    play_out(state, players)
+    return KIT.record(state, PLAYER)
 
 
 def uid(state: CondemnedState, player: int, name: str, zone: str = "hand") -> int:
@@ -619,7 +637,7 @@ def test_it_ends_the_game_when_a_condemned_life_reaches_zero() -> None:
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
 
     assert state.is_terminal() and state.current_player() == TERMINAL
-    assert state.winner == PLAYER and state.sides[OPPONENT].life == 0
+    assert state.winner() == PLAYER and state.sides[OPPONENT].life == 0
     assert state.legal_actions() == []
 
 
@@ -647,7 +665,7 @@ def test_it_lets_the_goldfish_inmate_pass_its_turns_without_a_desperate_attack()
 
 def test_it_plays_a_goldfish_game_against_an_inmate_of_twenty_life() -> None:
     """The goldfish opponent: the generic inmate, 20 Life, no abilities, no cards, never acts."""
-    record = play_goldfish(SAMPLE, game_stream(1, 0))
+    record = goldfish_record(SAMPLE, 1, 0)
 
     assert record.won and sum(record.damage_by_turn) == 20
     assert len(record.damage_by_turn) == record.end_turn
@@ -675,7 +693,7 @@ def test_it_ends_a_goldfish_game_after_thirty_turns() -> None:
     while not state.is_terminal():
         state.apply_action(END_MAIN if END_MAIN in state.legal_actions() else state.legal_actions()[-1])
 
-    assert state.sides[PLAYER].turns == 30 and state.winner is None
+    assert state.sides[PLAYER].turns == 30 and state.winner() is None
     assert len(state.damage_by_turn) == 30
 
 
@@ -704,8 +722,8 @@ def test_it_equips_by_policy_the_weapon_that_deals_the_most() -> None:
 
 def test_it_gives_the_same_record_for_the_same_seed() -> None:
     """The same seed replays the same game."""
-    first = [play_goldfish(SAMPLE, game_stream(7, i)) for i in range(20)]
-    again = [play_goldfish(SAMPLE, game_stream(7, i)) for i in range(20)]
+    first = [goldfish_record(SAMPLE, 7, i) for i in range(20)]
+    again = [goldfish_record(SAMPLE, 7, i) for i in range(20)]
 
     assert first == again
     assert len({(r.end_turn, tuple(r.damage_by_turn)) for r in first}) > 1  # the seeds do differ

@@ -27,6 +27,11 @@ class DamageSteps:
         self.multiplier = 1
         self.divisor = 1
 
+    def copy(self) -> DamageSteps:
+        copy = DamageSteps()
+        copy.set_to, copy.added, copy.multiplier, copy.divisor = self.set_to, self.added, self.multiplier, self.divisor
+        return copy
+
     def apply(self, modifier: Modifier) -> None:
         """Add one printed modifier ("=0", "+1", "-1", "x2", "/2") to its step."""
         operator, amount = modifier.operator, modifier.amount

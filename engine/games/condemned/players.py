@@ -1,39 +1,61 @@
-"""The Condemned's players (engine/players/base.py): the heuristic goldfish player and the inmate."""
+"""The Condemned's players (engine/players/base.py): the heuristic player (heuristic.py's POLICY) and
+the goldfish inmate, and what runs need of the game (KIT).
+
+The goldfish game is the deck against the generic inmate (20 Life, no abilities, no cards), which
+never acts: it keeps its empty hand, plays nothing, never attacks and never parries. The Desperation
+Rule would let it make a 1-damage attack each turn (it is at Melee, with no Weapons anywhere), but a
+goldfish "never acts", so it declines. A game ends when the inmate's Life reaches 0 (a win), when the
+deck's Condemned dies (Blood Magic can do that), or at the end of the deck player's 30th turn.
+"""
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
 
 from engine.core import State
-from engine.deck import ResolvedDeck
-from engine.games.condemned import goldfish
+from engine.deck import DeckCard, ResolvedDeck
+from engine.games.condemned import heuristic
 from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game
 from engine.goldfish_record import GameRecord
 from engine.players.base import GameKit, Player
 
 
 class HeuristicPlayer(Player):
-    """The goldfish policy (engine/games/condemned/goldfish.py's POLICY) at any seat."""
+    """POLICY (engine/games/condemned/heuristic.py) at any seat: it reads only the state it is asked
+    about, so it keeps nothing between decisions."""
 
     kind = "heuristic"
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, CondemnedState)
-        return goldfish.choose(state)
+        return heuristic.choose(state)
 
 
 class InmatePlayer(Player):
-    """The generic inmate: offered only its passive choices, it takes them."""
+    """The generic inmate of the goldfish game. The engine takes its choices for it (it is offered only
+    its passive ones: keep, pass, end its phases), so it is asked only by a caller that steps through
+    them; it takes the one on offer."""
 
     kind = "passive"
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, CondemnedState)
-        return goldfish.choose(state)
+        legal = state.legal_actions()
+        if len(legal) != 1:
+            raise ValueError(f"the goldfish inmate is offered only one action at a time, not {legal!r}")
+        return legal[0]
+
+
+_goldfish_cache: tuple[list[DeckCard], CondemnedGame] | None = None
 
 
 def goldfish_game(deck: ResolvedDeck, opponent: str) -> CondemnedGame:
-    return goldfish._game(deck)
+    """The deck's Game against the inmate, made once for the many games of a run (it holds the
+    per-card data), and again only when the deck's cards differ from the last deck's."""
+    global _goldfish_cache
+    if _goldfish_cache is None or _goldfish_cache[0] != deck.entries:
+        _goldfish_cache = (list(deck.entries), make_game(deck))
+    return _goldfish_cache[1]
 
 
 def record(state: State, seat: int) -> GameRecord:
@@ -41,7 +63,7 @@ def record(state: State, seat: int) -> GameRecord:
     side = state.sides[seat]
     return GameRecord(
         end_turn=side.turns,
-        won=state.winner == seat,
+        won=state.winner() == seat,
         damage_by_turn=list(state.damage_by_turn),
         mulligans=side.mulligans,
         first_turn_play=state.first_turn_play,

@@ -109,6 +109,20 @@ class Side:
         self.played: Counter[str] = Counter()
         self.no_effect: Counter[str] = Counter()
 
+    def copy(self) -> Side:
+        """An independent copy: the zones, equipment, damage and tallies copied; the Condemned's spec
+        and what it may equip (never changed) shared."""
+        copy = Side.__new__(Side)
+        for name in _SIDE_SHARED:
+            setattr(copy, name, getattr(self, name))
+        copy.deck, copy.hand, copy.discard, copy.removed = (
+            list(self.deck), list(self.hand), list(self.discard), list(self.removed)
+        )
+        copy.armor = list(self.armor)
+        copy.wear = dict(self.wear)
+        copy.drawn, copy.played, copy.no_effect = self.drawn.copy(), self.played.copy(), self.no_effect.copy()
+        return copy
+
     def weapons(self) -> list[CardInstance]:
         if self.main is None and self.off is None:  # the goldfish inmate's, always
             return []
@@ -128,6 +142,11 @@ class Side:
         return armor[0] is card or armor[1] is card or armor[2] is card
 
 
+# The fields of a Side that Side.copy shares or copies as they are: immutable values and cards.
+_SIDE_COPIED = frozenset({"deck", "hand", "discard", "removed", "armor", "wear", "drawn", "played", "no_effect"})
+_SIDE_SHARED = tuple(name for name in Side.__slots__ if name not in _SIDE_COPIED)
+
+
 class Attack:
     """One declared attack, from its declaration to its damage."""
 
@@ -142,6 +161,12 @@ class Attack:
         self.steps = DamageSteps()  # what the attack's Events set or add
         self.parry: CardInstance | None = None
         self.defender_asked = False
+
+    def copy(self) -> Attack:
+        copy = Attack(self.attacker, self.weapon, self.target, self.index, self.at_range)
+        copy.steps = self.steps.copy()
+        copy.parry, copy.defender_asked = self.parry, self.defender_asked
+        return copy
 
 
 class CondemnedGame(Game):
@@ -190,9 +215,11 @@ class CondemnedGame(Game):
 
     def new_initial_state(self, rng: random.Random) -> CondemnedState:
         state = CondemnedState(self, rng)
-        state.cards = list(self.cards)
-        state.spec_of = list(self.spec_of)
-        state.equips = list(self.equips)
+        # The per-card tables are the Game's, shared by all its states and their clones: play never
+        # changes them (only new_card, when a test sets up a position, and it copies them first).
+        state.cards = self.cards
+        state.spec_of = self.spec_of
+        state.equips = self.equips
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
             if side.condemned.unimplemented:
@@ -247,7 +274,7 @@ class CondemnedState(State):
         self.phase = MULLIGAN
         self.actor = PLAYER  # who decides now
         self.active = PLAYER  # whose turn it is
-        self.winner: int | None = None
+        self._winner: int | None = None
         self.stack: list[tuple[int, CardInstance, Any]] = []  # Events being played: (player, card, target)
         self.attack: Attack | None = None
         self.choosing: fx.Verb | None = None  # the start-of-turn action waiting for its choice
@@ -283,14 +310,58 @@ class CondemnedState(State):
         self.act(cast(Action, action))  # every legal action is an Action tuple
         self.settle()
 
-    def apply_trusted(self, action: Action) -> None:
-        """Apply an action known to be legal: the goldfish policy only picks from legal_actions(), so
-        its games skip the check (the tests play the policy through apply_action to show it does)."""
-        self.act(action)
+    def apply_trusted(self, action: Hashable) -> None:
+        """Apply an action known to be legal: a Player only picks from legal_actions(), so its games
+        skip the check (the tests play the heuristic through apply_action to show it does)."""
+        self.act(cast(Action, action))
         self.settle()
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
+
+    def winner(self) -> int | None:
+        """The Condemned that reduced the other's Life to 0; None while the game goes on, or when it
+        ended at the turn limit with both alive."""
+        return self._winner
+
+    def clone(self, rng: random.Random | None = None) -> CondemnedState:
+        """An exact, independent copy (State.clone). The Game and its per-card tables (cards, specs,
+        equip actions) never change during play and are shared; the sides, the stack, the attack in
+        progress, the start-of-turn actions still to resolve and the tallies are copied."""
+        copy = CondemnedState.__new__(CondemnedState)
+        copy.__dict__.update(self.__dict__)  # the shared tables and every immutable field at once
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        copy.rng = rng
+        copy.sides = (self.sides[0].copy(), self.sides[1].copy())
+        copy.stack = list(self.stack)
+        copy.attack = self.attack.copy() if self.attack is not None else None
+        copy.start_actions = list(self.start_actions)
+        copy.damage_by_turn = list(self.damage_by_turn)
+        # _legal is shared: a listed decision is only ever read, and replaced (never changed) by settle.
+        return copy
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Determinize for `seat` (State.resample_hidden): its own deck is reshuffled (it knows what is
+        in it, not the order), and the other Condemned's hand and deck are shuffled together and dealt
+        back, as many cards to each as before. Everything in play, both discard piles, the cards
+        removed from the game and the Events on the stack are seen by both players and stay."""
+        rng.shuffle(self.sides[seat].deck)
+        other = self.sides[1 - seat]
+        if not other.hand:
+            rng.shuffle(other.deck)
+            return
+        pool = other.hand + other.deck
+        rng.shuffle(pool)
+        size = len(other.hand)
+        # The other side's tallies follow its new hand, as if it had drawn these cards.
+        other.drawn.subtract(card.name for card in other.hand)
+        other.hand, other.deck = pool[:size], pool[size:]
+        other.drawn.update(card.name for card in other.hand)
+        if self.actor == other.index and self._legal:
+            # The decision waiting is the other side's: its Events (or parries) are those of its new hand.
+            self._legal = self._compute_legal()
 
     def turn(self) -> int:
         """The round: each Condemned's n-th turn is in round n (the deck player's turn number)."""
@@ -347,10 +418,12 @@ class CondemnedState(State):
     # ------------------------------------------------------------------------------ bookkeeping
 
     def new_card(self, name: str) -> CardInstance:
+        """A card made for a position set up by hand. The per-card tables may be the Game's (shared
+        with other states), so they are copied with the card added, never changed in place."""
         card = CardInstance(len(self.cards), name)
-        self.cards.append(card)
-        self.spec_of.append(self.specs[name])
-        self.equips.append(equip_actions(card.uid, self.specs[name]))
+        self.cards = [*self.cards, card]
+        self.spec_of = [*self.spec_of, self.specs[name]]
+        self.equips = [*self.equips, equip_actions(card.uid, self.specs[name])]
         return card
 
     def settle(self) -> None:
@@ -932,7 +1005,7 @@ class CondemnedState(State):
         self.damage_by_turn.append(self.sides[OPPONENT].life_lost - self._turn_start_lost)
 
     def _finish(self, loser: Side) -> None:
-        self.winner = 1 - loser.index
+        self._winner = 1 - loser.index
         if self.active == PLAYER and len(self.damage_by_turn) < self.sides[PLAYER].turns:
             self._close_player_turn()
         self.phase = OVER

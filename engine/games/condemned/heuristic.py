@@ -1,12 +1,10 @@
-"""Goldfish games of The Condemned: the deck against the generic inmate, played by POLICY.
+"""The Condemned's heuristic player: POLICY, its choices for the seat to act, read from the state alone.
 
-The inmate (20 Life, no abilities, no cards) never acts: it keeps its empty hand, plays nothing and
-never parries. The Desperation Rule would let it make a 1-damage attack each turn (it is at Melee,
-with no Weapons anywhere), but a goldfish "never acts", so it declines. A game ends when the inmate's
-Life reaches 0 (a win), when the deck's Condemned dies (Blood Magic can do that), or at the end of
-the deck player's 30th turn.
+It plays any seat of any game (the goldfish inmate is never asked: its choices are taken for it, see
+CondemnedState.settle), and depends on nothing but the state it is given, so a search player can ask
+it about copies of a game (engine/players/search.py). Deterministic: ties go to the first legal action.
 
-POLICY, the deck player's choices (deterministic: ties go to the first legal action):
+POLICY:
 
 - Mulligan a hand with no Weapon its Condemned can equip and no card that searches for a Weapon,
   while mulligans are left; keep any other hand.
@@ -30,16 +28,14 @@ POLICY, the deck player's choices (deterministic: ties go to the first legal act
 - Start-of-turn choices: damage the enemy card closest to breaking; repair the most damaged card.
 - Decisions the inmate never causes (parrying, answering an Event) are declined.
 
-docs/rules-notes.md ("The Condemned: playing the game") has the rule readings behind the engine.
+docs/rules-notes.md ("The Condemned: playing the game") has the rule readings behind the engine and
+the policy.
 """
 from __future__ import annotations
 
-import random
-from collections import Counter
 from typing import Any
 
-from engine.core import PLAYER, CardInstance
-from engine.deck import DeckCard, ResolvedDeck
+from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
@@ -55,45 +51,13 @@ from engine.games.condemned.state import (
     MULLIGAN_ACTION,
     PASS,
     Action,
-    CondemnedGame,
     CondemnedState,
     Side,
-    make_game,
 )
-from engine.goldfish_record import GameRecord
-
-_cache: tuple[list[DeckCard], CondemnedGame] | None = None
-
-
-def _game(deck: ResolvedDeck) -> CondemnedGame:
-    """The deck's Game, made once for the many games of a run (it holds the per-card data), and again
-    only when the deck's cards differ from the last deck's (the same entries compare equal at once)."""
-    global _cache
-    if _cache is None or _cache[0] != deck.entries:
-        _cache = (list(deck.entries), make_game(deck))
-    return _cache[1]
-
-
-def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord:
-    state = _game(deck).new_initial_state(rng)
-    while not state.is_terminal():
-        state.apply_trusted(choose(state))
-    player = state.sides[PLAYER]
-    return GameRecord(
-        end_turn=player.turns,
-        won=state.winner == PLAYER,
-        damage_by_turn=list(state.damage_by_turn),
-        mulligans=player.mulligans,
-        first_turn_play=state.first_turn_play,
-        # "+" drops the cards a mulligan sent back (a plain copy is the same, and faster, without one)
-        drawn=+player.drawn if player.mulligans else Counter(player.drawn),
-        played=Counter(player.played),
-        no_effect=Counter(player.no_effect),
-    )
 
 
 def choose(state: CondemnedState) -> Action:
-    """POLICY's action for the player to act (the inmate only ever passes)."""
+    """POLICY's action for the player to act (a passive side, the inmate, only ever passes)."""
     side = state.sides[state.actor]
     phase = state.phase
     if phase == MAIN and not side.passive:
@@ -132,17 +96,18 @@ def _attack_damage(side: Side, spec: CardSpec) -> int:
     return spec.damage + (side.condemned.type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
 
 
-def _phase_damage(side: Side, main: CardSpec | None, off: CardSpec | None) -> int:
+def _phase_damage(side: Side, main: CardSpec | None, off: CardSpec | None, main_left: int, off_left: int) -> int:
     """The damage of an Attack Phase with these Weapons at the side's range: the Main Hand's attacks,
-    then the Off Hand's, the first in full and every later one halved (rounded up)."""
+    then the Off Hand's, the first in full and every later one halved (rounded up). Each attack costs
+    its Weapon 1 Durability, so a Weapon with less Durability left than attacks makes only that many."""
     damage = 0
     first = True
     type_bonus = side.condemned.type_bonus
-    for spec in (main, off):
+    for spec, left in ((main, main_left), (off, off_left)):
         if spec is not None and (not side.at_range or spec.usable_at_ranged):
             # _attack_damage, inlined (the weapon step weighs every loadout it could make)
             hit = spec.damage + (type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
-            halves = spec.attacks
+            halves = min(spec.attacks, left)
             if first:
                 damage += hit
                 halves -= 1
@@ -161,34 +126,52 @@ class _Held:
         self.left = state.durability_left(side, card) if card is not None else 0
 
 
-def _after_equip(side: Side, main: _Held, off: _Held, spec: CardSpec, place: str) -> tuple[int, int]:
+def _after_equip(side: Side, main: _Held, off: _Held, spec: CardSpec, place: str) -> tuple[int, int, bool]:
     """The loadout once `spec` is equipped in `place` with `main` and `off` held: the damage of the
-    Attack Phase, then the Durability left (the tie-break)."""
+    Attack Phase, the Durability left, and whether a held Weapon is dropped for it."""
+    fresh = spec.durability
     if spec.two_hand or (main.spec is not None and main.spec.two_hand):
-        return _phase_damage(side, spec if place == "main" else None, spec if place == "off" else None), spec.durability
+        if place == "main":
+            damage = _phase_damage(side, spec, None, fresh, 0)
+        else:
+            damage = _phase_damage(side, None, spec, 0, fresh)
+        return damage, fresh, main.spec is not None or off.spec is not None
     if place == "main":
-        return _phase_damage(side, spec, off.spec), spec.durability + off.left
-    return _phase_damage(side, main.spec, spec), spec.durability + main.left
+        return _phase_damage(side, spec, off.spec, fresh, off.left), fresh + off.left, main.spec is not None
+    return _phase_damage(side, main.spec, spec, main.left, fresh), fresh + main.left, off.spec is not None
 
 
 def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
-    """The Weapon equip (or the move to the other hand first) that most raises the loadout."""
+    """The Weapon equip (or the move to the other hand first) that most raises the coming Attack
+    Phase's damage. A held Weapon is dropped only for more damage: a fresh copy of it (or another
+    Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost.
+    Into an empty hand, Durability left breaks ties."""
     if not equips:
         return None
     main, off = _Held(state, side, side.main), _Held(state, side, side.off)
-    best, best_value = None, (_phase_damage(side, main.spec, off.spec), main.left + off.left)
-    for action in equips:
-        value = _after_equip(side, main, off, state.spec_of[action[1]], action[2])
-        if value > best_value:
-            best, best_value = action, value
-    move = next(iter(state.moves(side)), None)
-    if move is not None:
-        # Moving first: the Weapons trade hands, then the best equip from there.
+    spare = _spare_weapons(state, side)
+    best, best_value = None, (_phase_damage(side, main.spec, off.spec, main.left, off.left), main.left + off.left)
+    for held_main, held_off, chosen in ((main, off, None), (off, main, next(iter(state.moves(side)), None))):
+        if held_main is off and chosen is None:
+            continue  # no move between hands is allowed: the Weapons stay where they are
         for action in equips:
-            value = _after_equip(side, off, main, state.spec_of[action[1]], action[2])
-            if value > best_value:
-                best, best_value = move, value
+            damage, left, drops = _after_equip(side, held_main, held_off, state.spec_of[action[1]], action[2])
+            better = damage > best_value[0] or ((spare or not drops) and (damage, left) > best_value)
+            if better:
+                # Moving first: the Weapons trade hands, then the equip from there.
+                best, best_value = chosen or action, (damage, left)
     return best
+
+
+def _spare_weapons(state: CondemnedState, side: Side) -> bool:
+    """Whether the hand holds more Weapons the Condemned can equip than the one that will replace the
+    next Weapon to break: one Weapon is equipped a turn, so the others only wait, holding a card's
+    place in the draw to 5."""
+    count = 0
+    for card in side.hand:
+        if state.spec_of[card.uid].card_type == WEAPON and card.name in side.equippable:
+            count += 1
+    return count >= 2
 
 
 # ------------------------------------------------------------------------------------- choices
@@ -222,7 +205,7 @@ def _best_search(state: CondemnedState, side: Side, verb: fx.Search, names: list
     return max(equippable, key=lambda n: (state.specs[n].slot in empty, state.specs[n].durability))
 
 
-def _useful_play(state: CondemnedState, side: Side, action: Action) -> bool:
+def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for_nothing: bool) -> bool:
     """Whether POLICY plays this Preparation or Event now (see POLICY)."""
     spec = state.spec_of[action[1]]
     target = action[2]
@@ -230,7 +213,9 @@ def _useful_play(state: CondemnedState, side: Side, action: Action) -> bool:
         return False
     verb = spec.choice
     if isinstance(verb, fx.Search):
-        return target is not None  # an equippable card was found
+        # An equippable card was found; or the deck holds nothing of the kind at all: the card does
+        # nothing then, and played it leaves room for a new card at the next draw to 5.
+        return target is not None or searched_for_nothing
     if isinstance(verb, fx.Repair) and target is None:
         # A repair with nothing to repair is held, unless the card does more (Simple Mending heals).
         return any(not isinstance(v, fx.Repair) for v in spec.actions) and side.life < side.max_life
@@ -244,10 +229,12 @@ def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | 
         by_card.setdefault(action[1], []).append(action)
     for uid, plays in by_card.items():
         spec = state.spec_of[uid]
+        # A search is offered with no target only when the deck holds nothing of its kind.
+        searched_for_nothing = isinstance(spec.choice, fx.Search) and plays[0][2] is None
         if spec.choice is not None:
             target = _best_option(state, side, spec.choice, [a[2] for a in plays])
             plays = [a for a in plays if a[2] == target]
-        if plays and _useful_play(state, side, plays[0]):
+        if plays and _useful_play(state, side, plays[0], searched_for_nothing):
             return plays[0]
     return None
 
@@ -279,23 +266,65 @@ def _main(state: CondemnedState, side: Side) -> Action:
         event = _pick(state, side, events)
         if event is not None:
             return event
+    switch = _switch_step(state, side)
+    if switch is not None:
+        return switch
     return END_MAIN
 
 
+def _switch_step(state: CondemnedState, side: Side) -> Action | None:
+    """Discard a card that can never be played to switch between Melee and Ranged, when the switch
+    costs nothing: the Attack Phase it skips would make no attack anyway."""
+    if side.switched or not side.at_range or _attacks_this_turn(state, side):
+        return None
+    dead = next((card for card in side.hand if _dead(state, side, card)), None)
+    return ("switch", dead.uid) if dead is not None else None
+
+
+def _attacks_this_turn(state: CondemnedState, side: Side) -> bool:
+    """Whether the coming Attack Phase has an attack in it (a Weapon's, or the Desperation Rule's)."""
+    return side.turns > 1 and not side.skip_attack and (
+        any(state.can_attack_with(side, w) for w in side.weapons()) or state.desperate(side)
+    )
+
+
+def _dead(state: CondemnedState, side: Side, card: CardInstance) -> bool:
+    """A card in hand that can never be played here: equipment the Condemned cannot equip, or an Event
+    played when an enemy attack is declared, against an enemy that never attacks."""
+    spec = state.spec_of[card.uid]
+    if spec.card_type in (WEAPON, ARMOR):
+        return card.name not in side.equippable
+    return spec.card_type == EVENT and spec.timing == "defending" and state.sides[1 - side.index].passive
+
+
 def _armor_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
+    """Armor into an empty slot, or over an Armor with no more Durability left than the new one will
+    have: a fresh copy over a fresh copy protects as much and draws a new card at the next draw to 5.
+    Against an enemy that never attacks, Armor protects nothing, and any equip is such a draw."""
+    harmless = state.sides[1 - side.index].passive
     for action in equips:
         current = side.armor[("head", "body", "legs").index(action[2])]
-        if current is None or state.spec_of[action[1]].durability > state.durability_left(side, current):
+        if current is None or harmless:
+            return action
+        if _armor_left_after(state, side, action[1], action[2]) >= state.durability_left(side, current):
             return action
     return None
 
 
+def _armor_left_after(state: CondemnedState, side: Side, uid: int, slot: str) -> int:
+    """The Durability the Armor card will have once equipped in `slot`: printed, plus its set's bonus
+    if the other two slots hold its set."""
+    spec = state.spec_of[uid]
+    if not spec.set_bonus:
+        return spec.durability
+    others = [a for place, a in zip(("head", "body", "legs"), side.armor, strict=True) if place != slot]
+    complete = all(a is not None and state.spec_of[a.uid].armor_set == spec.armor_set for a in others)
+    return spec.durability + (spec.set_bonus if complete else 0)
+
+
 def _keep_event_for_attack(state: CondemnedState, side: Side) -> bool:
     """Whether an Event that adds to an attack waits in hand for an attack this turn."""
-    attacks_this_turn = side.turns > 1 and not side.skip_attack and (
-        any(state.can_attack_with(side, w) for w in side.weapons()) or state.desperate(side)
-    )
-    return attacks_this_turn and any(_attack_bonus(state.spec_of[c.uid]) > 0 for c in side.hand)
+    return _attacks_this_turn(state, side) and any(_attack_bonus(state.spec_of[c.uid]) > 0 for c in side.hand)
 
 
 def _attack_bonus(spec: CardSpec) -> int:

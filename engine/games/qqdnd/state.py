@@ -241,6 +241,7 @@ class QQDNDState(Board, State):
         resample_hidden_cards(self, seat, rng, hand_revealed=self.phase == LAST and self.actor != seat,
                               consistent=consistent)
         self._version += 1
+        self.board_version += 1  # hands and decks were dealt anew
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""

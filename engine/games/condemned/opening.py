@@ -1,7 +1,7 @@
 """How good an opening hand is, as the heuristic player judges it at the mulligan.
 
-A hand's worth is its damage plan: what its Weapons deal in the Attack Phases of turns 2 to 4 (the
-first turn is the Ready Turn, with no attack), equipped one a turn ("Equip 1 Weapon card"), each the
+A hand's worth is its damage plan: what its Weapons deal in the Attack Phases of turns 2 and 3 (the
+first turn is the Ready Turn, with no attack; later turns play the cards drawn since), equipped one a turn ("Equip 1 Weapon card"), each the
 one that most raises the coming Attack Phase, with every Weapon search in the hand bringing the best
 Weapon the deck holds, and the hand's attack Events adding to the first attack of a turn ("Only 1
 Event per Condemned per turn").
@@ -23,7 +23,7 @@ from engine.games.condemned.loadout import EMPTY, Held, after_equip, attack_dama
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 
-ATTACK_TURNS = 3  # the Attack Phases of turns 2, 3 and 4
+ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
 SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
 
 # Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
@@ -61,7 +61,7 @@ def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
 
 
 def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec]) -> int:
-    """The damage the hand's Weapons deal in the Attack Phases of turns 2 to 4 (see the module)."""
+    """The damage the hand's Weapons deal in the first Attack Phases of the game (see the module)."""
     weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in side.equippable]
     found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in side.equippable),
                    key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))

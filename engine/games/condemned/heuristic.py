@@ -37,6 +37,8 @@ from typing import Any
 
 from engine.core import CardInstance
 from engine.games.condemned import effects as fx
+from engine.games.condemned import opening
+from engine.games.condemned.loadout import Held, after_equip, attack_damage, phase_damage
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
     ATTACK,
@@ -68,7 +70,7 @@ def choose(state: CondemnedState) -> Action:
     if side.passive:
         return next(a for a in legal if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
     if phase == MULLIGAN:
-        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not _keepable(state, side) else KEEP
+        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not opening.keeps(state, side) else KEEP
     if phase == ATTACK:
         return _attack(state, side, legal)
     if phase == ATTACK_EVENTS and state.actor == state.active:
@@ -79,66 +81,7 @@ def choose(state: CondemnedState) -> Action:
     return PASS
 
 
-def _keepable(state: CondemnedState, side: Side) -> bool:
-    for card in side.hand:
-        spec = state.spec_of[card.uid]
-        if spec.card_type == WEAPON and card.name in side.equippable:
-            return True
-        if any(isinstance(v, fx.Search) and v.card_type == WEAPON for v in spec.actions):
-            return True
-    return False
-
-
 # ------------------------------------------------------------------------------------ weapons
-
-
-def _attack_damage(side: Side, spec: CardSpec) -> int:
-    return spec.damage + (side.condemned.type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
-
-
-def _phase_damage(side: Side, main: CardSpec | None, off: CardSpec | None, main_left: int, off_left: int) -> int:
-    """The damage of an Attack Phase with these Weapons at the side's range: the Main Hand's attacks,
-    then the Off Hand's, the first in full and every later one halved (rounded up). Each attack costs
-    its Weapon 1 Durability, so a Weapon with less Durability left than attacks makes only that many."""
-    damage = 0
-    first = True
-    type_bonus = side.condemned.type_bonus
-    for spec, left in ((main, main_left), (off, off_left)):
-        if spec is not None and (not side.at_range or spec.usable_at_ranged):
-            # _attack_damage, inlined (the weapon step weighs every loadout it could make)
-            hit = spec.damage + (type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
-            halves = min(spec.attacks, left)
-            if first:
-                damage += hit
-                halves -= 1
-                first = False
-            damage += halves * -(-hit // 2)
-    return damage
-
-
-class _Held:
-    """A hand's Weapon as the weapon step weighs it: its CardSpec and its Durability left."""
-
-    __slots__ = ("spec", "left")
-
-    def __init__(self, state: CondemnedState, side: Side, card: CardInstance | None) -> None:
-        self.spec = state.spec_of[card.uid] if card is not None else None
-        self.left = state.durability_left(side, card) if card is not None else 0
-
-
-def _after_equip(side: Side, main: _Held, off: _Held, spec: CardSpec, place: str) -> tuple[int, int, bool]:
-    """The loadout once `spec` is equipped in `place` with `main` and `off` held: the damage of the
-    Attack Phase, the Durability left, and whether a held Weapon is dropped for it."""
-    fresh = spec.durability
-    if spec.two_hand or (main.spec is not None and main.spec.two_hand):
-        if place == "main":
-            damage = _phase_damage(side, spec, None, fresh, 0)
-        else:
-            damage = _phase_damage(side, None, spec, 0, fresh)
-        return damage, fresh, main.spec is not None or off.spec is not None
-    if place == "main":
-        return _phase_damage(side, spec, off.spec, fresh, off.left), fresh + off.left, main.spec is not None
-    return _phase_damage(side, main.spec, spec, main.left, fresh), fresh + main.left, off.spec is not None
 
 
 def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
@@ -148,14 +91,16 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     Into an empty hand, Durability left breaks ties."""
     if not equips:
         return None
-    main, off = _Held(state, side, side.main), _Held(state, side, side.off)
+    main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
     spare = _spare_weapons(state, side)
-    best, best_value = None, (_phase_damage(side, main.spec, off.spec, main.left, off.left), main.left + off.left)
-    for held_main, held_off, chosen in ((main, off, None), (off, main, next(iter(state.moves(side)), None))):
-        if held_main is off and chosen is None:
-            continue  # no move between hands is allowed: the Weapons stay where they are
+    at_range = side.at_range
+    best, best_value = None, (phase_damage(side, main, off, at_range), main.left + off.left)
+    move = next(iter(state.moves(side)), None)
+    # As the Weapons are, then (when a move is allowed) with the Weapons traded between hands first.
+    loadouts = ((main, off, None),) if move is None else ((main, off, None), (off, main, move))
+    for held_main, held_off, chosen in loadouts:
         for action in equips:
-            damage, left, drops = _after_equip(side, held_main, held_off, state.spec_of[action[1]], action[2])
+            damage, left, drops = after_equip(side, held_main, held_off, state.spec_of[action[1]], action[2], at_range)
             better = damage > best_value[0] or ((spare or not drops) and (damage, left) > best_value)
             if better:
                 # Moving first: the Weapons trade hands, then the equip from there.
@@ -187,7 +132,7 @@ def _best_option(state: CondemnedState, side: Side, verb: fx.Verb, options: list
     if isinstance(verb, fx.Repair):
         def worth(uid: int) -> tuple[bool, int, int]:
             spec = state.spec_of[uid]
-            return spec.card_type == WEAPON, _attack_damage(side, spec), side.wear.get(uid, 0)
+            return spec.card_type == WEAPON, attack_damage(side, spec), side.wear.get(uid, 0)
         return max(options, key=worth)
     if isinstance(verb, fx.Search):
         return _best_search(state, side, verb, options)
@@ -199,7 +144,7 @@ def _best_search(state: CondemnedState, side: Side, verb: fx.Search, names: list
     if not equippable:
         return None
     if verb.card_type == WEAPON:
-        return max(equippable, key=lambda n: (_attack_damage(side, state.specs[n]) * state.specs[n].attacks,
+        return max(equippable, key=lambda n: (attack_damage(side, state.specs[n]) * state.specs[n].attacks,
                                               state.specs[n].durability))
     empty = {slot for slot, armor in zip(("head", "body", "legs"), side.armor, strict=True) if armor is None}
     return max(equippable, key=lambda n: (state.specs[n].slot in empty, state.specs[n].durability))

@@ -1,0 +1,113 @@
+"""How good an opening hand is, as the heuristic player judges it at the mulligan.
+
+A hand's worth is its damage plan: what its Weapons deal in the Attack Phases of turns 2 and 3 (the
+first turn is the Ready Turn, with no attack; later turns play the cards drawn since), equipped one a turn ("Equip 1 Weapon card"), each the
+one that most raises the coming Attack Phase, with every Weapon search in the hand bringing the best
+Weapon the deck holds, and the hand's attack Events adding to the first attack of a turn ("Only 1
+Event per Condemned per turn").
+
+A mulligan shuffles the hand away for 5 new cards, and the player may take another while it has one
+left; so a hand is kept when its plan is worth at least what a new hand is worth with the mulligans
+that would be left: a new hand with no mulligan left is worth the deck's average plan, and with one
+left, the average of each hand's plan or that worth, whichever is more. The deck's plans are
+measured once per Game and seat, on hands dealt from its cards by a fixed stream.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from weakref import WeakKeyDictionary
+
+from engine.games.condemned import effects as fx
+from engine.games.condemned.loadout import EMPTY, Held, after_equip, attack_damage, phase_damage
+from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
+from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
+
+ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
+SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
+
+# Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
+_worths: WeakKeyDictionary[CondemnedGame, dict[int, list[float]]] = WeakKeyDictionary()
+
+
+def keeps(state: CondemnedState, side: Side) -> bool:
+    """Whether the hand is worth keeping: its plan is worth at least a new hand's."""
+    left = MAX_MULLIGANS - side.mulligans
+    if left <= 0:
+        return True
+    cards = [state.spec_of[card.uid] for card in side.hand]
+    rest = [state.spec_of[card.uid] for card in side.deck]
+    return plan(side, cards, rest) >= new_hand_worth(state, side)[left - 1]
+
+
+def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
+    """The worth of a new hand (the average plan, taking a better one when a mulligan is left) after a
+    mulligan that leaves 0, 1, ... mulligans."""
+    by_seat = _worths.setdefault(state.game, {})
+    if side.index not in by_seat:
+        cards = [state.spec_of[card.uid] for card in side.hand + side.deck]
+        dealer = random.Random(0)
+        plans = []
+        for _ in range(SAMPLE_HANDS):
+            dealer.shuffle(cards)
+            plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:]))
+        worth = sum(plans) / len(plans)
+        worths = [worth]
+        for _ in range(1, MAX_MULLIGANS):
+            worth = sum(max(value, worth) for value in plans) / len(plans)
+            worths.append(worth)
+        by_seat[side.index] = worths
+    return by_seat[side.index]
+
+
+def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec]) -> int:
+    """The damage the hand's Weapons deal in the first Attack Phases of the game (see the module)."""
+    weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in side.equippable]
+    found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in side.equippable),
+                   key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
+    for spec in hand:
+        if found and any(isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions):
+            weapons.append(found.pop())
+    bonuses = sorted((spec.attack_bonus for spec in hand
+                      if spec.card_type == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > 0),
+                     reverse=True)
+    main, off = EMPTY, EMPTY
+    total = 0
+    for turn in range(1 + ATTACK_TURNS):
+        main, off = _equip_best(side, main, off, weapons)
+        if turn == 0:
+            continue  # the Ready Turn
+        damage = phase_damage(side, main, off, side.at_range)
+        if damage and bonuses:
+            damage += bonuses.pop(0)
+        total += damage
+        main, off = _worn(main, side.at_range), _worn(off, side.at_range)
+    return total
+
+
+def _equip_best(side: Side, main: Held, off: Held, weapons: list[CardSpec]) -> tuple[Held, Held]:
+    """The loadout after the turn's one Weapon equip: the Weapon that most raises the Attack Phase."""
+    best: tuple[int, int] = (phase_damage(side, main, off, side.at_range), main.left + off.left)
+    chosen: tuple[CardSpec, str] | None = None
+    for spec in weapons:
+        for place in spec.places:
+            damage, left, _ = after_equip(side, main, off, spec, place, side.at_range)
+            if (damage, left) > best:
+                best, chosen = (damage, left), (spec, place)
+    if chosen is None:
+        return main, off
+    spec, place = chosen
+    weapons.remove(spec)
+    fresh = Held(spec, spec.durability)
+    if spec.two_hand or (main.spec is not None and main.spec.two_hand):
+        return (fresh, EMPTY) if place == "main" else (EMPTY, fresh)
+    return (fresh, off) if place == "main" else (main, fresh)
+
+
+def _worn(held: Held, at_range: bool) -> Held:
+    """The Weapon after its attacks of a phase (1 Durability each), or an empty hand once it breaks."""
+    spec = held.spec
+    if spec is None or (at_range and not spec.usable_at_ranged):
+        return held
+    left = held.left - min(spec.attacks, held.left)
+    return Held(spec, left) if left > 0 else EMPTY

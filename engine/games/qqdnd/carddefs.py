@@ -29,7 +29,7 @@ class ActionDef:
     """One Action: playing an Action Resource or a Permanent, or an Action a card performs."""
 
     __slots__ = ("uid", "name", "card_name", "low", "high", "targets", "modes", "program", "on_responded",
-                 "rule", "usable", "nested", "requires", "x", "damaging", "copyable", "simple")
+                 "rule", "usable", "nested", "requires", "x", "damaging", "copyable", "simple", "plain")
 
     def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True,
                  x: XValue | None = None) -> None:
@@ -57,6 +57,10 @@ class ActionDef:
         self.damaging = deals_damage(act.do) or any(deals_damage(m.do) for m in act.modes)
         self.copyable = copyable
         self.simple = False  # set by CardBook: one target at most, no modes, nothing nested, no Initiative rule
+        # Performed at its printed Initiatives by any Able card that has it and nothing changing them: a number
+        # or range, no Initiative rule, no cost to check, no "only if this card is Exhausted".
+        self.plain = (self.low is not None and self.high is not None and self.rule is None and self.requires is None
+                      and not self.usable)
 
     def __repr__(self) -> str:
         return f"<Action {self.name} ({self.low}-{self.high}) of {self.card_name}>"
@@ -113,6 +117,11 @@ class CardBook:
         # Cards with no entry in the effects table (a newer set's): played, they do nothing, and a run says so.
         self.missing: set[str] = set()
         self._granted: dict[str, ActionDef] = {}
+        # The names (before any comma) of the Unique cards: the Unique rule concerns only cards that share one.
+        self.unique_names: set[str] = set()
+        # Whether some card has a rule "at the start of each round" / "at the end of each round".
+        self.round_start = False
+        self.round_end = False
 
     def _action(self, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True,
                 text: str = "") -> ActionDef:
@@ -152,6 +161,9 @@ class CardBook:
         d = CardDef(record, effects)
         self._build_actions(d, record, effects)
         self.defs[name] = d
+        self._note_round_rules(effects)
+        if d.unique:
+            self.unique_names.add(d.base_name)
         if d.is_party_member:
             self.class_names = self.class_names | frozenset((record.get("attributes") or {}).get("classes") or ())
         return d
@@ -167,7 +179,12 @@ class CardBook:
                           for action_name, act in token.effects.actions.items())
         d.acts_while_exhausted = any("exhausted" in a.usable for a in d.actions)
         self.defs[name] = d
+        self._note_round_rules(token.effects)
         return d
+
+    def _note_round_rules(self, effects: CardEffects) -> None:
+        self.round_start = self.round_start or bool(effects.round_start)
+        self.round_end = self.round_end or bool(effects.round_end)
 
     def _build_actions(self, d: CardDef, record: Mapping[str, Any], effects: CardEffects) -> None:
         attributes = record.get("attributes") or {}

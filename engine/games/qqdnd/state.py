@@ -51,7 +51,7 @@ from engine.games.qqdnd.copies import clone_state
 from engine.games.qqdnd.copies import resample_hidden as resample_hidden_cards
 from engine.games.qqdnd.effects import UNIMPLEMENTED
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, GRANTS_REMOVED, HAND, REMOVED, ZONE_NAMES, Piece
-from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
+from engine.games.qqdnd.verbs import THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
 OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
@@ -166,12 +166,13 @@ class QQDNDState(Board, State):
         self._options_version = -1
         self._options_cache: list[list[Option] | None] = [None, None]
         self._candidates_cache: dict[object, list[int]] = {}
-        self._nox = (False, False)
+        self._nox: tuple[bool, bool] | None = None  # whether each player controls a Noxspace, once asked
         # Party Members start on the field, the Resources in the deck (where a new Piece is).
         for card, d, owner in game.layout:
             piece = Piece(card, d, owner)
             self.cards.append(piece)
             if d.is_party_member:
+                piece.enter_play()
                 piece.zone = FIELD
                 self.field[owner].append(piece)
             else:
@@ -339,6 +340,12 @@ class QQDNDState(Board, State):
                 problems.append(f"{piece!r} is not in the {ZONE_NAMES[piece.zone]} it says it is in")
             if piece.d.is_token and (piece.zone == FIELD) != (piece.uid in self.tokens_in_play):
                 problems.append(f"token {piece!r} is listed wrongly")
+        for player, side in enumerate(self.field):
+            problems += [f"{p!r} is on the side of player {player}, not its controller's" for p in side
+                         if p.controller != player]
+        settled = sum(p.d.settled for p in self.in_play())
+        if settled != self.settled_in_play:
+            problems.append(f"{settled} cards in play have rules to settle, but {self.settled_in_play} are counted")
         return problems
 
     def all_token_uids(self) -> frozenset[int]:
@@ -366,17 +373,13 @@ class QQDNDState(Board, State):
 
     def _begin_round(self) -> None:
         self._new_round()
-        # "At the start of each round, all cards become Able (lose the exhausted condition) unless stated
-        # otherwise."
-        for piece in self.in_play():
-            if piece.stay_exhausted:
-                piece.stay_exhausted = False
-            elif "hurled" not in piece.marks:
-                piece.exhausted = False
-        for piece in self.in_play():
-            program = piece.d.effects.round_start
-            if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
-                run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0, performing=False))
+        self.ready_all()
+        if self.book.round_start:
+            for piece in self.in_play():
+                program = piece.d.effects.round_start
+                if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
+                    run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0,
+                                             performing=False))
         for player in (0, 1):
             self.draw(player, self.hand_value(player) - len(self.hand[player]))
         self.settle()
@@ -488,21 +491,13 @@ class QQDNDState(Board, State):
             self._begin_round()
 
     def _end_round(self) -> None:
-        for piece in self.in_play():
-            program = piece.d.effects.round_end
-            if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
-                run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0, performing=False))
-        for piece in self.in_play():
-            # Fevered Crafting: "Destroy it at the end of the round."; Jaunt: "At the end of the round, shuffle
-            # it back into your deck."
-            if piece.temporary and piece.zone == FIELD:
-                self.leave_play(piece, "destroy" if piece.temporary == "destroy" else "deck")
-        for piece in self.in_play():
-            piece.blanked = False
-            piece.disguised = False
-            if piece.lent_by >= 0:
-                # Unnatural Lust: "gain control of target Ally until the end of the round"
-                self.give_back(piece)
+        if self.book.round_end:
+            for piece in self.in_play():
+                program = piece.d.effects.round_end
+                if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
+                    run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0,
+                                             performing=False))
+        self.end_round_effects()
         # "Both hands are then discarded" (the end of the round, not an effect: Phase does not care).
         for player in (0, 1):
             self.discard_hand(player)
@@ -633,18 +628,21 @@ class QQDNDState(Board, State):
 
     def _best_initiative(self, player: int) -> int | None:
         """The highest Initiative of an Action the player could perform now."""
-        # Highest first: the first option that can be performed decides, and the others need no targets.
-        for _kind, source, act, _low, high in sorted(self.options(player), key=_highest, reverse=True):
-            if self._performable(player, source, act):
-                return high
-        return None
+        # Only an option higher than the best found so far needs its targets looked at.
+        best: int | None = None
+        for option in self.options(player):
+            high = option[4]
+            if (best is None or high > best) and self._performable(player, option[1], option[2]):
+                best = high
+        return best
 
     def _performable(self, player: int, source: Piece, act: ActionDef) -> bool:
         """Whether the Action has a legal choice for every target (at its highest Initiative)."""
         if act.modes:
             return any(all(self.candidates(player, source, spec) for spec in mode.targets) for mode in act.modes)
-        if not all(self.candidates(player, source, spec) for spec in act.targets):
-            return False
+        for spec in act.targets:
+            if not self.candidates(player, source, spec):
+                return False
         return act.nested is None or bool(self._nested_choices(player, source, act.nested))
 
     def options(self, player: int) -> list[Option]:
@@ -661,7 +659,7 @@ class QQDNDState(Board, State):
             self._options_version = self._version
             self._options_cache = [None, None]
             self._candidates_cache = {}
-            self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
+            self._nox = None
 
     def _work_out_options(self, player: int) -> list[Option]:
         forced = self.forced[player]
@@ -673,7 +671,7 @@ class QQDNDState(Board, State):
                 # "the next action you perform must be Raging Strike"
                 return [option for option in self._card_options(player, piece) if option[2].name == name]
         options: list[Option] = []
-        camp = self.controls_active(player, "camp")
+        camp: bool | None = None  # Sniper's Camp in play: asked only of Attack and Spell Actions
         no_attacks, attacked = self.no_attacks[player], self.attacks_played[player]
         for card in self.hand[player]:
             d = card.d
@@ -685,8 +683,13 @@ class QQDNDState(Board, State):
                 if act.x is None:
                     continue  # Dimensional Wave is played only alongside a Unique card
                 low = high = act.x(self, player, card)  # "the value of X will be defined in the card"
-            if (d.is_attack and no_attacks) or (camp and d.is_spell_or_attack_action):
+            if d.is_attack and no_attacks:
                 continue
+            if d.is_spell_or_attack_action:
+                if camp is None:
+                    camp = self.controls_active(player, "camp")
+                if camp:
+                    continue
             if attacked and d.play_rule == "first_attack":
                 continue  # Deadshot: "Play Deadshot only if it is the first Attack you play this round."
             override = card.initiative_override
@@ -697,31 +700,64 @@ class QQDNDState(Board, State):
         for piece in self.field[player]:
             if piece.defeated or piece.blanked:
                 continue
-            if not piece.attached and piece.copied is None and (
-                    not piece.d.actions or (piece.exhausted and not piece.d.acts_while_exhausted)):
-                continue  # nothing granted or copied, and none of its own Actions usable now
-            options.extend(self._card_options(player, piece))
+            if piece.attached or piece.copied is not None or piece.trick is not None:
+                options.extend(self._card_options(player, piece))
+                continue
+            acts = piece.d.actions
+            if not acts:
+                continue
+            if piece.exhausted:
+                if piece.d.acts_while_exhausted:
+                    options.extend(self._card_options(player, piece))
+                continue
+            # The common case, as _card_options has it: an Able card with only its own Actions.
+            for act in acts:
+                if act.plain:
+                    options.append((USE, piece, act, act.low, act.high))  # type: ignore[arg-type]
+                else:
+                    option = self._option(player, piece, act)
+                    if option is not None:
+                        options.append(option)
         return options
 
     def _card_options(self, player: int, piece: Piece) -> list[Option]:
         options: list[Option] = []
-        for act in self.actions_of(piece):
-            if "exhausted" in act.usable:
-                # Trident Catch: "You may use this action only if this card is Exhausted"; Trident Hurl: "This
-                # card cannot become Able until next round".
-                if not piece.exhausted or piece.marks.get("hurled") == self.round:
-                    continue
-            elif piece.exhausted:
-                continue
-            low, high = act.low, act.high
-            if (low is None or high is None) and act.x is None:
-                continue
-            if act.requires is not None and not self.in_play_finds(act.requires, player, piece):
-                continue  # what it costs cannot be paid (Starshot with nothing to exhaust)
-            if low is None or high is None or piece.attached or act.rule is not None:
-                low, high = self.initiative_window(piece, act)
-            options.append((USE, piece, act, low, high))
+        if piece.attached or piece.copied is not None or piece.trick is not None:
+            acts = self.actions_of(piece)
+        elif piece.defeated or piece.blanked:
+            return options
+        else:
+            acts = piece.d.actions
+            if not piece.exhausted:
+                # The common case: its own Actions, each at its printed Initiatives (ActionDef.plain).
+                for act in acts:
+                    option = (USE, piece, act, act.low, act.high) if act.plain else self._option(player, piece, act)
+                    if option is not None:
+                        options.append(option)  # type: ignore[arg-type]
+                return options
+        for act in acts:
+            option = self._option(player, piece, act)
+            if option is not None:
+                options.append(option)
         return options
+
+    def _option(self, player: int, piece: Piece, act: ActionDef) -> Option | None:
+        """The option of one Action of a card in play, if the card can perform it now."""
+        if "exhausted" in act.usable:
+            # Trident Catch: "You may use this action only if this card is Exhausted"; Trident Hurl: "This card
+            # cannot become Able until next round".
+            if not piece.exhausted or piece.marks.get("hurled") == self.round:
+                return None
+        elif piece.exhausted:
+            return None
+        low, high = act.low, act.high
+        if (low is None or high is None) and act.x is None:
+            return None
+        if act.requires is not None and not self.in_play_finds(act.requires, player, piece):
+            return None  # what it costs cannot be paid (Starshot with nothing to exhaust)
+        if low is None or high is None or piece.attached or act.rule is not None:
+            low, high = self.initiative_window(piece, act)
+        return (USE, piece, act, low, high)
 
     def actions_of(self, piece: Piece) -> tuple[ActionDef, ...]:
         """The Actions a card in play has now: its own, Observe and Replicate's copy, and those its
@@ -842,7 +878,7 @@ class QQDNDState(Board, State):
 
     def candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         self._fresh()
-        key: object = (id(spec), player, source.uid) if spec.uses_source else (id(spec), player)
+        key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
         found = self._candidates_cache.get(key)
         if found is None:
             found = self._candidates_cache[key] = self._find_candidates(player, source, spec)
@@ -854,8 +890,9 @@ class QQDNDState(Board, State):
         pred = spec.pred
         if spec.zone == "opponent_discard":
             return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]
-        found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
-        theirs = self.opponents_candidates(player, source, spec)
+        # A side that cannot hold a match ("target card you control", "... an opponent controls") is skipped.
+        found = [] if spec.side == THEIR_SIDE else [p.uid for p in self.field[player] if pred(self, p, player, source)]
+        theirs = [] if spec.side == YOUR_SIDE else self.opponents_candidates(player, source, spec)
         return found + theirs if player == 0 else theirs + found
 
     def opponents_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
@@ -865,7 +902,10 @@ class QQDNDState(Board, State):
         other = 1 - player
         # Noxspace: "cards you control cannot be targeted by opponents and you cannot target cards an
         # opponent controls."
-        if self._nox[other] or self._nox[player]:
+        nox = self._nox
+        if nox is None:
+            nox = self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
+        if nox[other] or nox[player]:
             return []
         pred = spec.pred
         theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import count
 from typing import TYPE_CHECKING
 
 from engine.games.qqdnd.pieces import DISCARD, FIELD
@@ -81,11 +82,37 @@ _ATOMS: dict[str, Pred] = {
 
 ANY_CARD: Pred = _ATOMS["card"]
 
+# How soon an atom is tested: plain fields that few cards match, plain fields, then traits (has_trait).
+_FIRST = ("damaged", "defeated", "challenged", "named:")
+_PLAIN = ("you", "opponent", "able", "alive", "party_member", "resource", "permanent", "action_card", "not_evil",
+          "martial_attack", "skill_or_spell", "equip_item")
+
+
+def _cost(atom: str) -> int:
+    if atom.startswith(_FIRST):
+        return 0
+    return 1 if atom in _PLAIN else 2
+
+
+# Which side of the table a filter's cards are on: a card "you" control is on your side (Board.field is by
+# controller), so only that side need be looked at.
+EITHER_SIDE, YOUR_SIDE, THEIR_SIDE = 0, 1, 2
+
+
+def side_of(atoms: tuple[str, ...]) -> int:
+    if "you" in atoms:
+        return YOUR_SIDE
+    return THEIR_SIDE if "opponent" in atoms else EITHER_SIDE
+
 
 def compile_filter(atoms: tuple[str, ...]) -> Pred:
-    """One predicate that holds when every atom does; raises ValueError for an unknown atom."""
+    """One predicate that holds when every atom does; raises ValueError for an unknown atom.
+
+    The atoms are tested cheapest and most selective first (a filter is a conjunction of tests that read the
+    board and change nothing, so the order changes only how soon a card fails): "damaged" before "you" before
+    the tests of traits."""
     preds: list[Pred] = []
-    for atom in atoms:
+    for atom in sorted(atoms, key=_cost):
         if atom.startswith("trait:"):
             preds.append(_trait(atom[6:]))
         elif atom.startswith("not_trait:"):
@@ -128,12 +155,20 @@ class TargetSpec:
     high: int = 1
     pred: Pred = field(init=False, repr=False, compare=False)
     uses_source: bool = field(init=False, repr=False, compare=False)  # whether who asks changes the answer
+    side: int = field(init=False, repr=False, compare=False)  # side_of(atoms)
+    # The spec's number, doubled: with the asking player added, the key of its candidates in a position.
+    key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.zone not in TARGET_ZONES:
             raise ValueError(f"unknown target zone {self.zone!r}")
         object.__setattr__(self, "pred", compile_filter(self.atoms))
         object.__setattr__(self, "uses_source", "tutelage" in self.atoms)
+        object.__setattr__(self, "side", side_of(self.atoms))
+        object.__setattr__(self, "key", 2 * next(_SPEC_NUMBERS))
+
+
+_SPEC_NUMBERS = count()
 
 
 def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:
@@ -237,30 +272,34 @@ HOST: Ref = _Host()
 PICKED: Ref = _Picked()
 
 
-def in_play_matching(pred: Pred, ctx: Ctx) -> list[Piece]:
-    """The cards in play that match a filter, for the performing player and card."""
+def in_play_matching(pred: Pred, ctx: Ctx, side: int = EITHER_SIDE) -> list[Piece]:
+    """The cards in play that match a filter, for the performing player and card, in play order (the first
+    player's side, then the second's); `side` (the filter's side_of) says which sides can hold a match."""
     b = ctx.b
     if pred is ANY_CARD:
         return b.in_play()
     actor, source = ctx.actor, ctx.source
-    return [p for p in b.in_play() if pred(b, p, actor, source)]
+    if side == EITHER_SIDE:
+        return [p for p in b.in_play() if pred(b, p, actor, source)]
+    return [p for p in b.field[actor if side == YOUR_SIDE else 1 - actor] if pred(b, p, actor, source)]
 
 
 class Pick(Ref):
     """Cards in play the performing player picks as the effect resolves (not targets)."""
 
-    __slots__ = ("atoms", "pred", "low", "high", "purpose")
+    __slots__ = ("atoms", "pred", "side", "low", "high", "purpose")
 
     def __init__(self, atoms: tuple[str, ...], purpose: str, high: int = 1, low: int = 0) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.side = side_of(atoms)
         self.high = high
         self.low = low
         self.purpose = purpose
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
         b = ctx.b
-        options = in_play_matching(self.pred, ctx)
+        options = in_play_matching(self.pred, ctx, self.side)
         if not options:
             return []
         return b.choosers[ctx.actor].pick(b, ctx.actor, self.purpose, options, self.low, self.high, ctx)
@@ -269,27 +308,29 @@ class Pick(Ref):
 class Every(Ref):
     """Every card in play that matches."""
 
-    __slots__ = ("atoms", "pred")
+    __slots__ = ("atoms", "pred", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        return in_play_matching(self.pred, ctx)
+        return in_play_matching(self.pred, ctx, self.side)
 
 
 class RandomOne(Ref):
     """One matching card in play, at random ("a random Party Member you control")."""
 
-    __slots__ = ("atoms", "pred")
+    __slots__ = ("atoms", "pred", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        options = in_play_matching(self.pred, ctx)
+        options = in_play_matching(self.pred, ctx, self.side)
         return [ctx.b.rng.choice(options)] if options else []
 
 
@@ -624,6 +665,7 @@ class Search(Verb):
                 b.put_into_play(card, ctx.actor)
                 if self.mark and card.zone == FIELD:
                     card.temporary = self.mark
+                    b.until_round_end = True
         ctx.count = len(chosen)
 
 
@@ -925,6 +967,7 @@ class Suppress(Verb):
         for target in self.to.pieces(ctx):
             if target.zone == FIELD:
                 target.blanked = True
+                ctx.b.until_round_end = True
                 ctx.b.check_destroyed(target, None)
 
 
@@ -940,6 +983,7 @@ class Disguise(Verb):
     def run(self, ctx: Ctx) -> None:
         for target in self.to.pieces(ctx):
             target.disguised = True
+            ctx.b.until_round_end = True
 
 
 class Conceal(Verb):

@@ -419,7 +419,8 @@ class Board:
             hand.append(card)
             drawn += 1
             if tally is not None:
-                tally[card.d.name] += 1
+                name = card.d.name
+                tally[name] = tally.get(name, 0) + 1  # (Counter's += goes through __missing__ for a new name)
         return drawn
 
     def to_hand(self, card: Piece, player: int) -> None:

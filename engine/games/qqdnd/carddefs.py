@@ -69,7 +69,7 @@ class ActionDef:
 class CardDef:
     __slots__ = ("name", "base_name", "is_party_member", "is_token", "category", "traits", "alignment", "evil",
                  "life", "hv", "unique", "effects", "actions", "play_action", "grants", "host_kind", "statics",
-                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted", "settled")
+                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted", "all_plain", "settled")
 
     def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False) -> None:
         attributes = record.get("attributes") or {}
@@ -92,6 +92,7 @@ class CardDef:
         self.effects = effects
         self.actions: tuple[ActionDef, ...] = ()
         self.acts_while_exhausted = False  # one of its own Actions can be used while it is Exhausted
+        self.all_plain = True  # every one of its own Actions is ActionDef.plain
         self.play_action: ActionDef | None = None
         self.grants: tuple[ActionDef, ...] = ()
         self.host_kind: str | None = effects.host_kind
@@ -178,6 +179,7 @@ class CardBook:
         d.actions = tuple(self._action(action_name, name, act.initiative or "0", act, text=token.text)
                           for action_name, act in token.effects.actions.items())
         d.acts_while_exhausted = any("exhausted" in a.usable for a in d.actions)
+        d.all_plain = all(a.plain for a in d.actions)
         self.defs[name] = d
         self._note_round_rules(token.effects)
         return d
@@ -199,6 +201,7 @@ class CardBook:
                                     text=printed.get("text") or card_text))
         d.actions = tuple(own)
         d.acts_while_exhausted = any("exhausted" in a.usable for a in own)
+        d.all_plain = all(a.plain for a in own)
         if not d.is_party_member:
             printed = attributes.get("initiative", "*")
             act = effects.play or Act(targets=(effects.host,) if effects.host else ())

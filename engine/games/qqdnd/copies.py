@@ -47,7 +47,8 @@ _BUILT = frozenset({"cards", "deck", "hand", "discard", "field", "under_pile", "
 PIECE_FIELDS = frozenset({
     "card", "uid", "d", "owner", "zone", "where", "controller", "lent_by", "damage", "counters", "exhausted",
     "stay_exhausted", "marks", "host", "attached", "under", "traits_added", "alignment", "copied", "trick",
-    "blanked", "disguised", "damage_bonus", "defeated", "temporary", "initiative_override",
+    "blanked", "disguised", "damage_bonus", "defeated", "temporary", "initiative_override", "play_option",
+    "use_options",
 })
 
 
@@ -85,6 +86,7 @@ def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDSta
 def _blank_piece(old: Piece) -> Piece:
     new = object.__new__(Piece)
     new.card, new.uid, new.d, new.owner = old.card, old.uid, old.d, old.owner
+    new.play_option = new.use_options = None  # they name the original Piece: made again on first use
     return new
 
 

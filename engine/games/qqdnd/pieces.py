@@ -8,7 +8,7 @@ rules' eyes.
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.core import CardInstance
 
@@ -42,6 +42,8 @@ class Piece:
         "disguised", "damage_bonus", "defeated", "temporary",
         # in hand
         "initiative_override",
+        # what QQDNDState.options lists for the card, made once (they never change: see there)
+        "play_option", "use_options",
     )
 
     def __init__(self, card: CardInstance, d: CardDef, owner: int) -> None:
@@ -52,6 +54,8 @@ class Piece:
         self.zone = DECK
         self.where = owner  # whose zone the card is in
         self.initiative_override: int | None = None
+        self.play_option: tuple[Any, ...] | None = None
+        self.use_options: tuple[tuple[Any, ...], ...] | None = None
         self.leave_play_reset()
 
     def leave_play_reset(self) -> None:

@@ -51,7 +51,7 @@ from engine.games.qqdnd.copies import clone_state
 from engine.games.qqdnd.copies import resample_hidden as resample_hidden_cards
 from engine.games.qqdnd.effects import UNIMPLEMENTED
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, GRANTS_REMOVED, HAND, REMOVED, ZONE_NAMES, Piece
-from engine.games.qqdnd.verbs import THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
+from engine.games.qqdnd.verbs import ANY_CARD, THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
 OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
@@ -165,7 +165,8 @@ class QQDNDState(Board, State):
         self._legal: list[Move] = []
         self._options_version = -1
         self._options_cache: list[list[Option] | None] = [None, None]
-        self._candidates_cache: dict[object, list[int]] = {}
+        # Candidates of each target spec (and their choices as 1-tuples) in this version of the state.
+        self._candidates_cache: dict[object, list[Any]] = {}
         self._nox: tuple[bool, bool] | None = None  # whether each player controls a Noxspace, once asked
         # Party Members start on the field, the Resources in the deck (where a new Piece is).
         for card, d, owner in game.layout:
@@ -531,11 +532,8 @@ class QQDNDState(Board, State):
             ctx.nested = self.cards[move.nested]
             if move.nested in self.hand_moments:
                 self.hand_moments[move.nested] = True  # played along (Fevered Crafting, Dimensional Wave)
-            for uid in move.nested_targets:
-                if uid < 0:
-                    ctx.nested_players.append(-1 - uid)
-                else:
-                    ctx.nested_targets.append(self.cards[uid])
+            ctx.nested_players = [-1 - uid for uid in move.nested_targets if uid < 0]
+            ctx.nested_targets = [self.cards[uid] for uid in move.nested_targets if uid >= 0]
         # Raging Savage's "the next action you perform must be Raging Strike" is met by this Action.
         self.forced[player] = None
         if act.copyable:
@@ -614,14 +612,16 @@ class QQDNDState(Board, State):
 
         The value only matters for a Turn Action (it bounds the next one) and for cards whose effect reads
         it; elsewhere one value stands for all. Where the value bounds nothing, Spread Shot's value only
-        buys targets: each number of targets is listed at the highest value that allows it."""
+        buys targets: each number of targets is listed at the highest value that allows it. (The lists returned
+        may be shared: read them, never change them.)"""
         act = option[2]
         first = option[3] if option[3] > low else low
         last = option[4] if option[4] < high else high
         if first > last:
-            return []
+            return _NO_VALUES
         if act.rule is None and values != "all":
-            return [(first if values == "low" else last, 1)]
+            value = first if values == "low" else last
+            return _ONE_VALUE[value] if 0 <= value <= NO_LIMIT else [(value, 1)]
         if act.rule == "spread_shot" and values != "all" and act.high is not None:
             return [(value, 1 if value == last else 2 + act.high - value) for value in range(first, last + 1)]
         return [(value, 1) for value in range(first, last + 1)]
@@ -695,8 +695,14 @@ class QQDNDState(Board, State):
             override = card.initiative_override
             if override is not None:
                 options.append((PLAY, card, act, override, override))
-            else:
+            elif act.x is not None:
                 options.append((PLAY, card, act, low, high))
+            else:
+                # The option of a card played at its printed Initiatives is the same each time: made once.
+                option = card.play_option
+                if option is None:
+                    option = card.play_option = (PLAY, card, act, low, high)
+                options.append(option)  # type: ignore[arg-type]
         for piece in self.field[player]:
             if piece.defeated or piece.blanked:
                 continue
@@ -711,6 +717,13 @@ class QQDNDState(Board, State):
                     options.extend(self._card_options(player, piece))
                 continue
             # The common case, as _card_options has it: an Able card with only its own Actions.
+            if piece.d.all_plain:
+                # Each at its printed Initiatives: the same options each time, made once.
+                made = piece.use_options
+                if made is None:
+                    made = piece.use_options = tuple((USE, piece, act, act.low, act.high) for act in acts)
+                options.extend(made)  # type: ignore[arg-type]
+                continue
             for act in acts:
                 if act.plain:
                     options.append((USE, piece, act, act.low, act.high))  # type: ignore[arg-type]
@@ -859,8 +872,11 @@ class QQDNDState(Board, State):
 
     def target_sets(self, player: int, source: Piece, specs: tuple[TargetSpec, ...],
                      extra: int, fewest: int = 1) -> list[tuple[int, ...]]:
+        """Every legal choice of targets (the lists returned are shared: read them, never change them)."""
         if not specs:
-            return [()]
+            return _NO_TARGETS
+        if len(specs) == 1 and extra == 0 and specs[0].high == 1:
+            return self._single_targets(player, source, specs[0])
         sets: list[tuple[int, ...]] = [()]
         for spec in specs:
             candidates = self.candidates(player, source, spec)
@@ -875,6 +891,15 @@ class QQDNDState(Board, State):
             if not sets:
                 return []
         return sets
+
+    def _single_targets(self, player: int, source: Piece, spec: TargetSpec) -> list[tuple[int, ...]]:
+        """The choices of one target: each candidate alone (worked out once per position, like candidates)."""
+        self._fresh()
+        key: object = (spec.key, player, source.uid, 1) if spec.uses_source else -1 - spec.key - player
+        found = self._candidates_cache.get(key)
+        if found is None:
+            found = self._candidates_cache[key] = [(c,) for c in self.candidates(player, source, spec)]
+        return found
 
     def candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         self._fresh()
@@ -891,7 +916,12 @@ class QQDNDState(Board, State):
         if spec.zone == "opponent_discard":
             return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]
         # A side that cannot hold a match ("target card you control", "... an opponent controls") is skipped.
-        found = [] if spec.side == THEIR_SIDE else [p.uid for p in self.field[player] if pred(self, p, player, source)]
+        if spec.side == THEIR_SIDE:
+            found = []
+        elif pred is ANY_CARD:
+            found = [p.uid for p in self.field[player]]
+        else:
+            found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
         theirs = [] if spec.side == YOUR_SIDE else self.opponents_candidates(player, source, spec)
         return found + theirs if player == 0 else theirs + found
 
@@ -908,7 +938,10 @@ class QQDNDState(Board, State):
         if nox[other] or nox[player]:
             return []
         pred = spec.pred
-        theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]
+        if pred is ANY_CARD:
+            theirs = [p.uid for p in self.field[other]]
+        else:
+            theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]
         if theirs and self.concealed[other]:
             theirs = [uid for uid in theirs if not self._vanished(self.cards[uid], player)]
         return theirs
@@ -923,6 +956,11 @@ class QQDNDState(Board, State):
 def _highest(option: Option) -> int:
     return option[4]
 
+
+_NO_TARGETS: list[tuple[int, ...]] = [()]  # the one choice of an Action without targets
+# values_for's answers where one value stands for all, made once.
+_NO_VALUES: list[tuple[int, int]] = []
+_ONE_VALUE: tuple[list[tuple[int, int]], ...] = tuple([(value, 1)] for value in range(NO_LIMIT + 1))
 
 # Rules of a card that has no Action of its own (a Party Member's Effect) run under this stand-in.
 _RULE_ACTION = ActionDef(-1, "Effect", "", "0", Act())

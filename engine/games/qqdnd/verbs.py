@@ -19,9 +19,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from engine.games.qqdnd.pieces import DISCARD, FIELD
+from engine.games.qqdnd.pieces import DISCARD, FIELD, NO_PIECES
+
+NO_PLAYERS = cast("list[int]", ())  # a Ctx's nested Action has no players as targets until it is given some
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
@@ -212,10 +214,12 @@ class Ctx:
         self.players: list[int] = []
         self.mode = -1
         self.count = 0  # "that many": set by the last verb that counts
-        self.picked: list[Piece] = []  # the cards the last counting verb acted on
+        # The cards the last counting verb acted on; a nested Action's card and targets. Until set, the
+        # shared read-only empty (set them to lists of their own; never append to these).
+        self.picked: list[Piece] = NO_PIECES
         self.nested: Piece | None = None
-        self.nested_targets: list[Piece] = []
-        self.nested_players: list[int] = []
+        self.nested_targets: list[Piece] = NO_PIECES
+        self.nested_players: list[int] = NO_PLAYERS
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ from tests.engine.test_qqdnd_effects import Declining
 from tests.engine.test_qqdnd_engine import EPTOL, QUIET3_PARTY, QUIET_PARTY, Table
 
 # Caches of worked-out moves: a copy works them out again (the same answers, checked through legal_actions()).
+PIECE_CACHES = {"play_option", "use_options"}
 CACHES = {"_options_cache", "_candidates_cache", "_options_version", "_nox", "_legal", "_legal_version", "_zone_sides"}
 
 
@@ -49,7 +50,8 @@ def signature(state: QQDNDState) -> dict[str, Any]:
         return value
 
     found = {name: plain(value) for name, value in vars(state).items() if name not in CACHES}
-    found["pieces"] = [{name: plain(getattr(piece, name)) for name in Piece.__slots__} for piece in state.cards]
+    found["pieces"] = [{name: plain(getattr(piece, name)) for name in Piece.__slots__ if name not in PIECE_CACHES}
+                       for piece in state.cards]
     return found
 
 

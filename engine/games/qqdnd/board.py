@@ -45,6 +45,12 @@ class Board:
         self.field: list[list[Piece]] = [[], []]  # by controller
         self.under_pile: list[list[Piece]] = [[], []]  # by owner
         self.removed: list[list[Piece]] = [[], []]
+        # Cards in play with a rule settle() checks: without one, there is nothing to check.
+        self.settled_in_play = 0
+        self.hand_values: list[int] | None = None  # each party's Hand Value, once asked (hand_value)
+        # Whether something on a card in play lasts until the end of the round (end_round_effects): a card put
+        # into play for the round, Transmute, Disguise Self, a borrowed Ally. Set by each of them.
+        self.until_round_end = False
         # Each zone's two lists, by zone number (GONE has none).
         self._zone_sides: tuple[list[list[Piece]] | None, ...] = tuple(
             {DECK: self.deck, HAND: self.hand, DISCARD: self.discard, FIELD: self.field, UNDER: self.under_pile,
@@ -92,6 +98,8 @@ class Board:
         """Lift a card out of its zone (and out of the pile it lies under)."""
         if piece.zone == HAND:
             piece.initiative_override = None
+        elif piece.zone == FIELD:
+            self.settled_in_play -= piece.d.settled
         elif piece.zone == UNDER:
             for host in self.in_play():
                 if piece in host.under:
@@ -104,6 +112,8 @@ class Board:
     def _place(self, piece: Piece, zone: int, where: int) -> None:
         piece.zone = zone
         piece.where = where
+        if zone == FIELD:
+            self.settled_in_play += piece.d.settled
         cards = self._zone_list(piece)
         if cards is not None:
             cards.append(piece)
@@ -163,12 +173,12 @@ class Board:
         return False
 
     def hand_value(self, player: int) -> int:
-        """"All party members also have a Hand Value, the sum of which is the amount you draw"."""
-        total = 0
-        for p in self.field[player]:
-            if p.d.is_party_member:
-                total += p.d.hv
-        return total
+        """"All party members also have a Hand Value, the sum of which is the amount you draw". A party is the
+        same from the first round to the last (Party Members "are on the field at all times"): worked out once."""
+        values = self.hand_values
+        if values is None:
+            values = self.hand_values = [sum(p.d.hv for p in side if p.d.is_party_member) for side in self.field]
+        return values[player]
 
     def active(self, piece: Piece, static: str) -> bool:
         """Whether one of the card's static rules is in effect now."""
@@ -391,23 +401,26 @@ class Board:
         """"When a player has no remaining deck to draw from and must draw a card, they shuffle their
         discard pile and use it as a new draw deck." """
         deck, hand = self.deck[player], self.hand[player]
+        tally = self.drawn if player == 0 else None
         drawn = 0
-        for _ in range(n):
+        while drawn < n:
             if not deck:
-                if not self.discard[player]:
+                discard = self.discard[player]
+                if not discard:
                     break
-                for card in self.discard[player]:
+                for card in discard:
                     card.zone = DECK
-                deck.extend(self.discard[player])
-                self.discard[player].clear()
+                deck.extend(discard)
+                discard.clear()
                 self.rng.shuffle(deck)
             card = deck.pop()
             card.zone = HAND
             card.where = player
             hand.append(card)
             drawn += 1
-            if player == 0:
-                self.drawn[card.d.name] += 1
+            if tally is not None:
+                name = card.d.name
+                tally[name] = tally.get(name, 0) + 1  # (Counter's += goes through __missing__ for a new name)
         return drawn
 
     def to_hand(self, card: Piece, player: int) -> None:
@@ -470,7 +483,9 @@ class Board:
     def put_into_play(self, card: Piece, controller: int, host: Piece | None = None, *, played: bool = False,
                       wave: Piece | None = None) -> None:
         self._take(card)
-        card.leave_play_reset()
+        card.enter_play()
+        if card.d.is_party_member:
+            self.hand_values = None  # a Party Member joins (only ever as a position is set up)
         card.controller = controller
         self._place(card, FIELD, controller)
         if host is not None:
@@ -499,8 +514,8 @@ class Board:
     def _unique_rule(self, card: Piece) -> None:
         """"Whenever a nontoken card shares a name (excluding anything after a comma) with a Unique card
         owned by the same player, the owner must destroy one of them immediately." """
-        if card.d.is_token:
-            return
+        if card.d.is_token or card.d.base_name not in self.book.unique_names:
+            return  # no Unique card of the game has its name
         for other in self.in_play():
             if (other is not card and other.owner == card.owner and not other.d.is_token
                     and other.d.base_name == card.d.base_name and (other.d.unique or card.d.unique)):
@@ -520,6 +535,7 @@ class Board:
     def create_token(self, controller: int, name: str, host: Piece | None) -> Piece:
         d = self.book.add_token(name)
         token = self.new_piece(d, controller)
+        token.enter_play()
         self.tokens_in_play.add(token.uid)
         token.zone = GONE
         self._place(token, FIELD, controller)
@@ -548,6 +564,7 @@ class Board:
                 and self.choosers[controller].may(self, controller, "laboratory", None, piece)):
             how = "deck_top"
         self.field[piece.where].remove(piece)
+        self.settled_in_play -= piece.d.settled
         piece.zone = GONE
         if piece.host is not None:
             if piece in piece.host.attached:
@@ -578,6 +595,7 @@ class Board:
 
     def lend(self, piece: Piece, player: int) -> None:
         """Unnatural Lust: control passes to `player` until the end of the round."""
+        self.until_round_end = True
         if piece.lent_by < 0:
             piece.lent_by = piece.controller
         self._move_control(piece, player)
@@ -588,6 +606,7 @@ class Board:
 
     def _move_control(self, piece: Piece, player: int) -> None:
         self.field[piece.where].remove(piece)
+        self.settled_in_play -= piece.d.settled
         piece.controller = player
         self._place(piece, FIELD, player)
 
@@ -596,6 +615,39 @@ class Board:
             return False
         piece.exhausted = True
         return True
+
+    # --- the round's start and end ------------------------------------------------------------
+
+    def ready_all(self) -> None:
+        """"At the start of each round, all cards become Able (lose the exhausted condition) unless stated
+        otherwise." """
+        for side in self.field:
+            for piece in side:
+                if piece.stay_exhausted:
+                    piece.stay_exhausted = False
+                elif piece.exhausted and "hurled" not in piece.marks:
+                    piece.exhausted = False
+
+    def end_round_effects(self) -> None:
+        """What lasts until the end of the round ends: cards put into play for the round leave (Fevered
+        Crafting: "Destroy it at the end of the round."; Jaunt: "At the end of the round, shuffle it back into
+        your deck."), Transmute and Disguise Self wear off, borrowed Allies go back (Unnatural Lust: "gain
+        control of target Ally until the end of the round"). One pass: a card that leaves needs nothing more
+        (leaving play wipes what was on it), and only Allies are borrowed, never a card that leaves with
+        another."""
+        if not self.until_round_end:
+            return  # nothing to end
+        self.until_round_end = False
+        for piece in self.in_play():
+            if piece.zone != FIELD:
+                continue  # it left with a card it was on
+            if piece.temporary:
+                self.leave_play(piece, "destroy" if piece.temporary == "destroy" else "deck")
+                continue
+            piece.blanked = False
+            piece.disguised = False
+            if piece.lent_by >= 0:
+                self.give_back(piece)
 
     # --- Actions nested in Actions -------------------------------------------------------------
 
@@ -625,6 +677,7 @@ class Board:
             self.put_into_play(card, ctx.actor, host, played=True)
             if card.zone == FIELD:
                 card.temporary = "destroy"
+                self.until_round_end = True
 
     def note_play(self, player: int, card: Piece) -> None:
         if player == 0 and card.owner == 0:
@@ -636,6 +689,8 @@ class Board:
 
     def settle(self) -> None:
         """The rules that hold at all times, checked after every Action."""
+        if not self.settled_in_play:
+            return
         for piece in self.in_play():
             if not piece.d.settled or piece.blanked or piece.zone != FIELD:
                 continue

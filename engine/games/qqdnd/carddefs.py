@@ -29,7 +29,7 @@ class ActionDef:
     """One Action: playing an Action Resource or a Permanent, or an Action a card performs."""
 
     __slots__ = ("uid", "name", "card_name", "low", "high", "targets", "modes", "program", "on_responded",
-                 "rule", "usable", "nested", "requires", "x", "damaging", "copyable", "simple")
+                 "rule", "usable", "nested", "requires", "x", "damaging", "copyable", "simple", "plain")
 
     def __init__(self, uid: int, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True,
                  x: XValue | None = None) -> None:
@@ -57,6 +57,10 @@ class ActionDef:
         self.damaging = deals_damage(act.do) or any(deals_damage(m.do) for m in act.modes)
         self.copyable = copyable
         self.simple = False  # set by CardBook: one target at most, no modes, nothing nested, no Initiative rule
+        # Performed at its printed Initiatives by any Able card that has it and nothing changing them: a number
+        # or range, no Initiative rule, no cost to check, no "only if this card is Exhausted".
+        self.plain = (self.low is not None and self.high is not None and self.rule is None and self.requires is None
+                      and not self.usable)
 
     def __repr__(self) -> str:
         return f"<Action {self.name} ({self.low}-{self.high}) of {self.card_name}>"
@@ -65,7 +69,7 @@ class ActionDef:
 class CardDef:
     __slots__ = ("name", "base_name", "is_party_member", "is_token", "category", "traits", "alignment", "evil",
                  "life", "hv", "unique", "effects", "actions", "play_action", "grants", "host_kind", "statics",
-                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted", "settled")
+                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted", "all_plain", "settled")
 
     def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False) -> None:
         attributes = record.get("attributes") or {}
@@ -88,6 +92,7 @@ class CardDef:
         self.effects = effects
         self.actions: tuple[ActionDef, ...] = ()
         self.acts_while_exhausted = False  # one of its own Actions can be used while it is Exhausted
+        self.all_plain = True  # every one of its own Actions is ActionDef.plain
         self.play_action: ActionDef | None = None
         self.grants: tuple[ActionDef, ...] = ()
         self.host_kind: str | None = effects.host_kind
@@ -113,6 +118,11 @@ class CardBook:
         # Cards with no entry in the effects table (a newer set's): played, they do nothing, and a run says so.
         self.missing: set[str] = set()
         self._granted: dict[str, ActionDef] = {}
+        # The names (before any comma) of the Unique cards: the Unique rule concerns only cards that share one.
+        self.unique_names: set[str] = set()
+        # Whether some card has a rule "at the start of each round" / "at the end of each round".
+        self.round_start = False
+        self.round_end = False
 
     def _action(self, name: str, card_name: str, printed: str, act: Act, *, copyable: bool = True,
                 text: str = "") -> ActionDef:
@@ -152,6 +162,9 @@ class CardBook:
         d = CardDef(record, effects)
         self._build_actions(d, record, effects)
         self.defs[name] = d
+        self._note_round_rules(effects)
+        if d.unique:
+            self.unique_names.add(d.base_name)
         if d.is_party_member:
             self.class_names = self.class_names | frozenset((record.get("attributes") or {}).get("classes") or ())
         return d
@@ -166,8 +179,14 @@ class CardBook:
         d.actions = tuple(self._action(action_name, name, act.initiative or "0", act, text=token.text)
                           for action_name, act in token.effects.actions.items())
         d.acts_while_exhausted = any("exhausted" in a.usable for a in d.actions)
+        d.all_plain = all(a.plain for a in d.actions)
         self.defs[name] = d
+        self._note_round_rules(token.effects)
         return d
+
+    def _note_round_rules(self, effects: CardEffects) -> None:
+        self.round_start = self.round_start or bool(effects.round_start)
+        self.round_end = self.round_end or bool(effects.round_end)
 
     def _build_actions(self, d: CardDef, record: Mapping[str, Any], effects: CardEffects) -> None:
         attributes = record.get("attributes") or {}
@@ -182,6 +201,7 @@ class CardBook:
                                     text=printed.get("text") or card_text))
         d.actions = tuple(own)
         d.acts_while_exhausted = any("exhausted" in a.usable for a in own)
+        d.all_plain = all(a.plain for a in own)
         if not d.is_party_member:
             printed = attributes.get("initiative", "*")
             act = effects.play or Act(targets=(effects.host,) if effects.host else ())

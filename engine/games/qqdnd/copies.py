@@ -20,7 +20,18 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import CardInstance
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef
-from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, HAND, REMOVED, UNDER, Piece
+from engine.games.qqdnd.pieces import (
+    DECK,
+    DISCARD,
+    FIELD,
+    HAND,
+    NO_COUNTERS,
+    NO_PIECES,
+    NO_TRAITS,
+    REMOVED,
+    UNDER,
+    Piece,
+)
 from engine.games.qqdnd.verbs import Ctx
 
 if TYPE_CHECKING:
@@ -36,7 +47,8 @@ _BUILT = frozenset({"cards", "deck", "hand", "discard", "field", "under_pile", "
 PIECE_FIELDS = frozenset({
     "card", "uid", "d", "owner", "zone", "where", "controller", "lent_by", "damage", "counters", "exhausted",
     "stay_exhausted", "marks", "host", "attached", "under", "traits_added", "alignment", "copied", "trick",
-    "blanked", "disguised", "damage_bonus", "defeated", "temporary", "initiative_override",
+    "blanked", "disguised", "damage_bonus", "defeated", "temporary", "initiative_override", "play_option",
+    "use_options",
 })
 
 
@@ -74,18 +86,23 @@ def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDSta
 def _blank_piece(old: Piece) -> Piece:
     new = object.__new__(Piece)
     new.card, new.uid, new.d, new.owner = old.card, old.uid, old.d, old.owner
+    new.play_option = new.use_options = None  # they name the original Piece: made again on first use
     return new
 
 
 def _fill_piece(old: Piece, new: Piece, pieces: list[Piece]) -> None:
     new.zone, new.where, new.controller, new.lent_by = old.zone, old.where, old.controller, old.lent_by
     new.damage, new.exhausted, new.stay_exhausted = old.damage, old.exhausted, old.stay_exhausted
-    new.counters = dict(old.counters)
-    new.marks = dict(old.marks)
+    if old.counters is NO_COUNTERS:  # out of play: the shared read-only empties (Piece.leave_play_reset)
+        new.counters, new.marks, new.attached, new.under = NO_COUNTERS, NO_COUNTERS, NO_PIECES, NO_PIECES
+        new.traits_added = NO_TRAITS
+    else:
+        new.counters = dict(old.counters)
+        new.marks = dict(old.marks)
+        new.attached = [pieces[p.uid] for p in old.attached]
+        new.under = [pieces[p.uid] for p in old.under]
+        new.traits_added = set(old.traits_added)
     new.host = None if old.host is None else pieces[old.host.uid]
-    new.attached = [pieces[p.uid] for p in old.attached]
-    new.under = [pieces[p.uid] for p in old.under]
-    new.traits_added = set(old.traits_added)
     new.alignment, new.copied, new.trick = old.alignment, old.copied, old.trick
     new.blanked, new.disguised, new.damage_bonus = old.blanked, old.disguised, old.damage_bonus
     new.defeated, new.temporary, new.initiative_override = old.defeated, old.temporary, old.initiative_override

@@ -1,12 +1,14 @@
 """One physical card in a QQDND game and what is on it while it is in play.
 
 A Piece wraps the CardInstance the zones report and holds the card's changing state: its counters,
-whether it is Exhausted, what it is equipped with. When a card leaves play, `leave_play_reset`
-wipes that state, so a card that comes back is a new object in the rules' eyes.
+whether it is Exhausted, what it is equipped with. A card enters play with `enter_play` and leaves it
+with `leave_play_reset`, which wipes that state, so a card that comes back is a new object in the
+rules' eyes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.core import CardInstance
 
@@ -24,6 +26,13 @@ ZONE_NAMES = ("deck", "hand", "discard", "field", "under", "removed", "gone")
 GRANTS_REMOVED = "grants_removed"
 
 
+# What a card out of play holds: nothing. Shared by every such card, and read-only, so that a card is given
+# containers of its own only as it enters play (Piece.enter_play), the one way onto the field.
+NO_COUNTERS = cast("dict[str, int]", MappingProxyType({}))
+NO_PIECES = cast("list[Piece]", ())
+NO_TRAITS = cast("set[str]", frozenset())
+
+
 class Piece:
     __slots__ = (
         "card", "uid", "d", "owner", "zone", "where",
@@ -33,6 +42,8 @@ class Piece:
         "disguised", "damage_bonus", "defeated", "temporary",
         # in hand
         "initiative_override",
+        # what QQDNDState.options lists for the card, made once (they never change: see there)
+        "play_option", "use_options",
     )
 
     def __init__(self, card: CardInstance, d: CardDef, owner: int) -> None:
@@ -43,20 +54,24 @@ class Piece:
         self.zone = DECK
         self.where = owner  # whose zone the card is in
         self.initiative_override: int | None = None
+        self.play_option: tuple[Any, ...] | None = None
+        self.use_options: tuple[tuple[Any, ...], ...] | None = None
         self.leave_play_reset()
 
     def leave_play_reset(self) -> None:
+        """Out of play: nothing on the card. Its counters, marks, attachments and added traits are the shared
+        read-only empties (a write to one fails loudly); enter_play gives it its own."""
         self.controller = self.owner
         self.lent_by = -1  # the controller to give it back to at the end of the round
         self.damage = 0
-        self.counters: dict[str, int] = {}
+        self.counters: dict[str, int] = NO_COUNTERS
         self.exhausted = False
         self.stay_exhausted = False  # "does not become Able at the start of the next round"
-        self.marks: dict[str, int] = {}  # named marks with the round they were made in
+        self.marks: dict[str, int] = NO_COUNTERS  # named marks with the round they were made in
         self.host: Piece | None = None  # the card this one is equipped to, taught to or attached to
-        self.attached: list[Piece] = []  # equipment, taught skills and attachments on this card
-        self.under: list[Piece] = []  # cards face down beneath this one (Sniper's Camp, Favourite Trick)
-        self.traits_added: set[str] = set()
+        self.attached: list[Piece] = NO_PIECES  # equipment, taught skills and attachments on this card
+        self.under: list[Piece] = NO_PIECES  # cards face down beneath this one (Sniper's Camp, Favourite Trick)
+        self.traits_added: set[str] = NO_TRAITS
         self.alignment: str | None = None  # set by an effect ("they ... become LG")
         self.copied: ActionDef | None = None  # Observe and Replicate's copied Action
         self.trick: ActionDef | None = None  # Favourite Trick's replacement Action
@@ -65,6 +80,15 @@ class Piece:
         self.damage_bonus = 0  # Strength Mutagen: the next damage this card deals is higher
         self.defeated = False
         self.temporary = ""  # what happens to it at the end of the round: "destroy" or "shuffle"
+
+    def enter_play(self) -> None:
+        """Entering play: a new object in the rules' eyes, with nothing on it yet, and room for what will be."""
+        self.leave_play_reset()
+        self.counters = {}
+        self.marks = {}
+        self.attached = []
+        self.under = []
+        self.traits_added = set()
 
     def __repr__(self) -> str:
         return f"<{self.d.name} #{self.uid} {ZONE_NAMES[self.zone]}:p{self.where}>"

@@ -51,7 +51,7 @@ from engine.games.qqdnd.copies import clone_state
 from engine.games.qqdnd.copies import resample_hidden as resample_hidden_cards
 from engine.games.qqdnd.effects import UNIMPLEMENTED
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, GRANTS_REMOVED, HAND, REMOVED, ZONE_NAMES, Piece
-from engine.games.qqdnd.verbs import Act, Ctx, TargetSpec, run_program
+from engine.games.qqdnd.verbs import ANY_CARD, THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
 OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
@@ -165,13 +165,15 @@ class QQDNDState(Board, State):
         self._legal: list[Move] = []
         self._options_version = -1
         self._options_cache: list[list[Option] | None] = [None, None]
-        self._candidates_cache: dict[object, list[int]] = {}
-        self._nox = (False, False)
+        # Candidates of each target spec (and their choices as 1-tuples) in this version of the state.
+        self._candidates_cache: dict[object, list[Any]] = {}
+        self._nox: tuple[bool, bool] | None = None  # whether each player controls a Noxspace, once asked
         # Party Members start on the field, the Resources in the deck (where a new Piece is).
         for card, d, owner in game.layout:
             piece = Piece(card, d, owner)
             self.cards.append(piece)
             if d.is_party_member:
+                piece.enter_play()
                 piece.zone = FIELD
                 self.field[owner].append(piece)
             else:
@@ -339,6 +341,12 @@ class QQDNDState(Board, State):
                 problems.append(f"{piece!r} is not in the {ZONE_NAMES[piece.zone]} it says it is in")
             if piece.d.is_token and (piece.zone == FIELD) != (piece.uid in self.tokens_in_play):
                 problems.append(f"token {piece!r} is listed wrongly")
+        for player, side in enumerate(self.field):
+            problems += [f"{p!r} is on the side of player {player}, not its controller's" for p in side
+                         if p.controller != player]
+        settled = sum(p.d.settled for p in self.in_play())
+        if settled != self.settled_in_play:
+            problems.append(f"{settled} cards in play have rules to settle, but {self.settled_in_play} are counted")
         return problems
 
     def all_token_uids(self) -> frozenset[int]:
@@ -366,17 +374,13 @@ class QQDNDState(Board, State):
 
     def _begin_round(self) -> None:
         self._new_round()
-        # "At the start of each round, all cards become Able (lose the exhausted condition) unless stated
-        # otherwise."
-        for piece in self.in_play():
-            if piece.stay_exhausted:
-                piece.stay_exhausted = False
-            elif "hurled" not in piece.marks:
-                piece.exhausted = False
-        for piece in self.in_play():
-            program = piece.d.effects.round_start
-            if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
-                run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0, performing=False))
+        self.ready_all()
+        if self.book.round_start:
+            for piece in self.in_play():
+                program = piece.d.effects.round_start
+                if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
+                    run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0,
+                                             performing=False))
         for player in (0, 1):
             self.draw(player, self.hand_value(player) - len(self.hand[player]))
         self.settle()
@@ -488,21 +492,13 @@ class QQDNDState(Board, State):
             self._begin_round()
 
     def _end_round(self) -> None:
-        for piece in self.in_play():
-            program = piece.d.effects.round_end
-            if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
-                run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0, performing=False))
-        for piece in self.in_play():
-            # Fevered Crafting: "Destroy it at the end of the round."; Jaunt: "At the end of the round, shuffle
-            # it back into your deck."
-            if piece.temporary and piece.zone == FIELD:
-                self.leave_play(piece, "destroy" if piece.temporary == "destroy" else "deck")
-        for piece in self.in_play():
-            piece.blanked = False
-            piece.disguised = False
-            if piece.lent_by >= 0:
-                # Unnatural Lust: "gain control of target Ally until the end of the round"
-                self.give_back(piece)
+        if self.book.round_end:
+            for piece in self.in_play():
+                program = piece.d.effects.round_end
+                if program and piece.zone == FIELD and not piece.blanked and not piece.defeated:
+                    run_program(program, Ctx(self, piece.controller, piece, self._any_action(piece), 0,
+                                             performing=False))
+        self.end_round_effects()
         # "Both hands are then discarded" (the end of the round, not an effect: Phase does not care).
         for player in (0, 1):
             self.discard_hand(player)
@@ -536,11 +532,8 @@ class QQDNDState(Board, State):
             ctx.nested = self.cards[move.nested]
             if move.nested in self.hand_moments:
                 self.hand_moments[move.nested] = True  # played along (Fevered Crafting, Dimensional Wave)
-            for uid in move.nested_targets:
-                if uid < 0:
-                    ctx.nested_players.append(-1 - uid)
-                else:
-                    ctx.nested_targets.append(self.cards[uid])
+            ctx.nested_players = [-1 - uid for uid in move.nested_targets if uid < 0]
+            ctx.nested_targets = [self.cards[uid] for uid in move.nested_targets if uid >= 0]
         # Raging Savage's "the next action you perform must be Raging Strike" is met by this Action.
         self.forced[player] = None
         if act.copyable:
@@ -619,32 +612,37 @@ class QQDNDState(Board, State):
 
         The value only matters for a Turn Action (it bounds the next one) and for cards whose effect reads
         it; elsewhere one value stands for all. Where the value bounds nothing, Spread Shot's value only
-        buys targets: each number of targets is listed at the highest value that allows it."""
+        buys targets: each number of targets is listed at the highest value that allows it. (The lists returned
+        may be shared: read them, never change them.)"""
         act = option[2]
         first = option[3] if option[3] > low else low
         last = option[4] if option[4] < high else high
         if first > last:
-            return []
+            return _NO_VALUES
         if act.rule is None and values != "all":
-            return [(first if values == "low" else last, 1)]
+            value = first if values == "low" else last
+            return _ONE_VALUE[value] if 0 <= value <= NO_LIMIT else [(value, 1)]
         if act.rule == "spread_shot" and values != "all" and act.high is not None:
             return [(value, 1 if value == last else 2 + act.high - value) for value in range(first, last + 1)]
         return [(value, 1) for value in range(first, last + 1)]
 
     def _best_initiative(self, player: int) -> int | None:
         """The highest Initiative of an Action the player could perform now."""
-        # Highest first: the first option that can be performed decides, and the others need no targets.
-        for _kind, source, act, _low, high in sorted(self.options(player), key=_highest, reverse=True):
-            if self._performable(player, source, act):
-                return high
-        return None
+        # Only an option higher than the best found so far needs its targets looked at.
+        best: int | None = None
+        for option in self.options(player):
+            high = option[4]
+            if (best is None or high > best) and self._performable(player, option[1], option[2]):
+                best = high
+        return best
 
     def _performable(self, player: int, source: Piece, act: ActionDef) -> bool:
         """Whether the Action has a legal choice for every target (at its highest Initiative)."""
         if act.modes:
             return any(all(self.candidates(player, source, spec) for spec in mode.targets) for mode in act.modes)
-        if not all(self.candidates(player, source, spec) for spec in act.targets):
-            return False
+        for spec in act.targets:
+            if not self.candidates(player, source, spec):
+                return False
         return act.nested is None or bool(self._nested_choices(player, source, act.nested))
 
     def options(self, player: int) -> list[Option]:
@@ -661,7 +659,7 @@ class QQDNDState(Board, State):
             self._options_version = self._version
             self._options_cache = [None, None]
             self._candidates_cache = {}
-            self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
+            self._nox = None
 
     def _work_out_options(self, player: int) -> list[Option]:
         forced = self.forced[player]
@@ -673,7 +671,7 @@ class QQDNDState(Board, State):
                 # "the next action you perform must be Raging Strike"
                 return [option for option in self._card_options(player, piece) if option[2].name == name]
         options: list[Option] = []
-        camp = self.controls_active(player, "camp")
+        camp: bool | None = None  # Sniper's Camp in play: asked only of Attack and Spell Actions
         no_attacks, attacked = self.no_attacks[player], self.attacks_played[player]
         for card in self.hand[player]:
             d = card.d
@@ -685,43 +683,94 @@ class QQDNDState(Board, State):
                 if act.x is None:
                     continue  # Dimensional Wave is played only alongside a Unique card
                 low = high = act.x(self, player, card)  # "the value of X will be defined in the card"
-            if (d.is_attack and no_attacks) or (camp and d.is_spell_or_attack_action):
+            if d.is_attack and no_attacks:
                 continue
+            if d.is_spell_or_attack_action:
+                if camp is None:
+                    camp = self.controls_active(player, "camp")
+                if camp:
+                    continue
             if attacked and d.play_rule == "first_attack":
                 continue  # Deadshot: "Play Deadshot only if it is the first Attack you play this round."
             override = card.initiative_override
             if override is not None:
                 options.append((PLAY, card, act, override, override))
-            else:
+            elif act.x is not None:
                 options.append((PLAY, card, act, low, high))
+            else:
+                # The option of a card played at its printed Initiatives is the same each time: made once.
+                option = card.play_option
+                if option is None:
+                    option = card.play_option = (PLAY, card, act, low, high)
+                options.append(option)  # type: ignore[arg-type]
         for piece in self.field[player]:
             if piece.defeated or piece.blanked:
                 continue
-            if not piece.attached and piece.copied is None and (
-                    not piece.d.actions or (piece.exhausted and not piece.d.acts_while_exhausted)):
-                continue  # nothing granted or copied, and none of its own Actions usable now
-            options.extend(self._card_options(player, piece))
+            if piece.attached or piece.copied is not None or piece.trick is not None:
+                options.extend(self._card_options(player, piece))
+                continue
+            acts = piece.d.actions
+            if not acts:
+                continue
+            if piece.exhausted:
+                if piece.d.acts_while_exhausted:
+                    options.extend(self._card_options(player, piece))
+                continue
+            # The common case, as _card_options has it: an Able card with only its own Actions.
+            if piece.d.all_plain:
+                # Each at its printed Initiatives: the same options each time, made once.
+                made = piece.use_options
+                if made is None:
+                    made = piece.use_options = tuple((USE, piece, act, act.low, act.high) for act in acts)
+                options.extend(made)  # type: ignore[arg-type]
+                continue
+            for act in acts:
+                if act.plain:
+                    options.append((USE, piece, act, act.low, act.high))  # type: ignore[arg-type]
+                else:
+                    option = self._option(player, piece, act)
+                    if option is not None:
+                        options.append(option)
         return options
 
     def _card_options(self, player: int, piece: Piece) -> list[Option]:
         options: list[Option] = []
-        for act in self.actions_of(piece):
-            if "exhausted" in act.usable:
-                # Trident Catch: "You may use this action only if this card is Exhausted"; Trident Hurl: "This
-                # card cannot become Able until next round".
-                if not piece.exhausted or piece.marks.get("hurled") == self.round:
-                    continue
-            elif piece.exhausted:
-                continue
-            low, high = act.low, act.high
-            if (low is None or high is None) and act.x is None:
-                continue
-            if act.requires is not None and not self.in_play_finds(act.requires, player, piece):
-                continue  # what it costs cannot be paid (Starshot with nothing to exhaust)
-            if low is None or high is None or piece.attached or act.rule is not None:
-                low, high = self.initiative_window(piece, act)
-            options.append((USE, piece, act, low, high))
+        if piece.attached or piece.copied is not None or piece.trick is not None:
+            acts = self.actions_of(piece)
+        elif piece.defeated or piece.blanked:
+            return options
+        else:
+            acts = piece.d.actions
+            if not piece.exhausted:
+                # The common case: its own Actions, each at its printed Initiatives (ActionDef.plain).
+                for act in acts:
+                    option = (USE, piece, act, act.low, act.high) if act.plain else self._option(player, piece, act)
+                    if option is not None:
+                        options.append(option)  # type: ignore[arg-type]
+                return options
+        for act in acts:
+            option = self._option(player, piece, act)
+            if option is not None:
+                options.append(option)
         return options
+
+    def _option(self, player: int, piece: Piece, act: ActionDef) -> Option | None:
+        """The option of one Action of a card in play, if the card can perform it now."""
+        if "exhausted" in act.usable:
+            # Trident Catch: "You may use this action only if this card is Exhausted"; Trident Hurl: "This card
+            # cannot become Able until next round".
+            if not piece.exhausted or piece.marks.get("hurled") == self.round:
+                return None
+        elif piece.exhausted:
+            return None
+        low, high = act.low, act.high
+        if (low is None or high is None) and act.x is None:
+            return None
+        if act.requires is not None and not self.in_play_finds(act.requires, player, piece):
+            return None  # what it costs cannot be paid (Starshot with nothing to exhaust)
+        if low is None or high is None or piece.attached or act.rule is not None:
+            low, high = self.initiative_window(piece, act)
+        return (USE, piece, act, low, high)
 
     def actions_of(self, piece: Piece) -> tuple[ActionDef, ...]:
         """The Actions a card in play has now: its own, Observe and Replicate's copy, and those its
@@ -823,8 +872,11 @@ class QQDNDState(Board, State):
 
     def target_sets(self, player: int, source: Piece, specs: tuple[TargetSpec, ...],
                      extra: int, fewest: int = 1) -> list[tuple[int, ...]]:
+        """Every legal choice of targets (the lists returned are shared: read them, never change them)."""
         if not specs:
-            return [()]
+            return _NO_TARGETS
+        if len(specs) == 1 and extra == 0 and specs[0].high == 1:
+            return self._single_targets(player, source, specs[0])
         sets: list[tuple[int, ...]] = [()]
         for spec in specs:
             candidates = self.candidates(player, source, spec)
@@ -840,9 +892,18 @@ class QQDNDState(Board, State):
                 return []
         return sets
 
+    def _single_targets(self, player: int, source: Piece, spec: TargetSpec) -> list[tuple[int, ...]]:
+        """The choices of one target: each candidate alone (worked out once per position, like candidates)."""
+        self._fresh()
+        key: object = (spec.key, player, source.uid, 1) if spec.uses_source else -1 - spec.key - player
+        found = self._candidates_cache.get(key)
+        if found is None:
+            found = self._candidates_cache[key] = [(c,) for c in self.candidates(player, source, spec)]
+        return found
+
     def candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         self._fresh()
-        key: object = (id(spec), player, source.uid) if spec.uses_source else (id(spec), player)
+        key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
         found = self._candidates_cache.get(key)
         if found is None:
             found = self._candidates_cache[key] = self._find_candidates(player, source, spec)
@@ -854,8 +915,14 @@ class QQDNDState(Board, State):
         pred = spec.pred
         if spec.zone == "opponent_discard":
             return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]
-        found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
-        theirs = self.opponents_candidates(player, source, spec)
+        # A side that cannot hold a match ("target card you control", "... an opponent controls") is skipped.
+        if spec.side == THEIR_SIDE:
+            found = []
+        elif pred is ANY_CARD:
+            found = [p.uid for p in self.field[player]]
+        else:
+            found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
+        theirs = [] if spec.side == YOUR_SIDE else self.opponents_candidates(player, source, spec)
         return found + theirs if player == 0 else theirs + found
 
     def opponents_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
@@ -865,10 +932,16 @@ class QQDNDState(Board, State):
         other = 1 - player
         # Noxspace: "cards you control cannot be targeted by opponents and you cannot target cards an
         # opponent controls."
-        if self._nox[other] or self._nox[player]:
+        nox = self._nox
+        if nox is None:
+            nox = self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
+        if nox[other] or nox[player]:
             return []
         pred = spec.pred
-        theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]
+        if pred is ANY_CARD:
+            theirs = [p.uid for p in self.field[other]]
+        else:
+            theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]
         if theirs and self.concealed[other]:
             theirs = [uid for uid in theirs if not self._vanished(self.cards[uid], player)]
         return theirs
@@ -883,6 +956,11 @@ class QQDNDState(Board, State):
 def _highest(option: Option) -> int:
     return option[4]
 
+
+_NO_TARGETS: list[tuple[int, ...]] = [()]  # the one choice of an Action without targets
+# values_for's answers where one value stands for all, made once.
+_NO_VALUES: list[tuple[int, int]] = []
+_ONE_VALUE: tuple[list[tuple[int, int]], ...] = tuple([(value, 1)] for value in range(NO_LIMIT + 1))
 
 # Rules of a card that has no Action of its own (a Party Member's Effect) run under this stand-in.
 _RULE_ACTION = ActionDef(-1, "Effect", "", "0", Act())

@@ -18,9 +18,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from itertools import count
+from typing import TYPE_CHECKING, cast
 
-from engine.games.qqdnd.pieces import DISCARD, FIELD
+from engine.games.qqdnd.pieces import DISCARD, FIELD, NO_PIECES
+
+NO_PLAYERS = cast("list[int]", ())  # a Ctx's nested Action has no players as targets until it is given some
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
@@ -35,83 +38,101 @@ ANY = 99  # "any number of"
 
 Pred = Callable[["Board", "Piece", int, "Piece | None"], bool]
 
-
-def _trait(name: str) -> Pred:
-    return lambda b, p, actor, source: b.has_trait(p, name, actor)
-
-
-def _not_trait(name: str) -> Pred:
-    return lambda b, p, actor, source: not b.has_trait(p, name, actor)
-
-
-def _named(name: str) -> Pred:
-    return lambda b, p, actor, source: p.d.name == name
-
-
-_ATOMS: dict[str, Pred] = {
-    "card": lambda b, p, actor, source: True,
-    "resource": lambda b, p, actor, source: not p.d.is_party_member,
-    "party_member": lambda b, p, actor, source: p.d.is_party_member,
-    "permanent": lambda b, p, actor, source: p.d.category == "Permanent",
-    "ally": lambda b, p, actor, source: b.has_trait(p, "Ally", actor),
-    "non_ally": lambda b, p, actor, source: not b.has_trait(p, "Ally", actor),
-    "ally_or_pm": lambda b, p, actor, source: p.d.is_party_member or b.has_trait(p, "Ally", actor),
-    "item": lambda b, p, actor, source: b.has_trait(p, "Item", actor),
-    "equip_item": lambda b, p, actor, source: p.d.host_kind == "equip" and b.has_trait(p, "Item", actor),
-    "location": lambda b, p, actor, source: b.has_trait(p, "Location", actor),
-    "action_card": lambda b, p, actor, source: p.d.category == "Action",
-    "martial_attack": lambda b, p, actor, source: p.d.category == "Action" and {"Martial", "Attack"} <= p.d.traits,
-    "skill_or_spell": lambda b, p, actor, source: bool({"Skill", "Spell"} & p.d.traits),
-    "not_evil": lambda b, p, actor, source: not p.d.evil,
-    "you": lambda b, p, actor, source: p.controller == actor,
-    "opponent": lambda b, p, actor, source: p.controller != actor,
-    "damaged": lambda b, p, actor, source: p.damage > 0,
-    "challenged": lambda b, p, actor, source: any(k.startswith("challenge") for k in p.counters),
-    "able": lambda b, p, actor, source: not p.exhausted,
-    "alive": lambda b, p, actor, source: not p.defeated,
-    "defeated": lambda b, p, actor, source: p.defeated,
-    "lg": lambda b, p, actor, source: b.alignment_of(p, actor) == "LG",
+# Each atom as a Python expression over the board `b`, the card `p`, the player `actor` and the card acting
+# `source`. A filter is compiled into one function that tests its atoms' expressions in turn (compile_filter):
+# filters run for every card in play, for every move worked out, and one function call per card costs far
+# less than one per atom. The vocabulary is closed: nothing from outside the engine is ever compiled.
+_EXPRESSIONS: dict[str, str] = {
+    "card": "True",
+    "resource": "not p.d.is_party_member",
+    "party_member": "p.d.is_party_member",
+    "permanent": "p.d.category == 'Permanent'",
+    "ally": "b.has_trait(p, 'Ally', actor)",
+    "non_ally": "not b.has_trait(p, 'Ally', actor)",
+    "ally_or_pm": "p.d.is_party_member or b.has_trait(p, 'Ally', actor)",
+    "item": "b.has_trait(p, 'Item', actor)",
+    "equip_item": "p.d.host_kind == 'equip' and b.has_trait(p, 'Item', actor)",
+    "location": "b.has_trait(p, 'Location', actor)",
+    "action_card": "p.d.category == 'Action'",
+    "martial_attack": "p.d.category == 'Action' and MARTIAL_ATTACK <= p.d.traits",
+    "skill_or_spell": "bool(SKILL_OR_SPELL & p.d.traits)",
+    "not_evil": "not p.d.evil",
+    "you": "p.controller == actor",
+    "opponent": "p.controller != actor",
+    "damaged": "p.damage > 0",
+    "challenged": "any(k.startswith('challenge') for k in p.counters)",
+    "able": "not p.exhausted",
+    "alive": "not p.defeated",
+    "defeated": "p.defeated",
+    "lg": "b.alignment_of(p, actor) == 'LG'",
     # League of Samurai's Tutelage: "Target Human Ally or Party Member", or any once Upheaval said
     # "Tutelage may now target non-Humans".
-    "tutelage": lambda b, p, actor, source: (
-        b.has_trait(p, "Human", actor) or (source is not None and "upheaval" in source.marks)
-    ),
+    "tutelage": "b.has_trait(p, 'Human', actor) or (source is not None and 'upheaval' in source.marks)",
 }
+_NAMES = {"MARTIAL_ATTACK": frozenset({"Martial", "Attack"}), "SKILL_OR_SPELL": frozenset({"Skill", "Spell"})}
 
 
-ANY_CARD: Pred = _ATOMS["card"]
+def _expression(atom: str) -> str:
+    if atom.startswith("trait:"):
+        return f"b.has_trait(p, {atom[6:]!r}, actor)"
+    if atom.startswith("not_trait:"):
+        return f"not b.has_trait(p, {atom[10:]!r}, actor)"
+    if atom.startswith("named:"):
+        return f"p.d.name == {atom[6:]!r}"
+    if atom in _EXPRESSIONS:
+        return _EXPRESSIONS[atom]
+    raise ValueError(f"unknown filter atom {atom!r}")
+
+
+def ANY_CARD(b: Board, p: Piece, actor: int, source: Piece | None) -> bool:
+    """The filter of "card": every card (callers that see it skip the test altogether)."""
+    return True
+
+
+# How soon an atom is tested: plain fields that few cards match, plain fields, then traits (has_trait).
+_FIRST = ("damaged", "defeated", "challenged", "named:")
+_PLAIN = ("you", "opponent", "able", "alive", "party_member", "resource", "permanent", "action_card", "not_evil",
+          "martial_attack", "skill_or_spell", "equip_item")
+
+
+def _cost(atom: str) -> int:
+    if atom.startswith(_FIRST):
+        return 0
+    return 1 if atom in _PLAIN else 2
+
+
+_COMPILED: dict[tuple[str, ...], Pred] = {}
 
 
 def compile_filter(atoms: tuple[str, ...]) -> Pred:
-    """One predicate that holds when every atom does; raises ValueError for an unknown atom."""
-    preds: list[Pred] = []
-    for atom in atoms:
-        if atom.startswith("trait:"):
-            preds.append(_trait(atom[6:]))
-        elif atom.startswith("not_trait:"):
-            preds.append(_not_trait(atom[10:]))
-        elif atom.startswith("named:"):
-            preds.append(_named(atom[6:]))
-        elif atom == "card" and len(atoms) > 1:
-            continue  # "card" holds for every card: it only says what the other atoms are about
-        elif atom in _ATOMS:
-            preds.append(_ATOMS[atom])
-        else:
-            raise ValueError(f"unknown filter atom {atom!r}")
-    # Spelled out for the common lengths: filters run for every card in play, every move worked out.
-    if not preds:
-        return ANY_CARD
-    if len(preds) == 1:
-        return preds[0]
-    if len(preds) == 2:
-        first, second = preds
-        return lambda b, p, actor, source: first(b, p, actor, source) and second(b, p, actor, source)
-    if len(preds) == 3:
-        first, second, third = preds
-        return lambda b, p, actor, source: (first(b, p, actor, source) and second(b, p, actor, source)
-                                            and third(b, p, actor, source))
-    frozen = tuple(preds)
-    return lambda b, p, actor, source: all(pred(b, p, actor, source) for pred in frozen)
+    """One predicate that holds when every atom does; raises ValueError for an unknown atom. Equal filters
+    are one function.
+
+    The atoms are tested cheapest and most selective first (a filter is a conjunction of tests that read the
+    board and change nothing, so the order changes only how soon a card fails): "damaged" before "you" before
+    the tests of traits."""
+    pred = _COMPILED.get(atoms)
+    if pred is not None:
+        return pred
+    tests = [_expression(atom) for atom in sorted(atoms, key=_cost) if not (atom == "card" and len(atoms) > 1)]
+    if tests in ([], ["True"]):
+        pred = ANY_CARD
+    else:
+        body = " and ".join(f"({test})" for test in tests)
+        pred = eval(compile(f"lambda b, p, actor, source: {body}", f"<filter {atoms!r}>", "eval"), dict(_NAMES))
+    _COMPILED[atoms] = pred
+    return pred
+
+
+# Which side of the table a filter's cards are on: a card "you" control is on your side (Board.field is by
+# controller), so only that side need be looked at.
+EITHER_SIDE, YOUR_SIDE, THEIR_SIDE = 0, 1, 2
+
+
+def side_of(atoms: tuple[str, ...]) -> int:
+    if "you" in atoms:
+        return YOUR_SIDE
+    return THEIR_SIDE if "opponent" in atoms else EITHER_SIDE
 
 
 # Where a target is chosen from.
@@ -128,12 +149,20 @@ class TargetSpec:
     high: int = 1
     pred: Pred = field(init=False, repr=False, compare=False)
     uses_source: bool = field(init=False, repr=False, compare=False)  # whether who asks changes the answer
+    side: int = field(init=False, repr=False, compare=False)  # side_of(atoms)
+    # The spec's number, doubled: with the asking player added, the key of its candidates in a position.
+    key: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.zone not in TARGET_ZONES:
             raise ValueError(f"unknown target zone {self.zone!r}")
         object.__setattr__(self, "pred", compile_filter(self.atoms))
         object.__setattr__(self, "uses_source", "tutelage" in self.atoms)
+        object.__setattr__(self, "side", side_of(self.atoms))
+        object.__setattr__(self, "key", 2 * next(_SPEC_NUMBERS))
+
+
+_SPEC_NUMBERS = count()
 
 
 def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:
@@ -177,10 +206,12 @@ class Ctx:
         self.players: list[int] = []
         self.mode = -1
         self.count = 0  # "that many": set by the last verb that counts
-        self.picked: list[Piece] = []  # the cards the last counting verb acted on
+        # The cards the last counting verb acted on; a nested Action's card and targets. Until set, the
+        # shared read-only empty (set them to lists of their own; never append to these).
+        self.picked: list[Piece] = NO_PIECES
         self.nested: Piece | None = None
-        self.nested_targets: list[Piece] = []
-        self.nested_players: list[int] = []
+        self.nested_targets: list[Piece] = NO_PIECES
+        self.nested_players: list[int] = NO_PLAYERS
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,30 +268,34 @@ HOST: Ref = _Host()
 PICKED: Ref = _Picked()
 
 
-def in_play_matching(pred: Pred, ctx: Ctx) -> list[Piece]:
-    """The cards in play that match a filter, for the performing player and card."""
+def in_play_matching(pred: Pred, ctx: Ctx, side: int = EITHER_SIDE) -> list[Piece]:
+    """The cards in play that match a filter, for the performing player and card, in play order (the first
+    player's side, then the second's); `side` (the filter's side_of) says which sides can hold a match."""
     b = ctx.b
     if pred is ANY_CARD:
         return b.in_play()
     actor, source = ctx.actor, ctx.source
-    return [p for p in b.in_play() if pred(b, p, actor, source)]
+    if side == EITHER_SIDE:
+        return [p for p in b.in_play() if pred(b, p, actor, source)]
+    return [p for p in b.field[actor if side == YOUR_SIDE else 1 - actor] if pred(b, p, actor, source)]
 
 
 class Pick(Ref):
     """Cards in play the performing player picks as the effect resolves (not targets)."""
 
-    __slots__ = ("atoms", "pred", "low", "high", "purpose")
+    __slots__ = ("atoms", "pred", "side", "low", "high", "purpose")
 
     def __init__(self, atoms: tuple[str, ...], purpose: str, high: int = 1, low: int = 0) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.side = side_of(atoms)
         self.high = high
         self.low = low
         self.purpose = purpose
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
         b = ctx.b
-        options = in_play_matching(self.pred, ctx)
+        options = in_play_matching(self.pred, ctx, self.side)
         if not options:
             return []
         return b.choosers[ctx.actor].pick(b, ctx.actor, self.purpose, options, self.low, self.high, ctx)
@@ -269,27 +304,29 @@ class Pick(Ref):
 class Every(Ref):
     """Every card in play that matches."""
 
-    __slots__ = ("atoms", "pred")
+    __slots__ = ("atoms", "pred", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        return in_play_matching(self.pred, ctx)
+        return in_play_matching(self.pred, ctx, self.side)
 
 
 class RandomOne(Ref):
     """One matching card in play, at random ("a random Party Member you control")."""
 
-    __slots__ = ("atoms", "pred")
+    __slots__ = ("atoms", "pred", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        options = in_play_matching(self.pred, ctx)
+        options = in_play_matching(self.pred, ctx, self.side)
         return [ctx.b.rng.choice(options)] if options else []
 
 
@@ -624,6 +661,7 @@ class Search(Verb):
                 b.put_into_play(card, ctx.actor)
                 if self.mark and card.zone == FIELD:
                     card.temporary = self.mark
+                    b.until_round_end = True
         ctx.count = len(chosen)
 
 
@@ -925,6 +963,7 @@ class Suppress(Verb):
         for target in self.to.pieces(ctx):
             if target.zone == FIELD:
                 target.blanked = True
+                ctx.b.until_round_end = True
                 ctx.b.check_destroyed(target, None)
 
 
@@ -940,6 +979,7 @@ class Disguise(Verb):
     def run(self, ctx: Ctx) -> None:
         for target in self.to.pieces(ctx):
             target.disguised = True
+            ctx.b.until_round_end = True
 
 
 class Conceal(Verb):

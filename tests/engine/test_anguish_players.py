@@ -270,3 +270,56 @@ def test_it_draws_all_it_may_as_the_end_game_begins() -> None:
     state = two_deck_state([], [], hour=LAST_HOUR)
     play_until(state, lambda s: s.phase == END_GAME_DRAW)
     assert choose(state) == (act.DRAW, 3)
+
+
+# ----- making room in a full Arsenal -----
+
+def full_arsenal(arsenal: list[str], protection: tuple[str, ...] = (), newcomer: str = "Haunted Wanderer",
+                 ) -> AnguishState:
+    """The 9th Hour, with these Creatures in play and only the newcomer in hand."""
+    state = new_state(lifeblood(newcomer, *arsenal, *protection))
+    to_hour(state, 9)
+    arrange(state, PLAYER, hand=[newcomer], arsenal=arsenal, protection=protection)
+    return state
+
+
+def test_with_the_arsenal_full_the_weakest_creature_makes_room_after_the_attack() -> None:
+    """7.1: "Cards may move between Attack and Defense Lines on a player's turn." In the 9th Hour, with
+    three Militia Riflemen (Arsenal 3) and a Stray Familiar (Arsenal 1, Protection 2) in the Arsenal,
+    Haunted Wanderer (Arsenal 5, 6 in darkness) would mill 12 from the 10th Hour on, the Familiar 2:
+    all four attack, then the Familiar moves to the Defense Line and the Wanderer takes its place."""
+    state = full_arsenal(["Militia Rifleman"] * 3 + ["Stray Familiar"])
+    familiar = uid_of(state, state.seats[PLAYER].arsenal, "Stray Familiar")
+    wanderer = state.seats[PLAYER].hand[0]
+    assert choose(state) == (act.ATTACK, tuple(state.seats[PLAYER].arsenal))
+    state.apply_action(choose(state))
+    assert choose(state) == (act.MOVE, familiar)
+    state.apply_action(choose(state))
+    assert choose(state) == (act.PLAY, wanderer, act.ARSENAL, None)
+    state.apply_action(choose(state))
+    assert state.seats[PLAYER].protection == [familiar] and choose(state) == (act.END,)
+
+
+def test_a_creature_without_protection_cannot_make_room_unless_every_location_is_full() -> None:
+    """5.1: "cards without a Protection Score (i.e. 0) cannot be placed in the defense line"; 7.1: "if
+    your Play Area is full, you may replace a Creature by discarding it and paying the cost for the new
+    Creature." """
+    state = full_arsenal(["Drifting Husk"] * 4)
+    state.apply_action(choose(state))  # the attack
+    assert choose(state) == (act.END,)  # four Husks, none of which may go to the Defense Line
+    state = full_arsenal(["Drifting Husk"] * 4, protection=("Pebble Giantling",) * 4)
+    husks = list(state.seats[PLAYER].arsenal)
+    wanderer = state.seats[PLAYER].hand[0]
+    state.apply_action(choose(state))  # the attack
+    action = choose(state)
+    assert action[:2] == (act.REPLACE, wanderer) and action[2] in husks
+    state.apply_action(action)
+    assert wanderer in state.seats[PLAYER].arsenal and action[2] in state.seats[PLAYER].discard
+
+
+def test_a_creature_keeps_its_place_against_a_newcomer_that_would_mill_less() -> None:
+    """In the 9th Hour Veteran Sentry (Arsenal 2) would mill 4 from the 10th Hour on; each Militia
+    Rifleman (Arsenal 3) of a full Arsenal would mill 6."""
+    state = full_arsenal(["Militia Rifleman"] * 4, newcomer="Veteran Sentry")
+    state.apply_action(choose(state))  # the attack
+    assert choose(state) == (act.END,)

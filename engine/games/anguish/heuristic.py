@@ -13,8 +13,7 @@ worth 0 and never played: the goldfish never attacks and has no Creatures.
 1. Mulligan: put back every card worth 0 and, if no card worth something costs 2 Hours or less,
    every card costing more than 4 Hours.
 2. Draw two, keep one: keep the card worth more in the Hour it could first be played (the cheaper
-   on a tie; a Creature is worth only its effect once the Arsenal is full); the other goes to the
-   bottom.
+   on a tie; with the Arsenal full, a Creature is worth what 11. says); the other goes to the bottom.
 3. Plays: choose the cards that are worth the most in total within the Hours left this turn and the
    free locations (an exact search over the hand): a Creature goes to the Arsenal, or, worth only its
    effect, to the Defense Line. Play cards that draw first, then choose again. A card that targets
@@ -40,6 +39,11 @@ Against another deck (either seat), the same, and:
     is worth its Arsenal Score (it attacks at once), in the Defense Line half its Protection, a card
     milled a point of damage to the opponent's Stronghold, and a card drawn a point of damage to its
     player's own (10.6: no Lifeblood remains). Attack as in 8.
+11. Making room: with the Arsenal full, a Creature in hand may take the place of the Creature of the
+    Arsenal that would mill least from the next Hour on, when it would mill more from then on: after
+    the attack, that Creature moves to the Defense Line (it needs a Protection Score and a free
+    location, 5.1) or, with all 8 locations full, is replaced (7.1), and the new one is played in the
+    Arsenal. Keeping and putting back value a Creature the same way when the Arsenal is full.
 """
 from __future__ import annotations
 
@@ -53,6 +57,7 @@ from engine.games.anguish.profiles import CREATURE, CardProfile
 from engine.games.anguish.state import (
     END_GAME_DISCARD,
     END_GAME_DRAW,
+    FIRST_HOUR,
     HAND_LIMIT_PHASE,
     KEEP,
     LAST_HOUR,
@@ -95,8 +100,10 @@ def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
 # Where a card can be played and what it is worth there: (worth, row, Arsenal locations it takes,
 # Defense Line locations it takes).
 _Option = tuple[float, str | None, int, int]
-# A plan of plays: its total worth and the cards with their rows.
-_Plan = tuple[float, tuple[tuple[int, str | None], ...]]
+# A play of a plan: the card, its row, and the Creature that makes room for it in the Arsenal.
+_Play = tuple[int, str | None, int | None]
+# A plan of plays: its total worth and the plays.
+_Plan = tuple[float, tuple[_Play, ...]]
 _plan_worth = itemgetter(0)
 
 
@@ -104,8 +111,8 @@ class WorthTable:
     """Each card's worth in each Hour, read once per Game and shared by every game and copy of it."""
 
     __slots__ = (
-        "game", "worth", "effect_worth", "draws", "first_worth", "first_worth_full", "play_cost", "end_game_cost",
-        "play_options", "end_game_options", "attacks_from",
+        "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "play_cost", "end_game_cost",
+        "play_options", "late_options", "end_game_options", "attacks_from",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -127,8 +134,11 @@ class WorthTable:
             [self.worth[uid][min(LAST_HOUR, max(hour, card.cost))] for hour in hours]
             for uid, card in enumerate(game.profiles)
         ]
-        self.first_worth_full = [
-            [self.effect_worth[uid]] * len(hours) if card.kind == CREATURE else self.first_worth[uid]
+        # What a card played after the attack is worth: a Creature attacks from the next Hour, Ambush
+        # or not.
+        self.late_worth = [
+            [self.attacks_from[uid][hour + 1] + self.effect_worth[uid] for hour in hours]
+            if card.kind == CREATURE else self.worth[uid]
             for uid, card in enumerate(game.profiles)
         ]
         # What the plan of each turn (_best_plays) asks of every card in hand, by card and Hour: the
@@ -139,18 +149,21 @@ class WorthTable:
             for uid, card in enumerate(game.profiles)
         ]
         self.play_options = [
-            [self._options(uid, card, hour, light=hour <= LAST_LIGHT_HOUR) for hour in hours]
+            [self._options(uid, card, self.worth[uid][hour], light=hour <= LAST_LIGHT_HOUR) for hour in hours]
+            for uid, card in enumerate(game.profiles)
+        ]
+        self.late_options = [
+            [self._options(uid, card, self.late_worth[uid][hour], light=hour <= LAST_LIGHT_HOUR) for hour in hours]
             for uid, card in enumerate(game.profiles)
         ]
         # The End Game (7. of POLICY): every card is free (10.4), the Hour is over.
         self.end_game_options = [_end_game_options(card) for card in game.profiles]
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
 
-    def _options(self, uid: int, card: CardProfile, hour: int, light: bool) -> tuple[_Option, ...]:
-        """Where the card can be played in `hour` and what it is worth there: a Discovery is worth its
-        effect; a Creature its attacks and effects in the Arsenal, or only its effects in the Defense
-        Line (which takes a card with a Protection Score)."""
-        worth = self.worth[uid][hour]
+    def _options(self, uid: int, card: CardProfile, worth: float, light: bool) -> tuple[_Option, ...]:
+        """Where the card can be played and what it is worth there (`worth` in the Arsenal): a Discovery
+        is worth its effect; a Creature its attacks and effects in the Arsenal, or only its effects in
+        the Defense Line (which takes a card with a Protection Score)."""
         if card.kind != CREATURE:
             return ((worth, None, 0, 0),)
         if self.effect_worth[uid] > 0 and entry_protection(card, light) > 0:
@@ -173,6 +186,23 @@ def _end_game_options(card: CardProfile) -> tuple[_Option, ...]:
     if card.protection > 0 and card.protection * DEFENSE_WORTH + effect > 0:
         options.append((card.protection * DEFENSE_WORTH + effect, act.PROTECTION, 0, 1))
     return tuple(options)
+
+
+def _first_worth(state: AnguishState, table: WorthTable, uid: int, hour: int) -> float:
+    """The card's worth in the first Hour from `hour` on that it can be paid for. With the Arsenal full,
+    a Creature is worth what it mills less what the Creature making room for it would have milled from
+    then on (11. of POLICY), or only its effect if that is more."""
+    seat = state.seats[state.actor]
+    if len(seat.arsenal) < ROW_SIZE or state.profiles[uid].kind != CREATURE:
+        return table.first_worth[uid][hour]
+    played = min(LAST_HOUR, max(hour, state.profiles[uid].cost))
+    replacing = len(seat.protection) == ROW_SIZE
+    losses = [table.attacks_from[other][played + 1] for other in seat.arsenal
+              if replacing or state.profiles[other].protection > 0]
+    worth = table.effect_worth[uid]
+    if losses:
+        worth = max(worth, table.worth[uid][played] - min(losses))
+    return worth
 
 
 _tables: dict[int, WorthTable] = {}
@@ -228,50 +258,50 @@ class HeuristicPlayer(Player):
 
     # ----- drawing and keeping -----
 
-    @staticmethod
-    def _first_worths(state: AnguishState, table: WorthTable) -> list[list[float]]:
-        """Each card's worth in the first Hour from a given Hour on that it can be paid for. With the
-        Arsenal full a new Creature would not attack: only its effect counts."""
-        full = len(state.seats[state.actor].arsenal) == ROW_SIZE
-        return table.first_worth_full if full else table.first_worth
-
     def _mulligan(self, state: AnguishState, table: WorthTable) -> Action:
         hand = state.seats[state.actor].hand
-        worths, profiles = self._first_worths(state, table), state.profiles
-        early = any(profiles[uid].cost <= CHEAP and worths[uid][1] > 0 for uid in hand)
-        back = tuple(uid for uid in hand if worths[uid][1] == 0 or (not early and profiles[uid].cost > COSTLY))
+        profiles = state.profiles
+        worths = {uid: _first_worth(state, table, uid, FIRST_HOUR) for uid in hand}
+        early = any(profiles[uid].cost <= CHEAP and worths[uid] > 0 for uid in hand)
+        back = tuple(uid for uid in hand if worths[uid] == 0 or (not early and profiles[uid].cost > COSTLY))
         return (act.MULLIGAN, back)
 
     def _keep(self, state: AnguishState, table: WorthTable) -> Action:
         first, second = state.seats[state.actor].drawing
-        worths, hour, profiles = self._first_worths(state, table), state.hour, state.profiles
-        first_rank = (-worths[first][hour], profiles[first].cost)
-        second_rank = (-worths[second][hour], profiles[second].cost)
+        hour, profiles = state.hour, state.profiles
+        first_rank = (-_first_worth(state, table, first, hour), profiles[first].cost)
+        second_rank = (-_first_worth(state, table, second, hour), profiles[second].cost)
         kept = first if first_rank <= second_rank else second
         return (act.KEEP, kept, act.TO_BOTTOM)
 
     def _least_worth(self, state: AnguishState, table: WorthTable) -> int:
         """The card of the hand worth least next Hour, or in the End Game (the costlier on a tie)."""
         hand = state.seats[state.actor].hand
+        profiles = state.profiles
         if state.end_game:
-            options, profiles = table.end_game_options, state.profiles
+            options = table.end_game_options
             return min(hand, key=lambda uid: (max((o[0] for o in options[uid]), default=0.0), -profiles[uid].cost))
         next_hour = min(LAST_HOUR, state.hour + 1)
-        worths, profiles = self._first_worths(state, table), state.profiles
-        return min(hand, key=lambda uid: (worths[uid][next_hour], -profiles[uid].cost))
+        return min(hand, key=lambda uid: (_first_worth(state, table, uid, next_hour), -profiles[uid].cost))
 
     # ----- the turn -----
 
     def _main(self, state: AnguishState, table: WorthTable) -> Action:
         seat = state.seats[state.active]
         plays = self._best_plays(state, table)
-        if plays:
-            uid, row = next((play for play in plays if table.draws[play[0]]), plays[0])
+        now = [play for play in plays if play[2] is None]
+        if now:
+            uid, row, _ = next((play for play in now if table.draws[play[0]]), now[0])
             return (act.PLAY, uid, row, self._target(state, uid))
         if not state.attack_declared:
             ready = self._attackers(state)
             if ready:
                 return (act.ATTACK, ready)
+        if plays:  # a Creature makes room in the Arsenal for one worth more there
+            uid, _, leaving = plays[0]
+            if len(seat.protection) < ROW_SIZE:
+                return (act.MOVE, leaving)
+            return (act.REPLACE, uid, leaving, self._target(state, uid))
         if len(seat.arsenal) < ROW_SIZE:
             for uid in seat.protection:
                 if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
@@ -287,18 +317,24 @@ class HeuristicPlayer(Player):
             return max(targets, key=lambda target: _defeat_worth(state, uid, target))
         return targets[0]
 
-    def _best_plays(self, state: AnguishState, table: WorthTable) -> tuple[tuple[int, str | None], ...]:
+    def _best_plays(self, state: AnguishState, table: WorthTable) -> tuple[_Play, ...]:
         """The cards (and rows) worth the most together within the Hours left and the free locations:
-        a Creature in the Arsenal is worth its attacks and effects, in the Defense Line its effects."""
+        a Creature in the Arsenal is worth its attacks and effects, in the Defense Line its effects.
+        With the Arsenal full, a Creature may take the place of the one that would mill least from
+        the next Hour on, which moves to the Defense Line (or, with all 8 locations full, is replaced):
+        the new Creature is then worth what it mills, less what the other would have."""
         seat = state.seats[state.active]
         hour = state.hour
         budget = state.budget()
         profiles = state.profiles
         matchup = not state.game.goldfish
+        end_game = state.end_game
+        after_attack = state.attack_declared and not end_game
         # The cards worth playing now, each with its cost and its options.
         candidates: list[tuple[int, int, tuple[_Option, ...]]] = []
-        end_game = state.end_game
-        play_cost, play_options = table.play_cost, table.play_options
+        play_cost = table.play_cost
+        play_options = table.late_options if after_attack else table.play_options
+        creatures = 0
         for uid in seat.hand:
             if end_game:
                 cost, options = table.end_game_cost[uid], table.end_game_options[uid]
@@ -311,24 +347,55 @@ class HeuristicPlayer(Player):
             if profiles[uid].target is not None and not state.targets_for(state.active, uid):
                 continue
             candidates.append((uid, cost, options))
+            creatures += profiles[uid].kind == CREATURE
         if not candidates:
             return ()
-        # (Hours left, Arsenal locations left, Defense Line locations left) -> the best plan found
-        best: dict[tuple[int, int, int], _Plan] = {
-            (budget, ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)): (0.0, ()),
-        }
+        front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
+        room: list[tuple[float, int]] = []  # (what it would mill from the next Hour on, Creature)
+        if creatures > front and not end_game:
+            room, replacing = self._room(state, table)
+            # Room is made after the attack, if one is still to come (a Creature that moves to the
+            # Defense Line does not attack): the new Creature attacks from the next Hour.
+            late = after_attack or bool(self._attackers(state))
+        # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made
+        # room) -> the best plan found
+        best: dict[tuple[int, int, int, int], _Plan] = {(budget, front, back, 0): (0.0, ())}
         for uid, cost, options in candidates:
-            for (hours, front, back), (total, cards) in list(best.items()):
+            arrives = 0.0
+            if room and profiles[uid].kind == CREATURE:
+                arrives = (table.late_worth if late else table.worth)[uid][hour]
+            for (hours, free, guards, made), (total, cards) in list(best.items()):
                 if cost > hours:
                     continue
                 for gain, row, uses_front, uses_back in options:
-                    if uses_front > front or uses_back > back:
+                    if uses_front > free or uses_back > guards:
                         continue
-                    key = (hours - cost, front - uses_front, back - uses_back)
+                    key = (hours - cost, free - uses_front, guards - uses_back, made)
                     found = best.get(key)
                     if found is None or found[0] < total + gain:
-                        best[key] = (total + gain, (*cards, (uid, row)))
+                        best[key] = (total + gain, (*cards, (uid, row, None)))
+                if arrives and free == 0 and made < len(room) and (replacing or guards > 0):
+                    loss, leaving = room[made]
+                    if arrives > loss:
+                        key = (hours - cost, 0, guards if replacing else guards - 1, made + 1)
+                        found = best.get(key)
+                        if found is None or found[0] < total + arrives - loss:
+                            best[key] = (total + arrives - loss, (*cards, (uid, act.ARSENAL, leaving)))
         return max(best.values(), key=_plan_worth)[1]
+
+    @staticmethod
+    def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int]], bool]:
+        """The Creatures of a full Arsenal that could make room, least worth keeping first: each with
+        what it would mill from the next Hour on. They move to the Defense Line (one with a Protection
+        Score that has not changed lines this turn, 5.1, 7.1); with all 8 locations full any of them
+        can be replaced instead (7.1). And whether it is replacing."""
+        seat = state.seats[state.active]
+        replacing = len(seat.protection) == ROW_SIZE
+        later = state.hour + 1
+        room = [(float(table.attacks_from[uid][later]), uid) for uid in seat.arsenal
+                if replacing or (state.moved[uid] != state.window and state.protection_of(uid) > 0)]
+        room.sort()
+        return room, replacing
 
     # ----- attacks -----
 

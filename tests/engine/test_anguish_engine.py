@@ -18,7 +18,7 @@ from engine.core import OPPONENT, PLAYER, TERMINAL, IllegalAction, game_stream, 
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish import actions as act
 from engine.games.anguish.heuristic import HeuristicPlayer
-from engine.games.anguish.players import SilentPlayer
+from engine.games.anguish.players import KIT, SilentPlayer
 from engine.games.anguish.record import record
 from engine.games.anguish.state import (
     END_GAME_DISCARD,
@@ -38,6 +38,7 @@ from engine.validation import CardIndex
 
 CARDS = {card["name"]: card for card in load_cards("anguish")}
 DECKS = Path(__file__).parent / "decks" / "anguish"
+BENCH_DECKS = Path(__file__).resolve().parents[2] / "bench" / "decks"
 FILLER = "Pebble Giantling"  # 0 Arsenal, 1 Protection, Hour 1, no text
 
 
@@ -135,9 +136,9 @@ def to_hour(state: AnguishState, hour: int) -> None:
 
 
 def play_goldfish(deck: ResolvedDeck, stream: random.Random, checked: bool = True) -> tuple[AnguishState, GameRecord]:
-    """One goldfish game of the deck, played by the heuristic player; `checked`: every action it
-    chooses goes through apply_action, which refuses an illegal one."""
-    state = make_game(deck).new_initial_state(stream)
+    """One goldfish game of the deck as a run plays it (KIT's Game of the deck, the heuristic player);
+    `checked`: every action it chooses goes through apply_action, which refuses an illegal one."""
+    state = KIT.goldfish_game(deck, KIT.opponents[0]).new_initial_state(stream)
     players = [HeuristicPlayer(), SilentPlayer()]
     for seat, player in enumerate(players):
         player.restart(state, seat, player_stream(0, 0, seat))
@@ -145,6 +146,12 @@ def play_goldfish(deck: ResolvedDeck, stream: random.Random, checked: bool = Tru
         action = players[state.current_player()].choose(state)
         state.apply_action(action) if checked else state.apply_trusted(action)
     return state, record(state, PLAYER)
+
+
+def bench_deck(name: str) -> ResolvedDeck:
+    """A sample deck of bench/decks/ (anguish.txt is Night Raid)."""
+    index = CardIndex("anguish", CARDS.values())
+    return resolved_deck("anguish", (BENCH_DECKS / f"{name}.txt").read_text(), index)
 
 
 def deck_file(name: str) -> ResolvedDeck:

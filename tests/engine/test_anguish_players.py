@@ -12,14 +12,25 @@ import pytest
 
 from engine.core import OPPONENT, PLAYER, game_stream
 from engine.games.anguish import actions as act
-from engine.games.anguish.heuristic import NEVER, HeuristicPlayer, WorthTable
+from engine.games.anguish.heuristic import HeuristicPlayer, worth_table
 from engine.games.anguish.players import KIT
-from engine.games.anguish.state import END_GAME_DRAW, FIRST_HOUR, LAST_HOUR, MAIN, PROTECT, AnguishState, make_game
+from engine.games.anguish.state import (
+    END_GAME_DRAW,
+    FIRST_HOUR,
+    KEEP,
+    LAST_HOUR,
+    MAIN,
+    PROTECT,
+    AnguishState,
+    make_game,
+)
+from engine.games.anguish.worth import NEVER, WorthTable
 from engine.goldfish import run_goldfish
 from tests.engine.test_anguish_engine import (
     CARDS,
     FILLER,
     arrange,
+    bench_deck,
     deck_file,
     lifeblood,
     names,
@@ -323,3 +334,73 @@ def test_a_creature_keeps_its_place_against_a_newcomer_that_would_mill_less() ->
     state = full_arsenal(["Militia Rifleman"] * 4, newcomer="Veteran Sentry")
     state.apply_action(choose(state))  # the attack
     assert choose(state) == (act.END,)
+
+
+# ----- the horizon: what comes too late counts for nothing -----
+
+def test_a_deck_clock_is_the_hour_its_goldfish_games_are_mostly_over_by() -> None:
+    """POLICY 0: a deck that never mills never ends a game before the 11th Hour; the Night Raid sample
+    is usually done by the 8th or 9th; against another deck the clock is the 11th Hour."""
+    assert worth_table(make_game(lifeblood())).clock == LAST_HOUR
+    night_raid = bench_deck("anguish")
+    clock = worth_table(KIT.goldfish_game(night_raid, "silent")).clock
+    assert 7 <= clock <= 9 and worth_table(make_game(night_raid)).clock == clock  # the same deals each time
+    assert worth_table(make_game(night_raid, opponent=night_raid)).clock == LAST_HOUR
+
+
+def test_it_keeps_a_cheap_card_over_one_it_could_not_play_before_the_deck_is_done() -> None:
+    """With the Night Raid clock (its games are over by the 9th Hour), Haunted Wanderer (9 Hours) would
+    attack after the game is over: in the 2nd Hour Night Terror (mills 2) is kept instead."""
+    game = KIT.goldfish_game(bench_deck("anguish"), "silent")
+    assert worth_table(game).clock < 10
+    state = game.new_initial_state(random.Random(4))
+    play_until(state, lambda s: s.phase == KEEP)
+    seat = state.seats[PLAYER]
+    terror, wanderer = (uid_of(state, seat.lifeblood, name) for name in ("Night Terror", "Haunted Wanderer"))
+    seat.lifeblood += seat.drawing
+    seat.drawing[:] = [wanderer, terror]
+    assert choose(state) == (act.KEEP, terror, act.TO_BOTTOM)
+
+
+def test_a_creature_that_would_attack_only_after_the_lifeblood_is_gone_is_not_played() -> None:
+    """In the 8th Hour two Night Lurkers (4 in darkness) mill the goldfish's last 8 cards: Night Lurker
+    in hand would first attack in the 9th Hour, after the game is over."""
+    state = new_state(lifeblood("Night Lurker", "Night Lurker", "Night Lurker"))
+    to_hour(state, 8)
+    arrange(state, PLAYER, hand=["Night Lurker"], arsenal=["Night Lurker", "Night Lurker"])
+    del state.seats[OPPONENT].lifeblood[8:]
+    assert choose(state)[0] == act.ATTACK
+    state = new_state(lifeblood("Night Lurker", "Night Lurker", "Night Lurker"))
+    to_hour(state, 8)
+    arrange(state, PLAYER, hand=["Night Lurker"], arsenal=["Night Lurker", "Night Lurker"])
+    del state.seats[OPPONENT].lifeblood[9:]  # one card more: they need the 9th Hour too
+    assert choose(state)[0] == act.PLAY
+
+
+def test_it_keeps_a_discovery_over_a_creature_the_arsenal_has_no_place_for() -> None:
+    """POLICY 2: 7.2 "Player's must not play more than four cards in the Arsenal". With Void Hound and
+    Creeping Shade attacking and two Night Lurkers in hand, a Drifting Husk (Arsenal 1) would only
+    push out the fourth best of them: Night Terror (mills 2) is kept."""
+    state = new_state(lifeblood("Void Hound", "Creeping Shade", "Night Lurker", "Night Lurker", "Drifting Husk",
+                                "Night Terror"))
+    to_hour(state, 3)
+    arrange(state, PLAYER, hand=["Night Lurker", "Night Lurker"], arsenal=["Void Hound", "Creeping Shade"])
+    state.apply_action((act.END,))
+    assert state.phase == KEEP
+    seat = state.seats[PLAYER]
+    husk, terror = (uid_of(state, seat.lifeblood, name) for name in ("Drifting Husk", "Night Terror"))
+    seat.lifeblood += seat.drawing
+    seat.drawing[:] = [husk, terror]
+    assert choose(state) == (act.KEEP, terror, act.TO_BOTTOM)
+    seat.arsenal.pop()  # with one Creature fewer the Husk has a place of its own
+    assert choose(state) == (act.KEEP, husk, act.TO_BOTTOM)
+
+
+def test_the_mulligan_puts_back_cards_worth_less_than_an_average_card_of_the_lifeblood() -> None:
+    """POLICY 1, 8.1: "place up to 5 cards from your current draw at the bottom of your Lifeblood and
+    draw an equal number". In a Lifeblood of Night Lurkers, a Drifting Husk (Arsenal 1) in the opening
+    hand is worth less than the Lurker that would come instead."""
+    state = make_game(lifeblood(*["Night Lurker"] * 33, "Drifting Husk")).new_initial_state(random.Random(0))
+    arrange(state, PLAYER, hand=["Drifting Husk", *["Night Lurker"] * 4])
+    husk = uid_of(state, state.seats[PLAYER].hand, "Drifting Husk")
+    assert choose(state) == (act.MULLIGAN, (husk,))

@@ -404,3 +404,24 @@ def test_the_mulligan_puts_back_cards_worth_less_than_an_average_card_of_the_lif
     arrange(state, PLAYER, hand=["Drifting Husk", *["Night Lurker"] * 4])
     husk = uid_of(state, state.seats[PLAYER].hand, "Drifting Husk")
     assert choose(state) == (act.MULLIGAN, (husk,))
+
+
+def test_an_ambush_creature_takes_a_weaker_ones_place_before_the_attack_and_attacks_at_once() -> None:
+    """9.4: "cards with the Ambush ability may attack or activate abilities on the Hour they are
+    played". In the 5th Hour with a full Arsenal, Stardust Sprite (Arsenal 1, Protection 1) moves to
+    the Defense Line before the attack, so Comet Rider (Arsenal 3, Ambush) attacks in its place now."""
+    state = new_state(lifeblood("Comet Rider", "Stardust Sprite", "Lurking Urchin", "Lurking Urchin",
+                                "Starling Wisp"))
+    to_hour(state, 5)
+    arrange(state, PLAYER, hand=["Comet Rider"],
+            arsenal=["Lurking Urchin", "Lurking Urchin", "Starling Wisp", "Stardust Sprite"])
+    sprite = uid_of(state, state.seats[PLAYER].arsenal, "Stardust Sprite")
+    rider = state.seats[PLAYER].hand[0]
+    assert choose(state) == (act.MOVE, sprite)
+    state.apply_action(choose(state))
+    assert choose(state) == (act.PLAY, rider, act.ARSENAL, None)
+    state.apply_action(choose(state))
+    action = choose(state)
+    assert action[0] == act.ATTACK and rider in action[1]  # type: ignore[operator]
+    state.apply_action(action)
+    assert state.milled[OPPONENT][4] == 1 + 1 + 1 + 3

@@ -50,7 +50,8 @@ Against another deck (either seat), the same, and:
     Arsenal that would mill least from the next Hour on, when it would mill more from then on: after
     the attack, that Creature moves to the Defense Line (it needs a Protection Score and a free
     location, 5.1) or, with all 8 locations full, is replaced (7.1), and the new one is played in the
-    Arsenal.
+    Arsenal. An Ambush Creature that would mill more this Hour than the one making room for it takes
+    its place before the attack, and attacks at once.
 """
 from __future__ import annotations
 
@@ -84,8 +85,9 @@ GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of t
 CLOCK_TRIALS = 32  # goldfish games played to find a deck's clock
 CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
 
-# A play of a plan: the card, its row, and the Creature that makes room for it in the Arsenal.
-_Play = tuple[int, str | None, int | None]
+# A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
+# whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
+_Play = tuple[int, str | None, int | None, bool]
 # A plan of plays: its total worth and the plays.
 _Plan = tuple[float, tuple[_Play, ...]]
 _plan_worth = itemgetter(0)
@@ -166,14 +168,15 @@ class HeuristicPlayer(Player):
         plays = self._best_plays(state, table)
         now = [play for play in plays if play[2] is None]
         if now:
-            uid, row, _ = next((play for play in now if table.draws[play[0]]), now[0])
+            uid, row, _, _ = next((play for play in now if table.draws[play[0]]), now[0])
             return (act.PLAY, uid, row, best_target(state, table, uid))
-        if not state.attack_declared:
+        early = [play for play in plays if play[3]]
+        if not early and not state.attack_declared:
             ready = safe_attackers(state)
             if ready:
                 return (act.ATTACK, ready)
         if plays:  # a Creature makes room in the Arsenal for one worth more there
-            uid, _, leaving = plays[0]
+            uid, _, leaving, _ = (early or plays)[0]
             if len(seat.protection) < ROW_SIZE:
                 return (act.MOVE, leaving)
             return (act.REPLACE, uid, leaving, best_target(state, table, uid))
@@ -225,20 +228,20 @@ class HeuristicPlayer(Player):
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
-        room: list[tuple[float, int]] = []  # (what it would mill from the next Hour on, Creature)
-        replacing = late = False
+        room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
+        replacing = attack_to_come = False
         if creatures > front and not end_game:
             room, replacing = self._room(state, table, horizon)
-            # Room is made after the attack, if one is still to come (a Creature that moves to the
-            # Defense Line does not attack): the new Creature attacks from the next Hour.
-            late = after_attack or bool(safe_attackers(state))
+            attack_to_come = not after_attack and bool(safe_attackers(state))
         # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made
         # room) -> the best plan found
         best: dict[tuple[int, int, int, int], _Plan] = {(budget, front, back, 0): (0.0, ())}
         for uid, cost, options in candidates:
-            arrives = 0.0
+            arrives = arrives_now = 0.0
             if room and profiles[uid].kind == CREATURE:
-                arrives = (table.late_worth if late else table.worth)[uid][hour] - beyond[uid][horizon + 1]
+                too_late = beyond[uid][horizon + 1]
+                arrives = table.late_worth[uid][hour] - too_late  # room made after the attack
+                arrives_now = table.worth[uid][hour] - too_late  # before it: with Ambush, it attacks now
             for (hours, free, guards, made), (total, cards) in list(best.items()):
                 if cost > hours:
                     continue
@@ -248,29 +251,39 @@ class HeuristicPlayer(Player):
                     key = (hours - cost, free - uses_front, guards - uses_back, made)
                     found = best.get(key)
                     if found is None or found[0] < total + gain:
-                        best[key] = (total + gain, (*cards, (uid, row, None)))
-                if arrives and free == 0 and made < len(room) and (replacing or guards > 0):
-                    loss, leaving = room[made]
-                    if arrives > loss:
+                        best[key] = (total + gain, (*cards, (uid, row, None, False)))
+                if arrives_now and free == 0 and made < len(room) and (replacing or guards > 0):
+                    loss, leaving, loss_now = room[made]
+                    gain, early = arrives - loss, False
+                    if not attack_to_come and not after_attack:
+                        gain, early = arrives_now - loss, True  # no attack to wait for: at once
+                    elif attack_to_come and arrives_now - loss_now > gain:
+                        gain, early = arrives_now - loss_now, True
+                    if gain > 0:
                         key = (hours - cost, 0, guards if replacing else guards - 1, made + 1)
                         found = best.get(key)
-                        if found is None or found[0] < total + arrives - loss:
-                            best[key] = (total + arrives - loss, (*cards, (uid, act.ARSENAL, leaving)))
+                        if found is None or found[0] < total + gain:
+                            best[key] = (total + gain, (*cards, (uid, act.ARSENAL, leaving, early)))
         return max(best.values(), key=_plan_worth)[1]
 
     @staticmethod
-    def _room(state: AnguishState, table: WorthTable, horizon: int) -> tuple[list[tuple[float, int]], bool]:
+    def _room(state: AnguishState, table: WorthTable, horizon: int) -> tuple[list[tuple[float, int, float]], bool]:
         """The Creatures of a full Arsenal that could make room, least worth keeping first: each with
-        what it would mill from the next Hour until the horizon. They move to the Defense Line (one
-        with a Protection Score that has not changed lines this turn, 5.1, 7.1); with all 8 locations
-        full any of them can be replaced instead (7.1). And whether it is replacing."""
+        what it would mill from the next Hour until the horizon, and from this Hour if it may still
+        attack now. They move to the Defense Line (one with a Protection Score that has not changed
+        lines this turn, 5.1, 7.1); with all 8 locations full any of them can be replaced instead
+        (7.1). And whether it is replacing."""
         seat = state.seats[state.active]
         replacing = len(seat.protection) == ROW_SIZE
-        later = state.hour + 1
+        hour = state.hour
+        until = max(hour + 1, horizon + 1)
         attacks_from = table.attacks_from
-        room = [(float(attacks_from[uid][later] - attacks_from[uid][max(later, horizon + 1)]), uid)
-                for uid in seat.arsenal
-                if replacing or (state.moved[uid] != state.window and state.protection_of(uid) > 0)]
+        room = []
+        for uid in seat.arsenal:
+            if replacing or (state.moved[uid] != state.window and state.protection_of(uid) > 0):
+                later = float(attacks_from[uid][hour + 1] - attacks_from[uid][until])
+                now = later + state.arsenal_of(uid) if state.can_attack(uid) and hour <= horizon else later
+                room.append((later, uid, now))
         room.sort()
         return room, replacing
 

@@ -177,8 +177,9 @@ def test_the_opponent_discards_the_top_cards_of_their_lifeblood() -> None:
     state = new_state(lifeblood("Night Terror"))
     to_hour(state, 2)
     arrange(state, PLAYER, hand=["Night Terror"])
+    before = len(state.seats[OPPONENT].lifeblood)
     play(state, "Night Terror")
-    assert len(state.seats[OPPONENT].lifeblood) == 34 and len(state.seats[OPPONENT].discard) == 2
+    assert len(state.seats[OPPONENT].lifeblood) == before - 2 and len(state.seats[OPPONENT].discard) == 2
     assert state.milled[OPPONENT][1] == 2
 
 
@@ -187,8 +188,9 @@ def test_a_creature_mills_when_played() -> None:
     state = new_state(lifeblood("Worldspine Titan"))
     to_hour(state, 10)
     arrange(state, PLAYER, hand=["Worldspine Titan"])
+    before = len(state.seats[OPPONENT].lifeblood)
     play(state, "Worldspine Titan")
-    assert len(state.seats[OPPONENT].lifeblood) == 33
+    assert len(state.seats[OPPONENT].lifeblood) == before - 3
 
 
 def test_a_darkness_creature_has_more_arsenal_from_the_seventh_hour() -> None:

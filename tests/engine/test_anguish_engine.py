@@ -694,11 +694,14 @@ def test_an_illegal_action_is_refused() -> None:
 
 # ----- the goldfish -----
 
-def test_the_goldfish_has_36_anonymous_lifeblood_cards_and_never_acts() -> None:
-    """docs/goldfish.md: "an empty board and a full 36-card Lifeblood; it plays nothing" """
+def test_the_goldfish_has_a_full_lifeblood_of_35_anonymous_cards_and_never_acts() -> None:
+    """4.1: "A standard Lifeblood (i.e. Deck) size is 36 cards, which includes exactly one Stronghold";
+    the Stronghold starts in play, so a full Lifeblood holds 35 cards, the goldfish's as any deck's
+    (docs/goldfish.md: "an empty board and a full Lifeblood; it plays nothing")."""
     state = make_game(deck_file("legal_cosmic_with_sideboard")).new_initial_state(random.Random(1))
     zones = state.zones()
-    assert [card.name for card in zones["p1.lifeblood"]] == [GOLDFISH_CARD] * 36
+    assert [card.name for card in zones["p1.lifeblood"]] == [GOLDFISH_CARD] * 35
+    assert len(zones["p0.lifeblood"]) + len(zones["p0.hand"]) == 35 and len(zones["p0.stronghold"]) == 1
     assert not any(zones[f"p1.{zone}"] for zone in ("hand", "arsenal", "protection", "stronghold"))
     player = HeuristicPlayer()
     while not state.is_terminal():
@@ -709,8 +712,21 @@ def test_the_goldfish_has_36_anonymous_lifeblood_cards_and_never_acts() -> None:
 def test_a_goldfish_game_is_won_when_the_goldfish_lifeblood_is_emptied() -> None:
     state, result = play_goldfish(deck_file("legal_nightmare_two_tenth_hour"), game_stream(1, 0))
     assert result.won and state.seats[OPPONENT].lifeblood == []
-    assert sum(result.damage_by_turn) == 36
+    assert sum(result.damage_by_turn) == 35
     assert len(result.damage_by_turn) == result.end_turn == state.hour <= 11
+
+
+def test_milling_the_35th_card_of_the_goldfish_wins() -> None:
+    """3.4: "When a Lifeblood is depleted, the End Game is triggered": against the goldfish that ends
+    the game, won. 34 cards milled are not enough; the 35th is."""
+    for milled_before, won in ((32, False), (33, True)):
+        state = new_state(lifeblood("Night Terror"))
+        arrange(state, PLAYER, hand=["Night Terror"])
+        to_hour(state, 2)
+        del state.seats[OPPONENT].lifeblood[:milled_before]
+        play(state, "Night Terror")  # "Your opponent discards the top 2 cards of their Lifeblood."
+        assert state.is_terminal() == won and (state.winner() == PLAYER) == won
+        assert len(state.seats[OPPONENT].lifeblood) == 35 - milled_before - 2
 
 
 def test_a_goldfish_game_ends_with_the_eleventh_hour_when_nothing_mills() -> None:

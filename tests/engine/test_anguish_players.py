@@ -67,7 +67,7 @@ def test_it_takes_only_legal_actions_and_the_record_says_what_it_did(name: str) 
     for index in range(25):
         state, result = play_goldfish(deck, game_stream(2, index))
         assert len(result.damage_by_turn) == result.end_turn
-        assert sum(result.damage_by_turn) == 36 - len(state.seats[OPPONENT].lifeblood)
+        assert sum(result.damage_by_turn) == 35 - len(state.seats[OPPONENT].lifeblood)
         assert result.won == (not state.seats[OPPONENT].lifeblood)
         assert all(result.played[card] <= result.drawn[card] for card in result.played)
         assert sum(result.drawn.values()) >= 5 + result.end_turn - 1

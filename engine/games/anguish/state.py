@@ -8,9 +8,11 @@ How the rules document is read (docs/rules-notes.md, "Anguish CCG: playing the g
   starts unless a two-deck game says otherwise.
 - A turn: draw two and keep one (not the starting player in the 1st Hour, 8.2), then play cards,
   move Creatures and declare at most one attack, in any order, then end the turn (down to 8 cards).
-- The Stronghold is set aside when the game begins; the other cards are the Lifeblood.
-- Against the goldfish (no deck for the opponent) the opponent has 36 anonymous Lifeblood cards, no
-  hand and no Stronghold, and takes empty turns; the game ends when the End Game is triggered. With
+- The Stronghold starts in play (in its own place, not a Creature location); the other cards are the
+  Lifeblood.
+- Against the goldfish (no deck for the opponent) the opponent has a full Lifeblood of 35 anonymous
+  cards (a 36-card deck's, its Stronghold being in play), no hand and no Creatures, and takes empty
+  turns; the game ends when the End Game is triggered. With
   two decks the End Game is played out (10.1-10.7) and `winner()` names the winner.
 """
 from __future__ import annotations
@@ -36,7 +38,9 @@ HAND_LIMIT = 8  # 9.1: "Players must never have more than 8 cards in their hand 
 ROW_SIZE = 4  # 7.2: "not more than four cards in the Arsenal and four cards in their Protection"
 END_GAME_DRAWS = 3  # 10.2: "both players may draw up to three cards"
 END_GAME_PHASES = 2  # 10.7: "At the conclusion of the second End Game phase"
-GOLDFISH_LIFEBLOOD = 36
+# 4.1: "A standard Lifeblood (i.e. Deck) size is 36 cards, which includes exactly one Stronghold": the
+# Stronghold starts in play, so a full Lifeblood to draw from (or mill) holds 35 cards.
+GOLDFISH_LIFEBLOOD = 35
 GOLDFISH_CARD = "Goldfish Lifeblood card"
 NOT_YET = -1  # a stamp no turn or window has
 

@@ -13,7 +13,6 @@ from engine.core import OPPONENT, PLAYER
 from engine.deck import DeckCard
 from engine.games.anguish import actions as act
 from engine.games.anguish.effects import EFFECTS, UNIMPLEMENTED, VERBS, UnknownVerb, check_program, program_for
-from engine.games.anguish.goldfish import play_goldfish
 from engine.games.anguish.state import MAIN, PROTECT, AnguishState
 from tests.engine.test_anguish_engine import (
     FILLER,
@@ -24,6 +23,7 @@ from tests.engine.test_anguish_engine import (
     names,
     new_state,
     play,
+    play_goldfish,
     to_hour,
 )
 
@@ -81,7 +81,7 @@ def test_a_card_whose_text_the_engine_cannot_play_counts_as_having_no_effect() -
     assert program_for(keyword_only) == ()
     deck = lifeblood(size=32)
     deck.entries.append(DeckCard(oddity, 4, "Lifeblood"))
-    records = [play_goldfish(deck, random.Random(seed)) for seed in range(10)]
+    records = [play_goldfish(deck, random.Random(seed))[1] for seed in range(10)]
     played = sum(r.played["Whispering Idol"] for r in records)
     assert played > 0
     assert sum(r.no_effect["Whispering Idol"] for r in records) == played
@@ -177,8 +177,9 @@ def test_the_opponent_discards_the_top_cards_of_their_lifeblood() -> None:
     state = new_state(lifeblood("Night Terror"))
     to_hour(state, 2)
     arrange(state, PLAYER, hand=["Night Terror"])
+    before = len(state.seats[OPPONENT].lifeblood)
     play(state, "Night Terror")
-    assert len(state.seats[OPPONENT].lifeblood) == 34 and len(state.seats[OPPONENT].discard) == 2
+    assert len(state.seats[OPPONENT].lifeblood) == before - 2 and len(state.seats[OPPONENT].discard) == 2
     assert state.milled[OPPONENT][1] == 2
 
 
@@ -187,8 +188,9 @@ def test_a_creature_mills_when_played() -> None:
     state = new_state(lifeblood("Worldspine Titan"))
     to_hour(state, 10)
     arrange(state, PLAYER, hand=["Worldspine Titan"])
+    before = len(state.seats[OPPONENT].lifeblood)
     play(state, "Worldspine Titan")
-    assert len(state.seats[OPPONENT].lifeblood) == 33
+    assert len(state.seats[OPPONENT].lifeblood) == before - 3
 
 
 def test_a_darkness_creature_has_more_arsenal_from_the_seventh_hour() -> None:

@@ -1,4 +1,4 @@
-"""The Anguish CCG rules engine (engine/games/anguish/state.py) and its goldfish (goldfish.py).
+"""The Anguish CCG rules engine (engine/games/anguish/state.py), against a second deck or the goldfish.
 
 Scenario tests: give the players cards, play, assert. Each rules test quotes the rule it checks from
 docs/rules/anguish.txt; readings of unclear rules are in docs/rules-notes.md ("Anguish CCG: playing
@@ -14,18 +14,18 @@ from pathlib import Path
 import pytest
 
 from engine.cli import load_cards, resolved_deck
-from engine.core import OPPONENT, PLAYER, TERMINAL, IllegalAction, game_stream, load_game
+from engine.core import OPPONENT, PLAYER, TERMINAL, IllegalAction, game_stream, load_game, player_stream
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish import actions as act
-from engine.games.anguish.goldfish import NEVER, GoldfishPolicy, WorthTable, play_game, play_goldfish, record
+from engine.games.anguish.heuristic import HeuristicPlayer
+from engine.games.anguish.players import KIT, SilentPlayer
+from engine.games.anguish.record import record
 from engine.games.anguish.state import (
     END_GAME_DISCARD,
     END_GAME_DRAW,
-    FIRST_HOUR,
     GOLDFISH_CARD,
     HAND_LIMIT_PHASE,
     KEEP,
-    LAST_HOUR,
     MAIN,
     MULLIGAN,
     PROTECT,
@@ -33,10 +33,12 @@ from engine.games.anguish.state import (
     AnguishState,
     make_game,
 )
+from engine.goldfish_record import GameRecord
 from engine.validation import CardIndex
 
 CARDS = {card["name"]: card for card in load_cards("anguish")}
 DECKS = Path(__file__).parent / "decks" / "anguish"
+BENCH_DECKS = Path(__file__).resolve().parents[2] / "bench" / "decks"
 FILLER = "Pebble Giantling"  # 0 Arsenal, 1 Protection, Hour 1, no text
 
 
@@ -131,6 +133,25 @@ def to_hour(state: AnguishState, hour: int) -> None:
     """End turns until the starting player's turn in `hour`."""
     while not (state.hour == hour and state.active == state.starter and state.phase == MAIN):
         end_turn(state)
+
+
+def play_goldfish(deck: ResolvedDeck, stream: random.Random, checked: bool = True) -> tuple[AnguishState, GameRecord]:
+    """One goldfish game of the deck as a run plays it (KIT's Game of the deck, the heuristic player);
+    `checked`: every action it chooses goes through apply_action, which refuses an illegal one."""
+    state = KIT.goldfish_game(deck, KIT.opponents[0]).new_initial_state(stream)
+    players = [HeuristicPlayer(), SilentPlayer()]
+    for seat, player in enumerate(players):
+        player.restart(state, seat, player_stream(0, 0, seat))
+    while not state.is_terminal():
+        action = players[state.current_player()].choose(state)
+        state.apply_action(action) if checked else state.apply_trusted(action)
+    return state, record(state, PLAYER)
+
+
+def bench_deck(name: str) -> ResolvedDeck:
+    """A sample deck of bench/decks/ (anguish.txt is Night Raid)."""
+    index = CardIndex("anguish", CARDS.values())
+    return resolved_deck("anguish", (BENCH_DECKS / f"{name}.txt").read_text(), index)
 
 
 def deck_file(name: str) -> ResolvedDeck:
@@ -673,108 +694,50 @@ def test_an_illegal_action_is_refused() -> None:
 
 # ----- the goldfish -----
 
-def test_the_goldfish_has_36_anonymous_lifeblood_cards_and_never_acts() -> None:
-    """docs/goldfish.md: "an empty board and a full 36-card Lifeblood; it plays nothing" """
+def test_the_goldfish_has_a_full_lifeblood_of_35_anonymous_cards_and_never_acts() -> None:
+    """4.1: "A standard Lifeblood (i.e. Deck) size is 36 cards, which includes exactly one Stronghold";
+    the Stronghold starts in play, so a full Lifeblood holds 35 cards, the goldfish's as any deck's
+    (docs/goldfish.md: "an empty board and a full Lifeblood; it plays nothing")."""
     state = make_game(deck_file("legal_cosmic_with_sideboard")).new_initial_state(random.Random(1))
     zones = state.zones()
-    assert [card.name for card in zones["p1.lifeblood"]] == [GOLDFISH_CARD] * 36
+    assert [card.name for card in zones["p1.lifeblood"]] == [GOLDFISH_CARD] * 35
+    assert len(zones["p0.lifeblood"]) + len(zones["p0.hand"]) == 35 and len(zones["p0.stronghold"]) == 1
     assert not any(zones[f"p1.{zone}"] for zone in ("hand", "arsenal", "protection", "stronghold"))
-    policy = GoldfishPolicy(state.game)
+    player = HeuristicPlayer()
     while not state.is_terminal():
         assert state.current_player() == PLAYER
-        state.apply_action(policy.choose(state))
+        state.apply_action(player.choose(state))
 
 
 def test_a_goldfish_game_is_won_when_the_goldfish_lifeblood_is_emptied() -> None:
-    deck = deck_file("legal_nightmare_two_tenth_hour")
-    game = make_game(deck)
-    state = game.new_initial_state(game_stream(1, 0))
-    play_game(state, GoldfishPolicy(game), checked=True)
-    result = record(state)
+    state, result = play_goldfish(deck_file("legal_nightmare_two_tenth_hour"), game_stream(1, 0))
     assert result.won and state.seats[OPPONENT].lifeblood == []
-    assert sum(result.damage_by_turn) == 36
+    assert sum(result.damage_by_turn) == 35
     assert len(result.damage_by_turn) == result.end_turn == state.hour <= 11
+
+
+def test_milling_the_35th_card_of_the_goldfish_wins() -> None:
+    """3.4: "When a Lifeblood is depleted, the End Game is triggered": against the goldfish that ends
+    the game, won. 34 cards milled are not enough; the 35th is."""
+    for milled_before, won in ((32, False), (33, True)):
+        state = new_state(lifeblood("Night Terror"))
+        arrange(state, PLAYER, hand=["Night Terror"])
+        to_hour(state, 2)
+        del state.seats[OPPONENT].lifeblood[:milled_before]
+        play(state, "Night Terror")  # "Your opponent discards the top 2 cards of their Lifeblood."
+        assert state.is_terminal() == won and (state.winner() == PLAYER) == won
+        assert len(state.seats[OPPONENT].lifeblood) == 35 - milled_before - 2
 
 
 def test_a_goldfish_game_ends_with_the_eleventh_hour_when_nothing_mills() -> None:
     """10.1: the End Game is triggered "at the end of the 11th Hour"; Pebble Giantlings have no Arsenal."""
-    result = play_goldfish(lifeblood(), random.Random(0))
+    _, result = play_goldfish(lifeblood(), random.Random(0))
     assert (result.won, result.end_turn, result.damage_by_turn) == (False, 11, [0] * 11)
     assert result.played == Counter()
 
 
 def test_the_same_seed_gives_the_same_goldfish_record() -> None:
     deck = deck_file("legal_survivor_no_headers")
-    assert play_goldfish(deck, game_stream(7, 3)) == play_goldfish(deck, game_stream(7, 3))
-    records = {repr(play_goldfish(deck, game_stream(7, index))) for index in range(20)}
+    assert play_goldfish(deck, game_stream(7, 3))[1] == play_goldfish(deck, game_stream(7, 3))[1]
+    records = {repr(play_goldfish(deck, game_stream(7, index))[1]) for index in range(20)}
     assert len(records) > 1  # the seed matters
-
-
-@pytest.mark.parametrize("name", [
-    "legal_colossal_full_sideboard", "legal_cosmic_with_sideboard",
-    "legal_nightmare_two_tenth_hour", "legal_survivor_no_headers",
-])
-def test_the_goldfish_policy_takes_only_legal_actions_and_records_what_it_did(name: str) -> None:
-    deck = deck_file(name)
-    game = make_game(deck)
-    for index in range(25):
-        state = game.new_initial_state(game_stream(2, index))
-        play_game(state, GoldfishPolicy(game), checked=True)
-        result = record(state)
-        assert len(result.damage_by_turn) == result.end_turn
-        assert sum(result.damage_by_turn) == 36 - len(state.seats[OPPONENT].lifeblood)
-        assert result.won == (not state.seats[OPPONENT].lifeblood)
-        assert all(result.played[card] <= result.drawn[card] for card in result.played)
-        assert sum(result.drawn.values()) >= 5 + result.end_turn - 1
-        assert result.no_effect == Counter()
-        assert result == play_goldfish(deck, game_stream(2, index))
-
-
-def test_the_goldfish_policy_plays_the_cards_worth_most_within_the_hour() -> None:
-    """In the 5th Hour, Void Hound (3 Hours, Ambush, Arsenal 2) and Creeping Shade (2 Hours, Ambush,
-    Arsenal 2) attack 7 times each: worth more than Night Lurker (5 Hours, Arsenal 3, 4 in darkness),
-    which attacks in the 6th to 11th Hours."""
-    state = new_state(lifeblood("Void Hound", "Creeping Shade", "Night Lurker"))
-    to_hour(state, 5)
-    arrange(state, PLAYER, hand=["Night Lurker", "Void Hound", "Creeping Shade"])
-    policy = GoldfishPolicy(state.game)
-    while state.phase == MAIN and state.attackers == [] and not state.attack_declared:
-        state.apply_action(policy.choose(state))
-    assert sorted(names(state, state.seats[PLAYER].arsenal)) == ["Creeping Shade", "Void Hound"]
-    assert state.milled[OPPONENT][4] == 4  # both attacked on the Hour they were played
-
-
-def test_the_goldfish_policy_mulligans_cards_that_cannot_mill() -> None:
-    state = make_game(lifeblood("Void Hound")).new_initial_state(random.Random(0))
-    arrange(state, PLAYER, hand=["Void Hound", *[FILLER] * 4])
-    action = GoldfishPolicy(state.game).choose(state)
-    assert action[0] == act.MULLIGAN and names(state, list(action[1])) == [FILLER] * 4
-
-
-@pytest.mark.parametrize("end_game", [False, True])
-def test_the_goldfish_plan_reads_costs_and_rows_as_the_state_gives_them(end_game: bool) -> None:
-    """The plan of a turn reads each card's cost and rows from a table made once per Game: for every
-    card and Hour, the table holds state.cost_of for a card worth playing (9.2; 10.4: free in the End
-    Game), nothing for a card worth nothing or kept for a response, and offers the Defense Line only to
-    a card with effects that enters it with a Protection Score (5.1)."""
-    playable = sorted(name for name, card in CARDS.items() if card["card_type"] in ("creature", "discovery"))
-    state = new_state(lifeblood(*playable, size=len(playable) + 1))
-    table = WorthTable(state.game)
-    state.end_game = end_game
-    costs = table.end_game_cost if end_game else table.play_cost
-    options = table.end_game_options if end_game else table.play_options
-    rows_seen: set[str | None] = set()
-    for hour in range(FIRST_HOUR, LAST_HOUR + 1):
-        state.hour = hour
-        for uid in state.seats[PLAYER].lifeblood:
-            card = state.profiles[uid]
-            worth = table.worth[uid][hour]
-            assert costs[uid][hour] == (state.cost_of(uid) if worth > 0 and not card.response else NEVER)
-            rows = [row for _, row, _, _ in options[uid][hour]]
-            rows_seen.update(rows)
-            if card.kind == "creature":
-                defends = table.effect_worth[uid] > 0 and state.entry_protection(uid) > 0
-                assert rows == ([act.ARSENAL, act.PROTECTION] if defends else [act.ARSENAL])
-            else:
-                assert rows == [None]
-    assert rows_seen == {act.ARSENAL, act.PROTECTION, None}

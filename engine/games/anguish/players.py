@@ -1,37 +1,19 @@
-"""Anguish's players (engine/players/base.py): the heuristic goldfish player and the silent goldfish."""
+"""Anguish's players (engine/players/base.py): the heuristic player (heuristic.py) and the goldfish.
+
+Goldfish games: the deck against an opponent with an empty board and a full Lifeblood that plays
+nothing. A game ends when the End Game is triggered (a Lifeblood is empty) or when the 11th Hour
+ends; it is won when the goldfish's Lifeblood was emptied (record.py says what a game reports).
+"""
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 
 from engine.core import State
-from engine.deck import ResolvedDeck
-from engine.games.anguish import goldfish
-from engine.games.anguish.state import AnguishGame, AnguishState, make_game
-from engine.goldfish_record import GameRecord
+from engine.deck import DeckCard, ResolvedDeck
+from engine.games.anguish.heuristic import HeuristicPlayer
+from engine.games.anguish.record import record
+from engine.games.anguish.state import AnguishGame, make_game
 from engine.players.base import GameKit, Player
-
-
-class HeuristicPlayer(Player):
-    """The goldfish policy (engine/games/anguish/goldfish.py's POLICY) at any seat."""
-
-    kind = "heuristic"
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.policy: goldfish.GoldfishPolicy | None = None
-
-    def restart(self, state: State, seat: int, rng: random.Random) -> None:
-        super().restart(state, seat, rng)
-        assert isinstance(state, AnguishState)
-        if self.policy is None or self.policy.game is not state.game:
-            self.policy = goldfish.GoldfishPolicy(state.game, goldfish.worth_table(state.game))
-        else:
-            self.policy.plan_key = (-1, -1)
-
-    def choose(self, state: State) -> Hashable:
-        assert isinstance(state, AnguishState) and self.policy is not None
-        return self.policy.choose(state)
 
 
 class SilentPlayer(Player):
@@ -43,13 +25,16 @@ class SilentPlayer(Player):
         raise ValueError("the Anguish goldfish opponent is never asked to choose")
 
 
+_last: tuple[list[DeckCard], AnguishGame] | None = None
+
+
 def goldfish_game(deck: ResolvedDeck, opponent: str) -> AnguishGame:
-    return goldfish._game_of(deck)[0]
-
-
-def record(state: State, seat: int) -> GameRecord:
-    assert isinstance(state, AnguishState)
-    return goldfish.record(state, seat)
+    """A run plays one deck many times: its Game (which never changes once built) is built again only
+    when the deck's cards differ from the last deck's."""
+    global _last
+    if _last is None or _last[0] != deck.entries:
+        _last = (list(deck.entries), make_game(deck))
+    return _last[1]
 
 
 def matchup_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> AnguishGame:

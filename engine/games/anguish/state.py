@@ -8,9 +8,11 @@ How the rules document is read (docs/rules-notes.md, "Anguish CCG: playing the g
   starts unless a two-deck game says otherwise.
 - A turn: draw two and keep one (not the starting player in the 1st Hour, 8.2), then play cards,
   move Creatures and declare at most one attack, in any order, then end the turn (down to 8 cards).
-- The Stronghold is set aside when the game begins; the other cards are the Lifeblood.
-- Against the goldfish (no deck for the opponent) the opponent has 36 anonymous Lifeblood cards, no
-  hand and no Stronghold, and takes empty turns; the game ends when the End Game is triggered. With
+- The Stronghold starts in play (in its own place, not a Creature location); the other cards are the
+  Lifeblood.
+- Against the goldfish (no deck for the opponent) the opponent has a full Lifeblood of 35 anonymous
+  cards (a 36-card deck's, its Stronghold being in play), no hand and no Creatures, and takes empty
+  turns; the game ends when the End Game is triggered. With
   two decks the End Game is played out (10.1-10.7) and `winner()` names the winner.
 """
 from __future__ import annotations
@@ -25,7 +27,7 @@ from engine.deck import ResolvedDeck
 from engine.games.anguish import actions as act
 from engine.games.anguish.effects import VERBS
 from engine.games.anguish.profiles import CREATURE, DISCOVERY, STRONGHOLD, CardProfile, anonymous, profile
-from engine.games.anguish.seat import Seat
+from engine.games.anguish.seat import ZONES, Seat
 
 LIFEBLOOD_SECTION = "Lifeblood"
 FIRST_HOUR, LAST_HOUR = 1, 11
@@ -36,7 +38,9 @@ HAND_LIMIT = 8  # 9.1: "Players must never have more than 8 cards in their hand 
 ROW_SIZE = 4  # 7.2: "not more than four cards in the Arsenal and four cards in their Protection"
 END_GAME_DRAWS = 3  # 10.2: "both players may draw up to three cards"
 END_GAME_PHASES = 2  # 10.7: "At the conclusion of the second End Game phase"
-GOLDFISH_LIFEBLOOD = 36
+# 4.1: "A standard Lifeblood (i.e. Deck) size is 36 cards, which includes exactly one Stronghold": the
+# Stronghold starts in play, so a full Lifeblood to draw from (or mill) holds 35 cards.
+GOLDFISH_LIFEBLOOD = 35
 GOLDFISH_CARD = "Goldfish Lifeblood card"
 NOT_YET = -1  # a stamp no turn or window has
 
@@ -114,13 +118,19 @@ def make_game(deck: ResolvedDeck, **options: Any) -> AnguishGame:
     return AnguishGame(deck, **options)
 
 
+# The State's fields by how clone() copies them: values, lists of one value per card, per player lists.
+_SCALARS = (
+    "hour", "starter", "active", "actor", "phase", "turn_index", "window", "spent", "attack_declared", "end_game",
+    "end_game_phase", "initiator", "passes", "acted", "ran_out", "winning_player",
+)
+_PER_CARD = ("damage", "bonus", "weakened", "summoned", "moved", "to_arsenal", "attacked")
+_PER_PLAYER = ("milled", "drawn", "played", "no_effect")
+
+
 class AnguishState(State):
     __slots__ = (
-        "game", "rng", "profiles", "seats", "hour", "starter", "active", "actor", "phase", "turn_index",
-        "window", "spent", "attack_declared", "attackers", "blocks", "damage", "bonus", "weakened",
-        "summoned", "moved", "to_arsenal", "attacked", "end_game", "end_game_phase", "initiator", "passes",
-        "acted", "queue", "ran_out", "winning_player", "milled", "drawn", "played", "no_effect", "mulligans",
-        "first_turn_play",
+        "game", "rng", "profiles", "seats", "attackers", "blocks", "queue", "mulligans", "first_turn_play",
+        *_SCALARS, *_PER_CARD, *_PER_PLAYER,
     )
 
     def __init__(self, game: AnguishGame, rng: random.Random) -> None:
@@ -189,13 +199,60 @@ class AnguishState(State):
         """Who won: against the goldfish, PLAYER when the goldfish's Lifeblood was emptied."""
         return self.winning_player
 
+    def clone(self, rng: random.Random | None = None) -> AnguishState:
+        """An exact, independent copy. The Game's per-card data (cards, names, profiles, owners) never
+        changes and is shared; every list the game changes is copied."""
+        copy = AnguishState.__new__(AnguishState)
+        copy.game = self.game
+        copy.profiles = self.profiles
+        if rng is None:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+        copy.rng = rng
+        copy.seats = [seat.copy() for seat in self.seats]
+        for name in _SCALARS:
+            setattr(copy, name, getattr(self, name))
+        for name in _PER_CARD:
+            setattr(copy, name, getattr(self, name)[:])
+        for name in _PER_PLAYER:
+            setattr(copy, name, [tally[:] for tally in getattr(self, name)])
+        copy.attackers = self.attackers[:]
+        copy.blocks = dict(self.blocks)
+        copy.queue = self.queue[:]
+        copy.mulligans = self.mulligans[:]
+        copy.first_turn_play = self.first_turn_play[:]
+        return copy
+
+    def resample_hidden(self, seat: int, rng: random.Random) -> None:
+        """Deal again, from `rng`, what `seat` cannot know: the order of its own Lifeblood (but for the
+        cards it put on the bottom or the top itself), and the other player's hand, cards being
+        drawn and Lifeblood, shuffled together and dealt back in the same numbers. Everything in
+        play, discarded or set aside is seen by both players and stays. (The goldfish's Lifeblood is
+        all one anonymous card: there is nothing to deal.)"""
+        own = self.seats[seat]
+        lifeblood = own.lifeblood
+        low, high = own.known_bottom, len(lifeblood) - own.known_top
+        if high - low > 1:
+            unknown = lifeblood[low:high]
+            rng.shuffle(unknown)
+            lifeblood[low:high] = unknown
+        other = 1 - seat
+        if self._is_goldfish(other):
+            return
+        them = self.seats[other]
+        pool = them.hand + them.drawing + them.lifeblood
+        rng.shuffle(pool)
+        in_hand, drawing = len(them.hand), len(them.drawing)
+        them.hand[:] = pool[:in_hand]
+        them.drawing[:] = pool[in_hand:in_hand + drawing]
+        them.lifeblood[:] = pool[in_hand + drawing:]
+
     def zones(self) -> Mapping[str, Sequence[CardInstance]]:
         cards = self.game.cards
         out: dict[str, list[CardInstance]] = {}
         for player, seat in enumerate(self.seats):
-            for zone in Seat.__slots__:
-                if zone != "strength":
-                    out[f"p{player}.{zone}"] = [cards[uid] for uid in getattr(seat, zone)]
+            for zone in ZONES:
+                out[f"p{player}.{zone}"] = [cards[uid] for uid in getattr(seat, zone)]
         return out
 
     def legal_actions(self) -> list[Action]:
@@ -224,10 +281,11 @@ class AnguishState(State):
             raise IllegalAction(f"{action!r} is not a legal action now ({self.phase}, player {self.actor})")
         self.apply_trusted(action)
 
-    def apply_trusted(self, action: Action) -> None:
-        """Apply an action known to be legal (a policy that builds only legal actions skips the check;
-        the tests run the goldfish policy through apply_action to show that it does)."""
-        _HANDLERS[action[0]](self, *action[1:])
+    def apply_trusted(self, action: Hashable) -> None:
+        """Apply an action known to be legal (a Player returns only legal actions, so the check is
+        skipped; the tests play the players through apply_action to show that they do)."""
+        move: Action = action  # type: ignore[assignment]  # every Anguish action is a tuple
+        _HANDLERS[move[0]](self, *move[1:])
         if self.ran_out and not self.end_game and self.phase != OVER:
             self._trigger_end_game()
 
@@ -400,7 +458,7 @@ class AnguishState(State):
         seat = self.seats[player]
         for uid in chosen:
             seat.hand.remove(uid)
-            seat.lifeblood.insert(0, uid)
+            seat.put_bottom(uid)
         if chosen:
             self.mulligans[player] += 1
             self._draw(player, len(chosen))
@@ -417,9 +475,9 @@ class AnguishState(State):
         seat.drawing.clear()
         self._to_hand(self.actor, [uid])
         if place == act.TO_TOP:
-            seat.lifeblood.append(other)
+            seat.put_top(other)
         else:
-            seat.lifeblood.insert(0, other)
+            seat.put_bottom(other)
         self._begin_main()
 
     def _play(self, uid: int, row: str | None, target: int | None) -> None:
@@ -540,7 +598,7 @@ class AnguishState(State):
     def _bottom(self, uid: int) -> None:
         seat = self.seats[self.active]
         seat.hand.remove(uid)
-        seat.lifeblood.insert(0, uid)
+        seat.put_bottom(uid)
         if len(seat.hand) <= HAND_LIMIT:
             self._finish_turn()
 
@@ -733,8 +791,7 @@ class AnguishState(State):
     def _begin_end_game_phases(self) -> None:
         # 10.2: "Once the End Game begins, both players discard their Lifeblood, if applicable."
         for seat in self.seats:
-            seat.discard += seat.lifeblood
-            seat.lifeblood = []
+            seat.discard += seat.empty_lifeblood()
         self.end_game_phase = 1
         self._start_phase()
 

@@ -1,0 +1,383 @@
+"""Anguish's heuristic player: the built-in way a deck is played, against the goldfish or another deck.
+
+POLICY (deterministic: the same position always gets the same choice; the player reads nothing but
+the state it is asked about and the Game's cards, so a copy of a game is played exactly as the game).
+
+A card's worth (worth.py) is what it mills of the opponent's Lifeblood if played in a given Hour: a
+Creature's Arsenal (with its darkness bonus) for every Hour it can attack until the horizon, plus N
+for "discards the top N cards", plus 1 for each card it draws. Against the goldfish, cards that mill
+nothing (Protection bonuses, damage to enemy Creatures, Creatures without Arsenal) are worth 0 and
+never played: the goldfish never attacks and has no Creatures.
+
+0. The horizon: the deck's clock (against the goldfish, the Hour by which three in four of its games
+   are over: 32 trial games played by these rules with the 11th Hour as horizon), or the Hour in
+   which the Creatures in the Arsenal would, attacking every Hour, mill what is left of the
+   opponent's Lifeblood, if that is sooner. What a Creature would mill after it counts for nothing:
+   the game is over by then. Against another deck the clock is the 11th Hour.
+1. Mulligan: put back every card worth nothing or less than an average card of the rest of the
+   Lifeblood (what a card drawn in its place is worth).
+2. Draw two, keep one: keep the card worth more in the first Hour it can be paid for (the cheaper on
+   a tie). The Arsenal holds four Creatures: when the Arsenal and the hand already hold four or more,
+   a Creature is worth only what it would mill over the fourth best of them (it takes that one's
+   place), or its effect if that is more. The other card goes to the bottom.
+3. Plays: choose the cards that are worth the most in total within the Hours left this turn and the
+   free locations (an exact search over the hand): a Creature goes to the Arsenal, or, worth only its
+   effect, to the Defense Line. Play cards that draw first, then choose again. A card that targets
+   a Creature of its player's targets itself if it can.
+4. Attack with every Creature that may attack.
+5. After the attack, move Creatures with Arsenal from the Defense Line to free Arsenal locations.
+6. End the turn; over 8 cards, put the card worth least next Hour (as in 2.) at the bottom (the
+   costlier on a tie).
+
+Against another deck (either seat), the same, and:
+
+7. A card that damages an enemy Creature is worth, when the damage defeats one, what that Creature
+   would mill from the next Hour on; it aims at the one that would mill the most. A Creature without
+   Arsenal is worth its Protection in the Defense Line (the attacks it would absorb).
+8. Attack with every Creature that may, except into an enemy Defense Line holding a Creature that
+   would defeat it and survive.
+9. Protection: align each attacker with the Creature that survives it (one that also defeats it
+   first, then the one with the least Protection to spare); without one, trade a Creature that
+   defeats the attacker and mills no more than it; in the End Game (the Stronghold takes what gets
+   through), align the weakest Creature left rather than none. Play Desperate Gambit on an attacker
+   left unprotected with 2 Arsenal or more.
+10. The End Game: draw as many cards as allowed; over 8, discard the cards worth least. Every card
+    is free (10.4): play the cards worth most in the free locations, where a Creature in the Arsenal
+    is worth its Arsenal Score (it attacks at once), in the Defense Line half its Protection, a card
+    milled a point of damage to the opponent's Stronghold, and a card drawn a point of damage to its
+    player's own (10.6: no Lifeblood remains). Attack as in 8.
+11. Making room: with the Arsenal full, a Creature in hand may take the place of the Creature of the
+    Arsenal that would mill least from the next Hour on, when it would mill more from then on: after
+    the attack, that Creature moves to the Defense Line (it needs a Protection Score and a free
+    location, 5.1) or, with all 8 locations full, is replaced (7.1), and the new one is played in the
+    Arsenal. An Ambush Creature that would mill more this Hour than the one making room for it takes
+    its place before the attack, and attacks at once.
+"""
+from __future__ import annotations
+
+from collections.abc import Hashable
+from math import ceil
+from operator import itemgetter
+from random import Random
+
+from engine.core import State
+from engine.games.anguish import actions as act
+from engine.games.anguish.combat import best_target, guard_for, matchup_options, safe_attackers
+from engine.games.anguish.profiles import CREATURE
+from engine.games.anguish.state import (
+    END_GAME_DISCARD,
+    END_GAME_DRAW,
+    HAND_LIMIT_PHASE,
+    KEEP,
+    LAST_HOUR,
+    MAIN,
+    MULLIGAN,
+    PROTECT,
+    ROW_SIZE,
+    Action,
+    AnguishGame,
+    AnguishState,
+)
+from engine.games.anguish.worth import NEVER, Option, WorthTable
+from engine.players.base import Player
+
+GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
+CLOCK_TRIALS = 32  # goldfish games played to find a deck's clock
+CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
+
+# A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
+# whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
+_Play = tuple[int, str | None, int | None, bool]
+# A plan of plays: its total worth and the plays.
+_Plan = tuple[float, tuple[_Play, ...]]
+_plan_worth = itemgetter(0)
+
+
+class HeuristicPlayer(Player):
+    """POLICY above, at either seat. It keeps nothing between decisions but the worth table of the
+    Game being played, so a copy of a position (a search's play-out) gets the same choices."""
+
+    kind = "heuristic"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.table: WorthTable | None = None
+
+    def restart(self, state: State, seat: int, rng: Random) -> None:
+        super().restart(state, seat, rng)
+        assert isinstance(state, AnguishState)
+        self.table = worth_table(state.game)
+
+    def choose(self, state: State) -> Hashable:
+        assert isinstance(state, AnguishState)
+        table = self.table
+        if table is None or table.game is not state.game:
+            table = self.table = worth_table(state.game)
+        phase = state.phase
+        if phase == MAIN:
+            return self._main(state, table)
+        if phase == KEEP:
+            return self._keep(state, table)
+        if phase == HAND_LIMIT_PHASE:
+            return (act.BOTTOM, self._least_worth(state, table))
+        if phase == MULLIGAN:
+            return self._mulligan(state, table)
+        if phase == PROTECT:
+            return self._protect(state, table)
+        if phase == END_GAME_DRAW:
+            return max(state.legal_actions(), key=itemgetter(1))
+        if phase == END_GAME_DISCARD:
+            return (act.DISCARD, self._least_worth(state, table))
+        raise ValueError(f"the heuristic player has no choice to make in the {phase} phase")
+
+    # ----- drawing and keeping -----
+
+    @staticmethod
+    def _mulligan(state: AnguishState, table: WorthTable) -> Action:
+        player = state.actor
+        hand, worth = state.seats[player].hand, table.opening_worth
+        rest = state.seats[player].lifeblood
+        average = (table.opening_total[player] - sum(worth[uid] for uid in hand)) / len(rest) if rest else 0.0
+        return (act.MULLIGAN, tuple(uid for uid in hand if worth[uid] == 0 or worth[uid] < average))
+
+    @staticmethod
+    def _keep(state: AnguishState, table: WorthTable) -> Action:
+        first, second = state.seats[state.actor].drawing
+        worths = _worths_in_hand(state, table, (first, second), state.hour)
+        profiles = state.profiles
+        first_rank = (-worths[0], profiles[first].cost)
+        second_rank = (-worths[1], profiles[second].cost)
+        kept = first if first_rank <= second_rank else second
+        return (act.KEEP, kept, act.TO_BOTTOM)
+
+    @staticmethod
+    def _least_worth(state: AnguishState, table: WorthTable) -> int:
+        """The card of the hand worth least next Hour, or in the End Game (the costlier on a tie)."""
+        hand = state.seats[state.actor].hand
+        profiles = state.profiles
+        if state.end_game:
+            options = table.end_game_options
+            return min(hand, key=lambda uid: (max((o[0] for o in options[uid]), default=0.0), -profiles[uid].cost))
+        worths = _worths_in_hand(state, table, hand, min(LAST_HOUR, state.hour + 1))
+        return min(zip(worths, hand, strict=True), key=lambda pair: (pair[0], -profiles[pair[1]].cost))[1]
+
+    # ----- the turn -----
+
+    def _main(self, state: AnguishState, table: WorthTable) -> Action:
+        seat = state.seats[state.active]
+        plays = self._best_plays(state, table)
+        now = [play for play in plays if play[2] is None]
+        if now:
+            uid, row, _, _ = next((play for play in now if table.draws[play[0]]), now[0])
+            return (act.PLAY, uid, row, best_target(state, table, uid))
+        early = [play for play in plays if play[3]]
+        if not early and not state.attack_declared:
+            ready = safe_attackers(state)
+            if ready:
+                return (act.ATTACK, ready)
+        if plays:  # a Creature makes room in the Arsenal for one worth more there
+            uid, _, leaving, _ = (early or plays)[0]
+            if len(seat.protection) < ROW_SIZE:
+                return (act.MOVE, leaving)
+            return (act.REPLACE, uid, leaving, best_target(state, table, uid))
+        if len(seat.arsenal) < ROW_SIZE:
+            for uid in seat.protection:
+                if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
+                    return (act.MOVE, uid)
+        return (act.END,)
+
+    def _best_plays(self, state: AnguishState, table: WorthTable) -> tuple[_Play, ...]:
+        """The cards (and rows) worth the most together within the Hours left and the free locations:
+        a Creature in the Arsenal is worth its attacks until the horizon and its effects, in the
+        Defense Line its effects. With the Arsenal full, a Creature may take the place of the one that
+        would mill least from the next Hour on (11.): it is then worth what it mills, less what the
+        other would have."""
+        seat = state.seats[state.active]
+        hour = state.hour
+        budget = state.budget()
+        profiles = state.profiles
+        matchup = not state.game.goldfish
+        end_game = state.end_game
+        after_attack = state.attack_declared and not end_game
+        horizon = LAST_HOUR if end_game else _horizon(state, table, state.active)
+        beyond = table.attacks_from  # beyond[uid][horizon + 1]: what it would mill too late to count
+        # The cards worth playing now, each with its cost and its options.
+        candidates: list[tuple[int, int, tuple[Option, ...]]] = []
+        play_cost = table.play_cost
+        play_options = table.late_options if after_attack else table.play_options
+        creatures = 0
+        for uid in seat.hand:
+            if end_game:
+                cost, options = table.end_game_cost[uid], table.end_game_options[uid]
+            else:
+                cost, options = play_cost[uid][hour], play_options[uid][hour]
+            if matchup and cost == NEVER:
+                cost, options = matchup_options(state, table, uid)
+            if cost > budget:  # too costly now, worth nothing, or kept for a response
+                continue
+            if profiles[uid].kind == CREATURE and horizon < LAST_HOUR:
+                too_late = beyond[uid][horizon + 1]
+                options = tuple((gain - too_late if row == act.ARSENAL else gain, row, front, back)
+                                for gain, row, front, back in options)
+                if all(option[0] <= 0 for option in options):
+                    continue
+            if profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                continue
+            candidates.append((uid, cost, options))
+            creatures += profiles[uid].kind == CREATURE
+        if not candidates:
+            return ()
+        front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
+        room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
+        replacing = attack_to_come = False
+        if creatures > front and not end_game:
+            room, replacing = self._room(state, table, horizon)
+            attack_to_come = not after_attack and bool(safe_attackers(state))
+        # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made
+        # room) -> the best plan found
+        best: dict[tuple[int, int, int, int], _Plan] = {(budget, front, back, 0): (0.0, ())}
+        for uid, cost, options in candidates:
+            arrives = arrives_now = 0.0
+            if room and profiles[uid].kind == CREATURE:
+                too_late = beyond[uid][horizon + 1]
+                arrives = table.late_worth[uid][hour] - too_late  # room made after the attack
+                arrives_now = table.worth[uid][hour] - too_late  # before it: with Ambush, it attacks now
+            for (hours, free, guards, made), (total, cards) in list(best.items()):
+                if cost > hours:
+                    continue
+                for gain, row, uses_front, uses_back in options:
+                    if uses_front > free or uses_back > guards:
+                        continue
+                    key = (hours - cost, free - uses_front, guards - uses_back, made)
+                    found = best.get(key)
+                    if found is None or found[0] < total + gain:
+                        best[key] = (total + gain, (*cards, (uid, row, None, False)))
+                if arrives_now and free == 0 and made < len(room) and (replacing or guards > 0):
+                    loss, leaving, loss_now = room[made]
+                    gain, early = arrives - loss, False
+                    if not attack_to_come and not after_attack:
+                        gain, early = arrives_now - loss, True  # no attack to wait for: at once
+                    elif attack_to_come and arrives_now - loss_now > gain:
+                        gain, early = arrives_now - loss_now, True
+                    if gain > 0:
+                        key = (hours - cost, 0, guards if replacing else guards - 1, made + 1)
+                        found = best.get(key)
+                        if found is None or found[0] < total + gain:
+                            best[key] = (total + gain, (*cards, (uid, act.ARSENAL, leaving, early)))
+        return max(best.values(), key=_plan_worth)[1]
+
+    @staticmethod
+    def _room(state: AnguishState, table: WorthTable, horizon: int) -> tuple[list[tuple[float, int, float]], bool]:
+        """The Creatures of a full Arsenal that could make room, least worth keeping first: each with
+        what it would mill from the next Hour until the horizon, and from this Hour if it may still
+        attack now. They move to the Defense Line (one with a Protection Score that has not changed
+        lines this turn, 5.1, 7.1); with all 8 locations full any of them can be replaced instead
+        (7.1). And whether it is replacing."""
+        seat = state.seats[state.active]
+        replacing = len(seat.protection) == ROW_SIZE
+        hour = state.hour
+        until = max(hour + 1, horizon + 1)
+        attacks_from = table.attacks_from
+        room = []
+        for uid in seat.arsenal:
+            if replacing or (state.moved[uid] != state.window and state.protection_of(uid) > 0):
+                later = float(attacks_from[uid][hour + 1] - attacks_from[uid][until])
+                now = later + state.arsenal_of(uid) if state.can_attack(uid) and hour <= horizon else later
+                room.append((later, uid, now))
+        room.sort()
+        return room, replacing
+
+    # ----- the other player's attacks -----
+
+    @staticmethod
+    def _protect(state: AnguishState, table: WorthTable) -> Action:
+        attacker = next(uid for uid in state.attackers if uid not in state.blocks)
+        taken = set(state.blocks.values())
+        guards = [uid for uid in state.seats[state.actor].protection if uid not in taken]
+        guard = guard_for(state, table, attacker, guards)
+        if guard is None and state.arsenal_of(attacker) >= GAMBIT_AT_LEAST:
+            for uid in state.seats[state.actor].hand:
+                if state.profiles[uid].target == "attacker":
+                    return (act.PLAY, uid, None, attacker)
+        return (act.PROTECT, attacker, guard)
+
+
+def _horizon(state: AnguishState, table: WorthTable, player: int) -> int:
+    """POLICY 0: the deck's clock, or the Hour in which the Creatures in `player`'s Arsenal, attacking
+    every Hour, would have milled what is left of the opponent's Lifeblood, if that is sooner."""
+    arsenal = state.seats[player].arsenal
+    if not arsenal:
+        return table.clock
+    left = len(state.seats[1 - player].lifeblood)
+    hour = state.hour
+    milled = 0
+    if player == state.active and not state.attack_declared:
+        milled = sum(state.arsenal_of(uid) for uid in arsenal if state.can_attack(uid))
+    if milled >= left:
+        return hour
+    attacks_from = table.attacks_from
+    for later in range(hour + 1, table.clock):
+        milled += sum(attacks_from[uid][later] - attacks_from[uid][later + 1] for uid in arsenal)
+        if milled >= left:
+            return later
+    return table.clock
+
+
+def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ...] | list[int],
+                    hour: int) -> list[float]:
+    """Each card's worth in the first Hour from `hour` on that it can be paid for, until the horizon
+    (POLICY 2): a Creature, when the Arsenal and the rest of the hand already hold four or more, only
+    what it would mill over the fourth best of them, or its effect if that is more."""
+    player = state.actor
+    seat = state.seats[player]
+    profiles = state.profiles
+    horizon = _horizon(state, table, player)
+    worths = [table.first_worth_until(uid, hour, horizon) for uid in cards]
+    if not any(profiles[uid].kind == CREATURE for uid in cards):
+        return worths
+    attacks_from = table.attacks_from
+    later = min(state.hour + 1, LAST_HOUR + 1)
+    until = max(later, horizon + 1)
+    in_play = [float(attacks_from[uid][later] - attacks_from[uid][until]) for uid in seat.arsenal]
+    in_hand = {uid: table.first_worth_until(uid, hour, horizon) for uid in seat.hand
+               if profiles[uid].kind == CREATURE}
+    for index, uid in enumerate(cards):
+        if profiles[uid].kind != CREATURE:
+            continue
+        others = in_play + [worth for other, worth in in_hand.items() if other != uid]
+        if len(others) >= ROW_SIZE:
+            fourth = sorted(others, reverse=True)[ROW_SIZE - 1]
+            worths[index] = max(table.effect_worth[uid], worths[index] - fourth)
+    return worths
+
+
+_tables: dict[int, WorthTable] = {}
+_KEPT_TABLES = 8
+
+
+def worth_table(game: AnguishGame) -> WorthTable:
+    """The worth table of a Game with its clock, built once per Game (the last few are kept)."""
+    table = _tables.get(id(game))
+    if table is None or table.game is not game:
+        if len(_tables) >= _KEPT_TABLES:
+            _tables.clear()
+        table = WorthTable(game)
+        if game.goldfish:
+            table.set_clock(deck_clock(table))
+        _tables[id(game)] = table
+    return table
+
+
+def deck_clock(table: WorthTable) -> int:
+    """POLICY 0: the Hour by which three in four goldfish games of the deck are over, played by this
+    policy with the 11th Hour as horizon (the table's clock as it is built), on fixed deals."""
+    player = HeuristicPlayer()
+    player.table = table
+    ends = []
+    for deal in range(CLOCK_TRIALS):
+        trial = table.game.new_initial_state(Random(deal))
+        while not trial.is_terminal():
+            trial.apply_trusted(player.choose(trial))
+        ends.append(trial.hour)
+    ends.sort()
+    return ends[ceil(CLOCK_SHARE * len(ends)) - 1]

@@ -1,0 +1,138 @@
+"""What a card is worth to the heuristic player (heuristic.py): the opponent's Lifeblood it mills.
+
+A card's worth is what it mills of the opponent's Lifeblood over the rest of the game if played in a
+given Hour: a Creature's Arsenal (with its darkness bonus from the 7th Hour) for every Hour it can
+attack until the horizon (from the Hour it is played with Ambush, else from the next), plus N for
+"discards the top N cards", plus 1 for each card it draws. The horizon is the 11th Hour, or earlier
+when the game will be over by then (heuristic.py's POLICY says when). The tables here are read once
+per Game and shared by every game and copy of a game it plays.
+"""
+from __future__ import annotations
+
+from engine.games.anguish import actions as act
+from engine.games.anguish.profiles import CREATURE, CardProfile
+from engine.games.anguish.state import LAST_HOUR, LAST_LIGHT_HOUR, AnguishGame, entry_protection
+
+DRAW_WORTH = 1.0  # a drawn card is counted as worth one Lifeblood card milled
+NEVER = LAST_HOUR + 1  # a cost no turn can pay: its budget is at most LAST_HOUR
+DEFENSE_WORTH = 0.5  # a point of Protection in the End Game's Defense Line, in points of Stronghold damage
+
+# Where a card can be played and what it is worth there: (worth, row, Arsenal locations it takes,
+# Defense Line locations it takes).
+Option = tuple[float, str | None, int, int]
+
+
+def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
+    """What the card mills of the opponent's Lifeblood until the 11th Hour if played in `hour`
+    (`attacking`: into the Arsenal, so that a Creature attacks)."""
+    worth = 0.0
+    if card.kind == CREATURE and attacking:
+        first = hour if card.ambush else hour + 1
+        for attack_hour in range(first, LAST_HOUR + 1):
+            worth += card.arsenal + (card.dark_arsenal if attack_hour > LAST_LIGHT_HOUR else 0)
+    for verb, amount in card.on_play:
+        if verb == "mill_opponent":
+            worth += amount
+        elif verb == "draw":
+            worth += amount * DRAW_WORTH
+    return worth
+
+
+class WorthTable:
+    """Each card's worth in each Hour, read once per Game."""
+
+    __slots__ = (
+        "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
+        "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
+        "opening_worth", "opening_total",
+    )
+
+    def __init__(self, game: AnguishGame) -> None:
+        self.game = game
+        profiles = game.profiles
+        hours = range(LAST_HOUR + 1)
+        self.worth = [[card_worth(card, hour) for hour in hours] for card in profiles]
+        self.effect_worth = [card_worth(card, LAST_HOUR, attacking=False) for card in profiles]
+        self.draws = [any(verb == "draw" for verb, _ in card.on_play) for card in profiles]
+        # What a Creature mills if it attacks in every Hour from h on (h up to LAST_HOUR + 2): the
+        # attacks between two Hours are a difference of two of these.
+        self.attacks_from = [
+            [sum(card.arsenal + (card.dark_arsenal if later > LAST_LIGHT_HOUR else 0)
+                 for later in range(hour, LAST_HOUR + 1)) if card.kind == CREATURE else 0
+             for hour in range(LAST_HOUR + 3)]
+            for card in profiles
+        ]
+        # The Hour a card is first played in from a given Hour on (when it can be paid for), and the
+        # Hour a Creature then first attacks in; and its worth then.
+        played = [[min(LAST_HOUR, max(hour, card.cost)) for hour in hours] for card in profiles]
+        self.first_attack = [
+            [when + (0 if card.ambush else 1) for when in played[uid]] for uid, card in enumerate(profiles)
+        ]
+        self.first_worth = [[self.worth[uid][when] for when in played[uid]] for uid in range(len(profiles))]
+        # What a card played after the attack is worth: a Creature attacks from the next Hour, Ambush
+        # or not.
+        self.late_worth = [
+            [self.attacks_from[uid][hour + 1] + self.effect_worth[uid] for hour in hours]
+            if card.kind == CREATURE else self.worth[uid]
+            for uid, card in enumerate(profiles)
+        ]
+        # What the plan of each turn asks of every card in hand, by card and Hour: the Hours a play of
+        # the card costs (state.cost_of) when it is worth anything then and is not kept for a
+        # response, else NEVER, more than any turn has; and its options.
+        self.play_cost = [
+            [card.cost if self.worth[uid][hour] > 0 and not card.response else NEVER for hour in hours]
+            for uid, card in enumerate(profiles)
+        ]
+        self.play_options = [
+            [self._options(uid, card, self.worth[uid][hour], light=hour <= LAST_LIGHT_HOUR) for hour in hours]
+            for uid, card in enumerate(profiles)
+        ]
+        self.late_options = [
+            [self._options(uid, card, self.late_worth[uid][hour], light=hour <= LAST_LIGHT_HOUR) for hour in hours]
+            for uid, card in enumerate(profiles)
+        ]
+        # The End Game: every card is free (10.4), the Hour is over.
+        self.end_game_options = [end_game_options(card) for card in profiles]
+        self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
+        self.set_clock(LAST_HOUR)
+
+    def set_clock(self, clock: int) -> None:
+        """The Hour by which the deck's goldfish games are usually over (the horizon of the opening
+        hand), and what follows from it: each card's worth in the opening hand and each player's
+        total over the whole Lifeblood."""
+        self.clock = clock
+        self.opening_worth = [self.first_worth_until(uid, 1, clock) for uid in range(len(self.game.profiles))]
+        self.opening_total = [sum(self.opening_worth[uid] for uid in cards) for cards in self.game.lifeblood]
+
+    def first_worth_until(self, uid: int, hour: int, horizon: int) -> float:
+        """The card's worth in the first Hour from `hour` on that it can be paid for, counting a
+        Creature's attacks until `horizon` only."""
+        late = self.attacks_from[uid][max(self.first_attack[uid][hour], horizon + 1)]
+        return max(self.effect_worth[uid], self.first_worth[uid][hour] - late)
+
+    def _options(self, uid: int, card: CardProfile, worth: float, light: bool) -> tuple[Option, ...]:
+        """Where the card can be played and what it is worth there (`worth` in the Arsenal): a Discovery
+        is worth its effect; a Creature its attacks and effects in the Arsenal, or only its effects in
+        the Defense Line (which takes a card with a Protection Score)."""
+        if card.kind != CREATURE:
+            return ((worth, None, 0, 0),)
+        if self.effect_worth[uid] > 0 and entry_protection(card, light) > 0:
+            return ((worth, act.ARSENAL, 1, 0), (self.effect_worth[uid], act.PROTECTION, 0, 1))
+        return ((worth, act.ARSENAL, 1, 0),)
+
+
+def end_game_options(card: CardProfile) -> tuple[Option, ...]:
+    """What a card is worth played in the End Game, where the Stronghold takes what gets through: a
+    Creature in the Arsenal its Arsenal Score (it may attack at once, in Absolute Darkness, 6.2), in
+    the Defense Line half its Protection (the attacks it absorbs); a card milled is a point of damage
+    to the opponent's Stronghold, a card drawn one to its player's own (10.6: no Lifeblood remains)."""
+    effect = float(sum(amount for verb, amount in card.on_play if verb == "mill_opponent")
+                   - sum(amount for verb, amount in card.on_play if verb == "draw"))
+    if card.kind != CREATURE:
+        return ((effect, None, 0, 0),) if effect > 0 else ()
+    options: list[Option] = []
+    if card.arsenal + card.dark_arsenal + effect > 0:
+        options.append((card.arsenal + card.dark_arsenal + effect, act.ARSENAL, 1, 0))
+    if card.protection > 0 and card.protection * DEFENSE_WORTH + effect > 0:
+        options.append((card.protection * DEFENSE_WORTH + effect, act.PROTECTION, 0, 1))
+    return tuple(options)

@@ -73,7 +73,7 @@ def _refused(error: services.DeckRefused) -> Response:
     body: dict[str, Any] = {"detail": str(error)}
     if error.result is not None:
         result = error.result.as_dict()
-        body.update(problems=result["problems"], warnings=result["warnings"])
+        body.update(problems=result["problems"], warnings=result["warnings"], omitted=result["omitted"])
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 

@@ -38,8 +38,16 @@ class ProblemSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable; see docs/contract.md.")
     severity = serializers.ChoiceField(choices=["error", "warning"])
     message = serializers.CharField(help_text="For people; may change.")
-    cards = serializers.ListField(child=serializers.CharField())
+    cards = serializers.ListField(child=serializers.CharField(), help_text="At most 20 cards it is about.")
+    cards_omitted = serializers.IntegerField(
+        required=False, help_text="How many more cards it is about, when there are more than 20."
+    )
     line = serializers.IntegerField(required=False, help_text="The deck list line it is about, if any.")
+
+
+class OmittedSerializer(serializers.Serializer):
+    problems = serializers.IntegerField(help_text="Problems left out of `problems` (it lists at most 50).")
+    warnings = serializers.IntegerField(help_text="Warnings left out of `warnings` (it lists at most 50).")
 
 
 class ValidationSerializer(serializers.Serializer):
@@ -50,6 +58,7 @@ class ValidationSerializer(serializers.Serializer):
     format = serializers.CharField()
     problems = ProblemSerializer(many=True)
     warnings = ProblemSerializer(many=True)
+    omitted = OmittedSerializer()
     summary = serializers.DictField(help_text="Counts per section; QQDND: the section each Resource went to.")
 
 
@@ -84,6 +93,7 @@ class RefusedSerializer(serializers.Serializer):
     detail = serializers.CharField()
     problems = ProblemSerializer(many=True, required=False)
     warnings = ProblemSerializer(many=True, required=False)
+    omitted = OmittedSerializer(required=False)
 
 
 class StaleSerializer(serializers.Serializer):

@@ -30,6 +30,7 @@ from cardsdb.models import Game
 from cardsdb.views import demo_sets, page_numbers
 from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
 from engine.games import game_schema
+from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
 from . import selectors, services
@@ -108,10 +109,16 @@ class ValidationPanel:
     format: str
     problems: list[dict[str, Any]]
     warnings: list[dict[str, Any]]
+    omitted_problems: int  # how many the answer left out (it lists the first few)
+    omitted_warnings: int
     sections: list[tuple[str, int]]
     members: list[MemberSection]
     unassigned: list[tuple[str, int]]
     facts: list[tuple[str, str]]
+
+    @property
+    def problem_count(self) -> int:
+        return len(self.problems) + self.omitted_problems
 
 
 def _fact_text(value: Any) -> str:
@@ -130,11 +137,14 @@ def _fact_label(key: str) -> str:
 def validation_panel(result: dict[str, Any]) -> ValidationPanel:
     summary = result.get("summary") or {}
     assignment = summary.get("assignment") or {}
+    omitted = result.get("omitted") or {}
     return ValidationPanel(
         legal=bool(result["legal"]),
         format=str(result["format"]),
         problems=list(result["problems"]),
         warnings=list(result["warnings"]),
+        omitted_problems=int(omitted.get("problems", 0)),
+        omitted_warnings=int(omitted.get("warnings", 0)),
         sections=list((summary.get("sections") or {}).items()),
         members=[
             MemberSection(member, sum(cards.values()), sorted(cards.items()))
@@ -181,11 +191,21 @@ def list_body(text: str) -> str:
     return "".join(f"{line}\n" for line in lines[start:])
 
 
-def _refusals(refused: services.DeckRefused | None) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Refusals:
+    """The problems that stopped a save (the first few), and how many more there were."""
+
+    problems: list[dict[str, Any]]
+    omitted: int
+
+
+def _refusals(refused: services.DeckRefused | None) -> Refusals:
     """The problems that stopped a save; the rules a deck in progress still breaks are not news."""
     if refused is None or refused.result is None:
-        return []
-    return [p.as_dict() for p in refused.result.problems if p.code in REFUSALS]
+        return Refusals([], 0)
+    found = [p for p in refused.result.problems if p.code in REFUSALS]
+    shown = found[:MAX_PROBLEMS_SHOWN]
+    return Refusals([p.as_dict() for p in shown], len(found) - len(shown))
 
 
 def _checked(game: str, text: str, format: str | None) -> CheckedList | None:

@@ -54,6 +54,10 @@ class DeckForm(forms.Form):
     )
     format = forms.ChoiceField()
     visibility = forms.ChoiceField(choices=Visibility.choices, initial=Visibility.PRIVATE)
+    share_history = forms.BooleanField(
+        required=False, label="Also show earlier versions",
+        help_text="Versions saved while the deck was private stay yours when you share it, unless you tick this.",
+    )
     list = _list_field()
     version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 

@@ -76,5 +76,29 @@ def public_decks(game: Game | None = None, name_query: str = "", card_name: str 
     return _listed(decks).order_by("-created_at", "-pk")
 
 
-def deck_version(deck: Deck, number: int) -> DeckVersion | None:
-    return deck.versions.filter(number=number).first()
+def versions_readable_by(deck: Deck, user: User) -> QuerySet[DeckVersion]:
+    """The versions of a deck (one the user may read) that the user may read, newest first: every
+    one for its owner; for anyone else, those since it was shared (Deck.history_from)."""
+    return deck.versions.filter(number__gte=deck.first_version_for(user)).order_by("-number")
+
+
+def deck_version(deck: Deck, number: int, user: User) -> DeckVersion | None:
+    """A version of a deck, if it exists and the user may read it."""
+    return versions_readable_by(deck, user).filter(number=number).first()
+
+
+def original_shown_to(deck: Deck, user: object) -> Deck | None:
+    """The deck this one was copied from, if the user may be shown it: anyone, if it is public;
+    its owner and the copy's owner (who had its link) if it is unlisted; its owner if private.
+
+    Anyone can open an unlisted deck by its link, but a public copy must not hand its link to
+    everyone who reads the copy.
+    """
+    original = deck.copied_from
+    if original is None:
+        return None
+    if original.visibility == Visibility.PUBLIC or original.is_owner(user):
+        return original
+    if original.visibility == Visibility.UNLISTED and deck.is_owner(user):
+        return original
+    return None

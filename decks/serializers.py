@@ -19,9 +19,11 @@ from engine.games import game_slugs
 from .diffs import DeckDiff
 from .lists import CheckedList
 from .models import Deck, DeckVersion, Visibility
+from .selectors import original_shown_to
 
 GAME_HELP = "Game slug: qqdnd, condemned or anguish."
 LIST_HELP = "A deck list in the format of docs/contract.md."
+MAX_VERSION = 2**31 - 1  # DeckVersion.number is an integer column
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,14 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     visibility = serializers.CharField(source="deck.visibility")
     version = serializers.IntegerField(source="deck.version", help_text="Send it back with a change (409 if stale).")
     is_legal = serializers.BooleanField(source="deck.is_legal")
-    copied_from = serializers.SerializerMethodField(help_text="The share id of the deck this was copied from.")
+    copied_from = serializers.SerializerMethodField(
+        help_text="The share id of the deck this was copied from: shown to anyone if that deck is public, "
+        "to the owners of both decks if it is unlisted, to its owner if it is private; otherwise null."
+    )
+    history_from = serializers.IntegerField(
+        source="deck.history_from",
+        help_text="The first version others may read: versions saved before the deck was shared are its owner's.",
+    )
     created_at = serializers.DateTimeField(source="deck.created_at")
     updated_at = serializers.DateTimeField(source="deck.updated_at")
     list = serializers.CharField(source="text", help_text="The current version's list, as exported.")
@@ -181,11 +190,11 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     export_url = serializers.SerializerMethodField()
 
     def get_copied_from(self, report: DeckReport) -> str | None:
-        # Only shown while the original is still public or unlisted: a link must not open a private deck.
-        original = report.deck.copied_from
-        if original is None or original.visibility == Visibility.PRIVATE:
-            return None
-        return original.share_id
+        # A link to the original is shown only to whom it may be shown (an unlisted deck's link is
+        # its owner's to give): see selectors.original_shown_to.
+        request = self.context.get("request")
+        original = original_shown_to(report.deck, request.user if request is not None else None)
+        return original.share_id if original is not None else None
 
     def get_validation(self, report: DeckReport) -> dict[str, Any]:
         return ValidationSerializer(report.checked.result.as_dict()).data
@@ -265,21 +274,30 @@ class DeckImportInputSerializer(serializers.Serializer):
 
 
 class DeckUpdateInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, help_text="The version this change was made to.")
+    version = serializers.IntegerField(
+        min_value=1, max_value=MAX_VERSION, help_text="The version this change was made to."
+    )
     name = _name_field(required=False)
     list = _list_field(required=False)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     side = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="QQDND only.")
     format = serializers.CharField(required=False, max_length=30)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    share_history = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="true: others may read every version, also those saved while the deck was private; "
+        "false: only this one and later ones. Left out: sharing a private deck shares it from this version.",
+    )
 
 
 class DeckDiffInputSerializer(serializers.Serializer):
     """Query parameters of the diff: two version numbers; by default the previous and the current."""
 
-    from_version = serializers.IntegerField(required=False, min_value=1)
-    to_version = serializers.IntegerField(required=False, min_value=1)
+    from_version = serializers.IntegerField(required=False, min_value=1, max_value=MAX_VERSION)
+    to_version = serializers.IntegerField(required=False, min_value=1, max_value=MAX_VERSION)
 
 
 class DeckExportInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(required=False, min_value=1, help_text="An older version; default current.")
+    version = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_VERSION, help_text="An older version; default current."
+    )

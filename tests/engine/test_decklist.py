@@ -107,7 +107,10 @@ def test_it_reads_a_list_saved_with_a_byte_order_mark() -> None:
     """Windows editors start a UTF-8 file with U+FEFF; the first line is still a card line."""
     parsed = parse_decklist("\ufeff4 Katana Lunge\n1 Arm Up\n", "qqdnd")
     assert parsed.problems == []
-    assert entries_of("\ufeff4 Katana Lunge\n1 Arm Up\n") == [("Katana Lunge", 4, None, None), ("Arm Up", 1, None, None)]
+    assert entries_of("\ufeff4 Katana Lunge\n1 Arm Up\n") == [
+        ("Katana Lunge", 4, None, None),
+        ("Arm Up", 1, None, None),
+    ]
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 from cardsdb.models import Card, Game
@@ -98,7 +99,7 @@ def test_a_goldfish_run_of_the_hostile_list_is_refused_small() -> None:
 @pytest.mark.usefixtures("isolated_broker")
 def test_the_run_form_refuses_the_hostile_list_with_a_small_page() -> None:
     data = {"games": 100, "game": "qqdnd", "list": hostile_list()}
-    response = Client().post("/runs/start/", data)
+    response = Client().post(reverse("simulation-start"), data)
     assert response.status_code == 400
     assert len(response.content) < PAGE_BYTES
     assert b'data-code="party_size"' in response.content

@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from cardsdb.models import Game
 from engine.deck import DeckCard as EngineDeckCard
-from engine.decklist import DecklistTooLong, fold_text, strip_invisible, write_decklist
+from engine.decklist import DecklistTooLong, fold_text, parse_decklist, strip_invisible, write_decklist
 from engine.problems import ValidationResult
 from engine.validation import DEFAULT_FORMAT
 
@@ -301,3 +301,21 @@ def deck_delete(*, deck: Deck, user: User) -> None:
     if deck.owner_id != user.pk:
         raise DeckNotFound("No deck of yours has this id.")
     deck.delete()
+
+
+def rename_cards_in_lists(renamed: dict[int, tuple[str, str]]) -> int:
+    """After the loader renamed cards ({card pk: (old name, new name)}): rewrite the current list of
+    every deck holding one, so that it names the card as it is now called. The deck keeps its
+    version number (it holds the same cards); older versions keep the names they were saved with.
+    Returns how many decks were rewritten."""
+    decks = Deck.objects.filter(cards__card_id__in=list(renamed)).distinct().select_related("game")
+    for deck in decks:
+        rows = DeckCard.objects.filter(deck=deck).select_related("card")
+        entries = [
+            EngineDeckCard(row.card.as_record(), row.count, row.section, row.pinned_to or None) for row in rows
+        ]
+        current = deck.current
+        headers = parse_decklist(current.text, deck.game.slug).headers
+        current.text = write_decklist(deck.game.slug, headers, entries)
+        current.save(update_fields=["text"])
+    return len(decks)

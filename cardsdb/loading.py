@@ -235,9 +235,9 @@ def _write_set(set_file: SetFile, report: LoadReport, *, prune: bool) -> None:
     existing = {card.name.casefold(): card for card in Card.objects.filter(game=game)}
     renamed = _renamed(set_file, card_set, existing)
     names: dict[int, tuple[str, str]] = {}
-    for key, card in renamed.items():
-        existing.pop(card.name.casefold(), None)
-        existing[key] = card  # found by its new name below, and updated to it
+    for key, renamed_card in renamed.items():
+        existing.pop(renamed_card.name.casefold(), None)
+        existing[key] = renamed_card  # found by its new name below, and updated to it
     taken_slugs = {card.slug: card.name.casefold() for card in existing.values()}
     for number, record in enumerate(set_file.cards, start=1):
         key = record["name"].casefold()

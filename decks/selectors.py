@@ -4,8 +4,8 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
 
-from cardsdb.models import Card, Game
-from engine.decklist import normalize_name
+from cardsdb.models import Card, CardSet, Game
+from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
 from engine.validation import CardIndex
 
 from .lists import GameCards
@@ -102,3 +102,22 @@ def original_shown_to(deck: Deck, user: object) -> Deck | None:
     if original.visibility == Visibility.UNLISTED and deck.is_owner(user):
         return original
     return None
+
+
+def demo_sets_in_lists(game: Game, *texts: str) -> list[CardSet]:
+    """The demo sets (made-up cards, cardsdb.CardSet.is_demo) of the cards the lists name, each
+    once: every page that shows such cards says so."""
+    index = game_cards(game.slug).index
+    names: set[str] = set()
+    for text in texts:
+        try:
+            entries = parse_decklist(text, game.slug).entries
+        except DecklistTooLong:
+            continue
+        for entry in entries:
+            card = index.get_normalized(entry.key)
+            if card is not None:
+                names.add(str(card["name"]))
+    if not names:
+        return []
+    return list(CardSet.objects.filter(game=game, is_demo=True, cards__name__in=names).distinct().order_by("code"))

@@ -15,8 +15,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
@@ -41,6 +39,7 @@ from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
 from . import selectors, services
+from .accounts import SignupForm
 from .diffs import deck_diff
 from .forms import DeckForm, ImportForm, PublicDeckSearchForm
 from .lists import REFUSALS, CheckedList, check_list
@@ -295,7 +294,7 @@ def _body_headers(body: str) -> dict[str, str]:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("deck-mine")
-    form: UserCreationForm[User] = UserCreationForm(request.POST if request.method == "POST" else None)
+    form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         user = form.save()
         login(request, user)
@@ -487,6 +486,7 @@ def version_diff(request: HttpRequest, share_id: str) -> HttpResponse:
         "deck": deck,
         "game": deck.game,
         "diff": deck_diff(versions[before], versions[after]),
+        "demo_sets": selectors.demo_sets_in_lists(deck.game, versions[before].text, versions[after].text),
         "versions": list(readable.values_list("number", flat=True)),
         "before": before,
         "after": after,

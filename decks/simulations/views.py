@@ -79,6 +79,7 @@ def _run_context(request: HttpRequest, run: SimulationRun) -> dict[str, Any]:
         "game": run.game,
         "deck": deck,
         "report": run_report(run) if run.results is not None else None,
+        "demo_sets": deck_selectors.demo_sets_in_lists(run.game, run.list_text),
         "compare_form": CompareForm(),
         "my_decks": [],
     }
@@ -145,6 +146,7 @@ def _compare_context(request: HttpRequest, run_a_id: str, run_b_id: str) -> dict
         "run_b": run_b,
         "finished": run_a.is_finished and run_b.is_finished,
         "comparison": comparison(run_a, run_b, *names) if done else None,
+        "demo_sets": deck_selectors.demo_sets_in_lists(run_a.game, run_a.list_text, run_b.list_text),
     }
 
 

@@ -197,3 +197,13 @@ def test_it_reports_a_count_of_thousands_of_digits_without_a_traceback(tmp_path:
 
     assert finished.returncode == 1 and "Traceback" not in finished.stderr
     assert f"[parse_error] Line {len(text.splitlines())}: at most 999 copies a line" in finished.stdout
+
+
+@pytest.mark.parametrize("deck", sorted((ROOT / "bench" / "decks").glob("*.txt")), ids=lambda path: path.stem)
+def test_each_sample_deck_of_demo_cards_says_so_in_a_comment(deck: Path) -> None:
+    """A deck file passed around on its own still says its cards are made up (a "#" comment line,
+    which the list format ignores)."""
+    game = deck.stem.split("-")[0]
+    demo = json.loads(next((ROOT / "fixtures" / game).glob("*.json")).read_text())["set"]["is_demo"]
+    comments = [line for line in deck.read_text().splitlines() if line.startswith("#")]
+    assert any("Unofficial demo set" in line for line in comments) is demo

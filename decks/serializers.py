@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.validators import ProhibitNullCharactersValidator
 from django.urls import reverse
 from rest_framework import serializers
 
@@ -34,6 +35,17 @@ class DeckReport:
 
 
 # Shared pieces --------------------------------------------------------------------------------
+
+
+class ListTextField(serializers.CharField):
+    """A deck list's text. NUL is let in, unlike other text fields: a list is read without its
+    invisible characters (engine.decklist.strip_invisible), as an uploaded file is, and only the
+    list as read is stored."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
 
 
 class ProblemSerializer(serializers.Serializer):
@@ -110,7 +122,7 @@ class StaleSerializer(serializers.Serializer):
 
 class ValidateInputSerializer(serializers.Serializer):
     game = serializers.CharField(help_text=GAME_HELP)
-    list = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
+    list = ListTextField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
     format = serializers.CharField(required=False, allow_blank=True, allow_null=True)
 
     def validate_game(self, value: str) -> str:
@@ -227,7 +239,7 @@ class DeckDiffOutputSerializer(serializers.Serializer):
 
 
 def _list_field(required: bool) -> serializers.CharField:
-    return serializers.CharField(
+    return ListTextField(
         required=required, allow_blank=True, trim_whitespace=False, max_length=MAX_CHARACTERS, help_text=LIST_HELP
     )
 

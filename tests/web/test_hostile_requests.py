@@ -234,7 +234,8 @@ def free_port() -> int:
 
 def gunicorn_on_the_test_database(port: int, var_dir: Path) -> subprocess.Popen[bytes]:
     db = connection.settings_dict
-    url = f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
+    url = f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{host}/{db['NAME']}"
     env = {
         "PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": "x" * 50,
         "DATABASE_URL": url, "CONN_MAX_AGE": "600", "ALLOWED_HOSTS": "127.0.0.1",

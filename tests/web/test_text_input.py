@@ -87,8 +87,10 @@ def test_a_look_alike_user_name_is_refused(username: str, message: str) -> None:
     assert not User.objects.filter(username=username).exists()
 
 
-@pytest.mark.parametrize("username", ["ivan", "\u0418\u0432\u0430\u043d", "\u0394\u03b7\u03bc\u03ae\u03c4\u03c1\u03b7\u03c2",
-                                      "mar.k-7", "\u5c71\u7530"])
+@pytest.mark.parametrize(
+    "username",
+    ["ivan", "\u0418\u0432\u0430\u043d", "\u0394\u03b7\u03bc\u03ae\u03c4\u03c1\u03b7\u03c2", "mar.k-7", "\u5c71\u7530"],
+)
 def test_a_name_in_one_alphabet_is_accepted(username: str) -> None:
     """Latin, Cyrillic ("Иван"), Greek ("Δημήτρης") and Japanese names, with digits and punctuation."""
     assert sign_up(username).status_code == 302

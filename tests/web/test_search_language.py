@@ -456,3 +456,36 @@ def test_it_describes_a_query_in_words(query: str, expected: str) -> None:
 
 def test_it_describes_a_query_as_typed_without_a_game() -> None:
     assert describe(parse_query("rv>=12 -t:h")) == 'cards where rv is at least "12" and not (t matches "h")'
+
+
+# --- limits through the API and the pages (on SQLite and PostgreSQL: make test runs this file on both)
+
+@pytest.mark.usefixtures("loaded_cards")
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("-" * 65 + "lotus", 'too many "-" and "not"'),
+        ("not " * 65 + "lotus", 'too many "-" and "not"'),
+        (" ".join(f"-x{n}" for n in range(65)), 'too many "-" and "not"'),
+        ("rv>" + "9" * 30, "at most 9 digits"),
+        ("ini<-" + "9" * 25, "at most 9 digits"),
+    ],
+)
+def test_a_query_over_the_limits_is_a_400_with_its_message(query: str, message: str) -> None:
+    from django.test import Client
+
+    api = Client().get("/api/cards/", {"game": "qqdnd", "q": query})
+    assert api.status_code == 400 and message in api.json()["detail"]
+    page = Client().get("/qqdnd/cards/", {"q": query})
+    assert page.status_code == 400 and message in page.content.decode().replace("&quot;", '"')
+
+
+@pytest.mark.usefixtures("loaded_cards")
+def test_the_most_negations_a_query_may_hold_run_through_the_api() -> None:
+    from django.test import Client
+
+    everything = Client().get("/api/cards/", {"game": "qqdnd", "page_size": 200}).json()["count"]
+    query = "(" + "-" * MAX_NEGATIONS + "lotus) or rv>9999"
+    response = Client().get("/api/cards/", {"game": "qqdnd", "q": query})
+    assert response.status_code == 200
+    assert 0 < response.json()["count"] < everything

@@ -15,7 +15,7 @@ def hide_history_of_shared_decks(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('decks', '0002_simulations'),
+        ('decks', '0003_run_opponent_player'),
     ]
 
     operations = [

@@ -5,6 +5,11 @@ core set, with the card index built once as the web side keeps it, and prints th
 percentile per validation in microseconds. Two more rows show the costs around it: building the
 index on every call, and a list of 500 lines of names that match no card (the worst a caller can
 send, since each unknown name is compared with every card name to suggest the closest).
+
+The last row is the hostile list of the hardening work: about 16 KB, 500 lines of "999 <Party
+Member>" cycling through every Party Member of the set (close to half a million Party Members).
+Before the party size was capped ahead of the section check, it took 13-30 s and answered 8.5 MB;
+the row prints its time and the size of its JSON answer.
 """
 from __future__ import annotations
 
@@ -21,6 +26,17 @@ sys.path.insert(0, str(ROOT))
 
 from engine.games import game_schema  # noqa: E402
 from engine.validation import CardIndex, validate_decklist  # noqa: E402
+
+# The hostile list's shape; tests/web/test_hardening_validate.py sends the same one to the API.
+HOSTILE_LINES = 500
+HOSTILE_COPIES = 999
+
+
+def hostile_party_list(records: list[dict[str, object]]) -> str:
+    """A "Side:" header, "Party:", then 999 copies of each Party Member in turn up to 500 lines."""
+    members = [str(r["name"]) for r in records if r["card_type"] == "party_member"]
+    cards = [f"{HOSTILE_COPIES} {members[i % len(members)]}" for i in range(HOSTILE_LINES - 2)]
+    return "\n".join(["Side: Good", "Party:", *cards])
 
 DECKS = ROOT / "tests" / "engine" / "decks" / "qqdnd"
 
@@ -62,6 +78,11 @@ def main() -> None:
     report("legal deck, index built per call", timings(lambda: validate_decklist("qqdnd", legal, records), repeat))
     report("500 unknown names (index kept)",
            timings(lambda: validate_decklist("qqdnd", unknown, index), max(repeat // 100, 20)))
+    hostile = hostile_party_list(records)
+    answer = json.dumps(validate_decklist("qqdnd", hostile, index).as_dict())
+    report(f"{len(hostile) / 1000:.1f} KB: 999 x each Party Member, 500 lines",
+           timings(lambda: validate_decklist("qqdnd", hostile, index), max(repeat // 20, 20)))
+    print(f"{'':<46} answer {len(answer):,} bytes of JSON")
 
 
 if __name__ == "__main__":

@@ -3,6 +3,11 @@
 A set file is JSON: {"game": slug, "set": {"code", "name", "is_demo", "notice"}, "cards": [...]}.
 Loading is all-or-nothing across every file given: each file and card is checked first, and
 nothing is written unless all of them are good. Loading the same files twice changes nothing.
+
+A card is the card of the same name; a name no card has is a new card, unless the card at its set
+number (its place in the file) has a name the file no longer holds: then it is that card renamed,
+and stays the card decks hold (`cards_renamed` tells the decks, which rewrite their lists). Pruning
+a card that decks hold is refused: nothing is loaded, and the message names the card.
 """
 from __future__ import annotations
 
@@ -13,11 +18,16 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
+from django.db.models import ProtectedError
+from django.dispatch import Signal
 from django.utils.text import slugify
 
 from engine.games import GAME_PACKAGES, game_schema
 
 from .models import Card, CardSet, Game
+
+# Sent inside the loading transaction with `renamed`: {card pk: (old name, new name)}.
+cards_renamed = Signal()
 
 SET_KEYS = {"code", "name", "is_demo", "notice"}
 CARD_KEYS = {"name", "card_type", "subtypes", "text", "attributes"}
@@ -60,6 +70,7 @@ class LoadReport:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
+    renamed: list[str] = field(default_factory=list)  # "Old Name -> New Name"
     removed: list[str] = field(default_factory=list)  # pruned, or left in place when not pruning
     pruned: bool = False
     sets: list[str] = field(default_factory=list)
@@ -69,6 +80,8 @@ class LoadReport:
             f"Sets: {', '.join(self.sets)}",
             f"Cards: {self.created} created, {self.updated} updated, {self.unchanged} unchanged.",
         ]
+        if self.renamed:
+            lines.append(f"Renamed: {', '.join(self.renamed)}")
         if self.removed:
             verb = "Removed" if self.pruned else "In the database but no longer in the files (use --prune)"
             lines.append(f"{verb}: {', '.join(self.removed)}")
@@ -169,6 +182,20 @@ def load_set_files(paths: Iterable[str | Path], *, prune: bool = False) -> LoadR
     return report
 
 
+def _renamed(set_file: SetFile, card_set: CardSet, existing: dict[str, Card]) -> dict[str, Card]:
+    """Cards of the set the file renames: new name (casefolded) -> the card. A card is renamed when
+    its set number now holds a name no card has, and its own name is no longer in the file."""
+    in_file = {record["name"].casefold() for record in set_file.cards}
+    by_number = {card.number: card for card in existing.values() if card.card_set_id == card_set.pk}
+    renamed: dict[str, Card] = {}
+    for number, record in enumerate(set_file.cards, start=1):
+        key = record["name"].casefold()
+        card = by_number.get(number)
+        if key not in existing and card is not None and card.name.casefold() not in in_file:
+            renamed[key] = card
+    return renamed
+
+
 def _cross_file_errors(set_files: Sequence[SetFile]) -> list[LoadError]:
     """A card name belongs to one set of a game: the deck lists refer to cards by name."""
     errors: list[LoadError] = []
@@ -206,6 +233,11 @@ def _write_set(set_file: SetFile, report: LoadReport, *, prune: bool) -> None:
     )
     report.sets.append(f"{game.slug}/{card_set.code}")
     existing = {card.name.casefold(): card for card in Card.objects.filter(game=game)}
+    renamed = _renamed(set_file, card_set, existing)
+    names: dict[int, tuple[str, str]] = {}
+    for key, renamed_card in renamed.items():
+        existing.pop(renamed_card.name.casefold(), None)
+        existing[key] = renamed_card  # found by its new name below, and updated to it
     taken_slugs = {card.slug: card.name.casefold() for card in existing.values()}
     for number, record in enumerate(set_file.cards, start=1):
         key = record["name"].casefold()
@@ -225,6 +257,9 @@ def _write_set(set_file: SetFile, report: LoadReport, *, prune: bool) -> None:
             Card.objects.create(game=game, slug=slug, **values)
             report.created += 1
         elif any(getattr(card, k) != v for k, v in values.items()):
+            if card.name != record["name"]:
+                names[card.pk] = (card.name, record["name"])
+                report.renamed.append(f"{card.name} -> {record['name']}")
             for k, v in values.items():
                 setattr(card, k, v)
             card.save()
@@ -238,8 +273,27 @@ def _write_set(set_file: SetFile, report: LoadReport, *, prune: bool) -> None:
         if name.casefold() not in in_file
     }
     report.removed.extend(sorted(stale.values()))
+    if names:
+        cards_renamed.send(sender=Card, renamed=names)
     if prune and stale:
+        _prune(set_file, stale)
+
+
+def _prune(set_file: SetFile, stale: dict[int, str]) -> None:
+    """Delete cards no longer in the file; refused (LoadFailed, nothing loaded) if decks hold any."""
+    try:
         Card.objects.filter(pk__in=stale).delete()
+    except ProtectedError as error:
+        held: dict[str, set[object]] = {}
+        for row in error.protected_objects:
+            # A deck's card row (decks.DeckCard): the card it holds and the deck.
+            held.setdefault(stale.get(getattr(row, "card_id", -1), "?"), set()).add(getattr(row, "deck_id", None))
+        raise LoadFailed([
+            LoadError(set_file.path, f"is in {len(decks)} deck{'s' if len(decks) != 1 else ''}, so it cannot be "
+                                     f"pruned; put it back in the file, or take it out of those decks first",
+                      card=repr(name))
+            for name, decks in sorted(held.items())
+        ]) from error
 
 
 def _free_slug(name: str, taken: dict[str, str]) -> str:

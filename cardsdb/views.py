@@ -15,7 +15,17 @@ from engine.games import game_schema, game_slugs
 from engine.schema import GameSchema, SearchField
 
 from .models import Card, CardSet, Game
-from .search import QueryError, card_search, describe, parse_query, sort_orders
+from .search import (
+    MAX_NEGATIONS,
+    MAX_NESTING,
+    MAX_QUERY_LENGTH,
+    QueryError,
+    card_search,
+    describe,
+    parse_query,
+    sort_orders,
+)
+from .search.fields import MAX_DIGITS
 
 PAGE_SIZE = 60
 LAYOUTS = ("grid", "table")
@@ -135,7 +145,8 @@ class GameSyntax:
 
 def syntax(request: HttpRequest) -> HttpResponse:
     sections = [game_syntax(slug) for slug in game_slugs()]
-    return render(request, "cardsdb/syntax.html", {"sections": sections})
+    limits = {"length": MAX_QUERY_LENGTH, "nesting": MAX_NESTING, "negations": MAX_NEGATIONS, "digits": MAX_DIGITS}
+    return render(request, "cardsdb/syntax.html", {"sections": sections, "limits": limits})
 
 
 def game_syntax(slug: str) -> GameSyntax:

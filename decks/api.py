@@ -30,19 +30,20 @@ from rest_framework import status
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.generics import ListAPIView
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.models import Game
+from config.parsers import JSONParser
 from engine.decklist import DecklistTooLong
 
 from . import selectors, services
 from .diffs import deck_diff
 from .lists import check_list
-from .models import Deck, DeckVersion
+from .models import Deck
 from .serializers import (
     DeckCreateInputSerializer,
     DeckDetailOutputSerializer,
@@ -73,7 +74,7 @@ def _refused(error: services.DeckRefused) -> Response:
     body: dict[str, Any] = {"detail": str(error)}
     if error.result is not None:
         result = error.result.as_dict()
-        body.update(problems=result["problems"], warnings=result["warnings"])
+        body.update(problems=result["problems"], warnings=result["warnings"], omitted=result["omitted"])
     return Response(body, status=status.HTTP_400_BAD_REQUEST)
 
 
@@ -267,6 +268,7 @@ class DeckDetail(APIView):
                 deck=deck, user=request.user, version=values["version"], text=values.get("list"),
                 name=values.get("name"), description=values.get("description"), side=values.get("side"),
                 format=values.get("format"), visibility=values.get("visibility"),
+                share_history=values.get("share_history"),
             )
         except services.DeckRefused as exc:
             return _refused(exc)
@@ -291,7 +293,8 @@ class DeckDetail(APIView):
 
 
 class DeckExport(APIView):
-    """The deck's list as a text file to download (`?version=N` for an older version)."""
+    """The deck's list as a text file to download (`?version=N` for an older version; 404 for one
+    saved before the deck was shared, except for its owner)."""
 
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
@@ -305,7 +308,7 @@ class DeckExport(APIView):
         given = DeckExportInputSerializer(data=request.query_params)
         given.is_valid(raise_exception=True)
         number = given.validated_data.get("version", deck.version)
-        version = selectors.deck_version(deck, number)
+        version = selectors.deck_version(deck, number, request.user)
         if version is None:
             raise Http404(f"The deck has no version {number}.")
         filename = f"{slugify(deck.name) or 'deck'}-{deck.game.slug}-v{number}.txt"
@@ -315,7 +318,8 @@ class DeckExport(APIView):
 
 
 class DeckVersionList(ListAPIView):
-    """Every saved version of a deck, newest first (readable decks only)."""
+    """The saved versions of a deck, newest first (readable decks only): every one for its owner;
+    for anyone else, those saved since it was shared (`history_from` of the deck)."""
 
     serializer_class = DeckVersionOutputSerializer
     authentication_classes = AUTHENTICATION
@@ -328,7 +332,7 @@ class DeckVersionList(ListAPIView):
 
     def get_queryset(self) -> Any:
         deck = _readable(self.request, self.kwargs["share_id"])
-        return DeckVersion.objects.filter(deck=deck).order_by("-number")
+        return selectors.versions_readable_by(deck, self.request.user)
 
 
 class DeckDiffView(APIView):
@@ -353,8 +357,9 @@ class DeckDiffView(APIView):
         })
         given.is_valid(raise_exception=True)
         after = given.validated_data.get("to_version", deck.version)
-        before = given.validated_data.get("from_version", max(after - 1, 1))
-        versions = {v.number: v for v in DeckVersion.objects.filter(deck=deck, number__in=[before, after])}
+        before = given.validated_data.get("from_version", max(after - 1, deck.first_version_for(request.user)))
+        readable = selectors.versions_readable_by(deck, request.user)
+        versions = {v.number: v for v in readable.filter(number__in=[before, after])}
         missing = [n for n in (before, after) if n not in versions]
         if missing:
             raise Http404(f"The deck has no version {missing[0]}.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 from django.db import models
 
 from cardsdb.models import Game
@@ -26,8 +27,16 @@ def _max_length(name: str) -> int:
     return field.max_length
 
 
+class ListTextField(forms.CharField):
+    """A deck list's text: NUL is let in, as in the API (decks/serializers.py, ListTextField)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
+
 def _list_field(label: str = "Deck list") -> forms.CharField:
-    return forms.CharField(
+    return ListTextField(
         label=label,
         required=False,
         strip=False,
@@ -54,6 +63,10 @@ class DeckForm(forms.Form):
     )
     format = forms.ChoiceField()
     visibility = forms.ChoiceField(choices=Visibility.choices, initial=Visibility.PRIVATE)
+    share_history = forms.BooleanField(
+        required=False, label="Also show earlier versions",
+        help_text="Versions saved while the deck was private stay yours when you share it, unless you tick this.",
+    )
     list = _list_field()
     version = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
 

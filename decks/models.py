@@ -38,6 +38,10 @@ class Deck(models.Model):
     # The number of the current version; a save must name the version it edited (stale saves get 409).
     version = models.PositiveIntegerField(default=1)
     is_legal = models.BooleanField(default=False)
+    # The first version others may read. Versions saved while the deck was private stay its owner's
+    # when it is shared (the save that shares it sets this to its own version), unless the owner
+    # chooses to share them too (back to 1). See docs/contract.md, "Deck history".
+    history_from = models.PositiveIntegerField(default=1)
     copied_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -57,7 +61,17 @@ class Deck(models.Model):
         return self.versions.get(number=self.version)
 
     def readable_by(self, user: object) -> bool:
-        return self.visibility != Visibility.PRIVATE or getattr(user, "pk", None) == self.owner_id
+        return self.visibility != Visibility.PRIVATE or self.is_owner(user)
+
+    def is_owner(self, user: object) -> bool:
+        return getattr(user, "pk", None) == self.owner_id
+
+    def first_version_for(self, user: object) -> int:
+        """The oldest version the user may read (of a deck they may read)."""
+        return 1 if self.is_owner(user) else self.history_from
+
+    def version_readable_by(self, number: int, user: object) -> bool:
+        return self.readable_by(user) and number >= self.first_version_for(user)
 
 
 class DeckVersion(models.Model):

@@ -4,8 +4,8 @@ from __future__ import annotations
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
 
-from cardsdb.models import Card, Game
-from engine.decklist import normalize_name
+from cardsdb.models import Card, CardSet, Game
+from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
 from engine.validation import CardIndex
 
 from .lists import GameCards
@@ -76,5 +76,48 @@ def public_decks(game: Game | None = None, name_query: str = "", card_name: str 
     return _listed(decks).order_by("-created_at", "-pk")
 
 
-def deck_version(deck: Deck, number: int) -> DeckVersion | None:
-    return deck.versions.filter(number=number).first()
+def versions_readable_by(deck: Deck, user: User) -> QuerySet[DeckVersion]:
+    """The versions of a deck (one the user may read) that the user may read, newest first: every
+    one for its owner; for anyone else, those since it was shared (Deck.history_from)."""
+    return deck.versions.filter(number__gte=deck.first_version_for(user)).order_by("-number")
+
+
+def deck_version(deck: Deck, number: int, user: User) -> DeckVersion | None:
+    """A version of a deck, if it exists and the user may read it."""
+    return versions_readable_by(deck, user).filter(number=number).first()
+
+
+def original_shown_to(deck: Deck, user: object) -> Deck | None:
+    """The deck this one was copied from, if the user may be shown it: anyone, if it is public;
+    its owner and the copy's owner (who had its link) if it is unlisted; its owner if private.
+
+    Anyone can open an unlisted deck by its link, but a public copy must not hand its link to
+    everyone who reads the copy.
+    """
+    original = deck.copied_from
+    if original is None:
+        return None
+    if original.visibility == Visibility.PUBLIC or original.is_owner(user):
+        return original
+    if original.visibility == Visibility.UNLISTED and deck.is_owner(user):
+        return original
+    return None
+
+
+def demo_sets_in_lists(game: Game, *texts: str) -> list[CardSet]:
+    """The demo sets (made-up cards, cardsdb.CardSet.is_demo) of the cards the lists name, each
+    once: every page that shows such cards says so."""
+    index = game_cards(game.slug).index
+    names: set[str] = set()
+    for text in texts:
+        try:
+            entries = parse_decklist(text, game.slug).entries
+        except DecklistTooLong:
+            continue
+        for entry in entries:
+            card = index.get_normalized(entry.key)
+            if card is not None:
+                names.add(str(card["name"]))
+    if not names:
+        return []
+    return list(CardSet.objects.filter(game=game, is_demo=True, cards__name__in=names).distinct().order_by("code"))

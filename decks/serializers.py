@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.validators import ProhibitNullCharactersValidator
 from django.urls import reverse
 from rest_framework import serializers
 
@@ -19,9 +20,11 @@ from engine.games import game_slugs
 from .diffs import DeckDiff
 from .lists import CheckedList
 from .models import Deck, DeckVersion, Visibility
+from .selectors import original_shown_to
 
 GAME_HELP = "Game slug: qqdnd, condemned or anguish."
 LIST_HELP = "A deck list in the format of docs/contract.md."
+MAX_VERSION = 2**31 - 1  # DeckVersion.number is an integer column
 
 
 @dataclass(frozen=True)
@@ -34,12 +37,31 @@ class DeckReport:
 # Shared pieces --------------------------------------------------------------------------------
 
 
+class ListTextField(serializers.CharField):
+    """A deck list's text. NUL is let in, unlike other text fields: a list is read without its
+    invisible characters (engine.decklist.strip_invisible), as an uploaded file is, and only the
+    list as read is stored."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.validators = [v for v in self.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
+
+
 class ProblemSerializer(serializers.Serializer):
     code = serializers.CharField(help_text="Stable; see docs/contract.md.")
     severity = serializers.ChoiceField(choices=["error", "warning"])
     message = serializers.CharField(help_text="For people; may change.")
-    cards = serializers.ListField(child=serializers.CharField())
+    cards = serializers.ListField(child=serializers.CharField(), help_text="At most 20 cards it is about.")
+    cards_omitted = serializers.IntegerField(
+        required=False, help_text="How many more cards it is about, when there are more than 20."
+    )
     line = serializers.IntegerField(required=False, help_text="The deck list line it is about, if any.")
+
+
+class OmittedSerializer(serializers.Serializer):
+    problems = serializers.IntegerField(help_text="Problems left out of `problems` (it lists at most 50).")
+    warnings = serializers.IntegerField(help_text="Warnings left out of `warnings` (it lists at most 50).")
 
 
 class ValidationSerializer(serializers.Serializer):
@@ -50,6 +72,7 @@ class ValidationSerializer(serializers.Serializer):
     format = serializers.CharField()
     problems = ProblemSerializer(many=True)
     warnings = ProblemSerializer(many=True)
+    omitted = OmittedSerializer()
     summary = serializers.DictField(help_text="Counts per section; QQDND: the section each Resource went to.")
 
 
@@ -84,6 +107,7 @@ class RefusedSerializer(serializers.Serializer):
     detail = serializers.CharField()
     problems = ProblemSerializer(many=True, required=False)
     warnings = ProblemSerializer(many=True, required=False)
+    omitted = OmittedSerializer(required=False)
 
 
 class StaleSerializer(serializers.Serializer):
@@ -98,7 +122,7 @@ class StaleSerializer(serializers.Serializer):
 
 class ValidateInputSerializer(serializers.Serializer):
     game = serializers.CharField(help_text=GAME_HELP)
-    list = serializers.CharField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
+    list = ListTextField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
     format = serializers.CharField(required=False, allow_blank=True, allow_null=True)
 
     def validate_game(self, value: str) -> str:
@@ -160,7 +184,14 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     visibility = serializers.CharField(source="deck.visibility")
     version = serializers.IntegerField(source="deck.version", help_text="Send it back with a change (409 if stale).")
     is_legal = serializers.BooleanField(source="deck.is_legal")
-    copied_from = serializers.SerializerMethodField(help_text="The share id of the deck this was copied from.")
+    copied_from = serializers.SerializerMethodField(
+        help_text="The share id of the deck this was copied from: shown to anyone if that deck is public, "
+        "to the owners of both decks if it is unlisted, to its owner if it is private; otherwise null."
+    )
+    history_from = serializers.IntegerField(
+        source="deck.history_from",
+        help_text="The first version others may read: versions saved before the deck was shared are its owner's.",
+    )
     created_at = serializers.DateTimeField(source="deck.created_at")
     updated_at = serializers.DateTimeField(source="deck.updated_at")
     list = serializers.CharField(source="text", help_text="The current version's list, as exported.")
@@ -171,11 +202,11 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     export_url = serializers.SerializerMethodField()
 
     def get_copied_from(self, report: DeckReport) -> str | None:
-        # Only shown while the original is still public or unlisted: a link must not open a private deck.
-        original = report.deck.copied_from
-        if original is None or original.visibility == Visibility.PRIVATE:
-            return None
-        return original.share_id
+        # A link to the original is shown only to whom it may be shown (an unlisted deck's link is
+        # its owner's to give): see selectors.original_shown_to.
+        request = self.context.get("request")
+        original = original_shown_to(report.deck, request.user if request is not None else None)
+        return original.share_id if original is not None else None
 
     def get_validation(self, report: DeckReport) -> dict[str, Any]:
         return ValidationSerializer(report.checked.result.as_dict()).data
@@ -208,7 +239,7 @@ class DeckDiffOutputSerializer(serializers.Serializer):
 
 
 def _list_field(required: bool) -> serializers.CharField:
-    return serializers.CharField(
+    return ListTextField(
         required=required, allow_blank=True, trim_whitespace=False, max_length=MAX_CHARACTERS, help_text=LIST_HELP
     )
 
@@ -255,21 +286,30 @@ class DeckImportInputSerializer(serializers.Serializer):
 
 
 class DeckUpdateInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(min_value=1, help_text="The version this change was made to.")
+    version = serializers.IntegerField(
+        min_value=1, max_value=MAX_VERSION, help_text="The version this change was made to."
+    )
     name = _name_field(required=False)
     list = _list_field(required=False)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
     side = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="QQDND only.")
     format = serializers.CharField(required=False, max_length=30)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    share_history = serializers.BooleanField(
+        required=False, allow_null=True, default=None,
+        help_text="true: others may read every version, also those saved while the deck was private; "
+        "false: only this one and later ones. Left out: sharing a private deck shares it from this version.",
+    )
 
 
 class DeckDiffInputSerializer(serializers.Serializer):
     """Query parameters of the diff: two version numbers; by default the previous and the current."""
 
-    from_version = serializers.IntegerField(required=False, min_value=1)
-    to_version = serializers.IntegerField(required=False, min_value=1)
+    from_version = serializers.IntegerField(required=False, min_value=1, max_value=MAX_VERSION)
+    to_version = serializers.IntegerField(required=False, min_value=1, max_value=MAX_VERSION)
 
 
 class DeckExportInputSerializer(serializers.Serializer):
-    version = serializers.IntegerField(required=False, min_value=1, help_text="An older version; default current.")
+    version = serializers.IntegerField(
+        required=False, min_value=1, max_value=MAX_VERSION, help_text="An older version; default current."
+    )

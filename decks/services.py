@@ -27,7 +27,7 @@ from django.utils import timezone
 
 from cardsdb.models import Game
 from engine.deck import DeckCard as EngineDeckCard
-from engine.decklist import DecklistTooLong, write_decklist
+from engine.decklist import DecklistTooLong, fold_text, parse_decklist, strip_invisible, write_decklist
 from engine.problems import ValidationResult
 from engine.validation import DEFAULT_FORMAT
 
@@ -138,11 +138,13 @@ def _prepare(cards: GameCards, text: str, asked: _Fields, current: _Fields) -> _
     headers, else `current`), write the canonical list and check that: it is what is saved."""
     first = _check(cards, text, asked.format)
     headers = first.deck.headers
-    name = " ".join((asked.name or headers.get("Name") or current.name or UNTITLED).split())
+    # Names and sides are kept without invisible characters (direction overrides, zero-width
+    # spaces, NUL): a name must read as what it is.
+    name = fold_text(asked.name or "") or fold_text(headers.get("Name", "")) or current.name or UNTITLED
     side = ""
     if cards.game in GAMES_WITH_SIDE:
         side = asked.side if asked.side is not None else headers.get("Side", current.side or "")
-    side = " ".join(side.split())
+    side = fold_text(side)
     format = first.deck.format if asked.format or headers.get("Format") else current.format or DEFAULT_FORMAT
     for field, value in (("name", name), ("side", side), ("format", format)):
         if len(value) > _max_length(Deck, field):
@@ -176,7 +178,8 @@ def _create(
     prepared = _prepare(cards, text, asked, _Fields())
     legal = prepared.checked.result.legal
     deck = Deck.objects.create(
-        owner_id=owner.pk, game=game, name=prepared.name, description=description, side=prepared.side,
+        owner_id=owner.pk, game=game, name=prepared.name, description=strip_invisible(description),
+        side=prepared.side,
         format=prepared.format, visibility=Visibility(visibility), version=1, is_legal=legal,
         copied_from=copied_from,
     )
@@ -210,13 +213,33 @@ def deck_import(
     )
 
 
+def _history_from(deck: Deck, visibility: str, saved_version: int, share_history: bool | None) -> int:
+    """The first version others may read after a save that makes `saved_version`.
+
+    Sharing a private deck shares it from the version that save makes: what was saved while it
+    was private stays the owner's. `share_history` True shares every version, False hides every
+    version before this one; None keeps the rule.
+    """
+    if share_history is True:
+        return 1
+    if share_history is False:
+        return saved_version
+    if deck.visibility == Visibility.PRIVATE and visibility != Visibility.PRIVATE:
+        return saved_version
+    return deck.history_from
+
+
 def deck_update(
     *, deck: Deck, user: User, version: int, text: str | None = None, name: str | None = None,
     description: str | None = None, side: str | None = None, format: str | None = None,
-    visibility: str | None = None,
+    visibility: str | None = None, share_history: bool | None = None,
 ) -> SavedDeck:
     """Save a change to a deck as its next version. `version` is the version the change was made
-    to; if the deck has moved on since, StaleDeck. A change that changes nothing saves nothing.
+    to; if the deck has moved on since, StaleDeck. A change that changes nothing saves nothing
+    (but `share_history` is applied: it changes who reads the history, not the deck).
+
+    Sharing a private deck keeps the versions saved while it was private to its owner, unless
+    `share_history` is True (see _history_from).
 
     The list is checked before the transaction starts: only the writes hold it, so a slow check
     never keeps another save of the deck waiting (nor, on SQLite, the whole database).
@@ -231,12 +254,16 @@ def deck_update(
         _Fields(name or None, side, format),
         _Fields(deck.name, deck.side, deck.format),
     )
-    description = deck.description if description is None else description
+    description = deck.description if description is None else strip_invisible(description)
     visibility = deck.visibility if visibility is None else Visibility(visibility)
     if (prepared.text, description, visibility) == (current_text, deck.description, deck.visibility):
         latest = Deck.objects.values_list("version", flat=True).get(pk=deck.pk)
         if latest != version:
             raise StaleDeck(version, latest)
+        history_from = _history_from(deck, visibility, deck.version, share_history)
+        if history_from != deck.history_from:
+            Deck.objects.filter(pk=deck.pk).update(history_from=history_from)
+            deck.history_from = history_from
         return SavedDeck(deck, prepared.checked)
 
     legal = prepared.checked.result.legal
@@ -244,6 +271,7 @@ def deck_update(
         won = Deck.objects.filter(pk=deck.pk, version=version).update(
             version=version + 1, name=prepared.name, side=prepared.side, format=prepared.format,
             description=description, visibility=visibility, is_legal=legal, updated_at=timezone.now(),
+            history_from=_history_from(deck, visibility, version + 1, share_history),
         )
         if not won:
             raise StaleDeck(version, Deck.objects.values_list("version", flat=True).get(pk=deck.pk))
@@ -273,3 +301,21 @@ def deck_delete(*, deck: Deck, user: User) -> None:
     if deck.owner_id != user.pk:
         raise DeckNotFound("No deck of yours has this id.")
     deck.delete()
+
+
+def rename_cards_in_lists(renamed: dict[int, tuple[str, str]]) -> int:
+    """After the loader renamed cards ({card pk: (old name, new name)}): rewrite the current list of
+    every deck holding one, so that it names the card as it is now called. The deck keeps its
+    version number (it holds the same cards); older versions keep the names they were saved with.
+    Returns how many decks were rewritten."""
+    decks = Deck.objects.filter(cards__card_id__in=list(renamed)).distinct().select_related("game")
+    for deck in decks:
+        rows = DeckCard.objects.filter(deck=deck).select_related("card")
+        entries = [
+            EngineDeckCard(row.card.as_record(), row.count, row.section, row.pinned_to or None) for row in rows
+        ]
+        current = deck.current
+        headers = parse_decklist(current.text, deck.game.slug).headers
+        current.text = write_decklist(deck.game.slug, headers, entries)
+        current.save(update_fields=["text"])
+    return len(decks)

@@ -15,12 +15,17 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed, QueryDict
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseNotAllowed,
+    QueryDict,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -30,9 +35,11 @@ from cardsdb.models import Game
 from cardsdb.views import demo_sets, page_numbers
 from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
 from engine.games import game_schema
+from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
 from . import selectors, services
+from .accounts import SignupForm
 from .diffs import deck_diff
 from .forms import DeckForm, ImportForm, PublicDeckSearchForm
 from .lists import REFUSALS, CheckedList, check_list
@@ -42,6 +49,8 @@ PAGE_SIZE = 30
 # Summary keys the validation panel lays out itself (Anguish's hour curve is drawn as a chart);
 # any other key is listed as a plain fact.
 LAID_OUT_SUMMARY_KEYS = frozenset({"sections", "assignment", "unassigned", "hour_curve"})
+# A version number in an address: a few ASCII digits (a deck has far fewer versions than 10^9).
+VERSION_NUMBER = re.compile(r"[0-9]{1,9}")
 # "Key: value" before the first section, as engine/decklist.py reads a header.
 HEADER_LINE = re.compile(r"\s*[A-Za-z][A-Za-z0-9_-]*\s*:\s*\S")
 
@@ -50,7 +59,7 @@ HEADER_LINE = re.compile(r"\s*[A-Za-z][A-Za-z0-9_-]*\s*:\s*\S")
 
 
 def _readable_or_404(request: HttpRequest, share_id: str) -> Deck:
-    decks = selectors.decks_readable_by(request.user).select_related("copied_from")
+    decks = selectors.decks_readable_by(request.user).select_related("copied_from__owner")
     return get_object_or_404(decks, share_id=share_id)
 
 
@@ -63,13 +72,22 @@ def _version_number(params: QueryDict, key: str, default: int) -> int:
     value = params.get(key, "")
     if not value:
         return default
-    if not value.isdigit():
-        raise Http404(f"{key} must be a version number.")
+    # ASCII digits only: str.isdigit() also accepts "²", which int() refuses.
+    if not VERSION_NUMBER.fullmatch(value):
+        raise BadVersion(f"?{key}= must be a version number (1, 2, ...); got {value[:20]!r}.")
     return int(value)
 
 
-def _version_or_404(deck: Deck, number: int) -> DeckVersion:
-    version = selectors.deck_version(deck, number)
+class BadVersion(ValueError):
+    """A version number in the address that is not one; answered 400 with the message."""
+
+
+def _bad_request(message: str) -> HttpResponse:
+    return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+
+
+def _version_or_404(request: HttpRequest, deck: Deck, number: int) -> DeckVersion:
+    version = selectors.deck_version(deck, number, request.user)
     if version is None:
         raise Http404(f"The deck has no version {number}.")
     return version
@@ -108,10 +126,16 @@ class ValidationPanel:
     format: str
     problems: list[dict[str, Any]]
     warnings: list[dict[str, Any]]
+    omitted_problems: int  # how many the answer left out (it lists the first few)
+    omitted_warnings: int
     sections: list[tuple[str, int]]
     members: list[MemberSection]
     unassigned: list[tuple[str, int]]
     facts: list[tuple[str, str]]
+
+    @property
+    def problem_count(self) -> int:
+        return len(self.problems) + self.omitted_problems
 
 
 def _fact_text(value: Any) -> str:
@@ -130,11 +154,14 @@ def _fact_label(key: str) -> str:
 def validation_panel(result: dict[str, Any]) -> ValidationPanel:
     summary = result.get("summary") or {}
     assignment = summary.get("assignment") or {}
+    omitted = result.get("omitted") or {}
     return ValidationPanel(
         legal=bool(result["legal"]),
         format=str(result["format"]),
         problems=list(result["problems"]),
         warnings=list(result["warnings"]),
+        omitted_problems=int(omitted.get("problems", 0)),
+        omitted_warnings=int(omitted.get("warnings", 0)),
         sections=list((summary.get("sections") or {}).items()),
         members=[
             MemberSection(member, sum(cards.values()), sorted(cards.items()))
@@ -181,11 +208,21 @@ def list_body(text: str) -> str:
     return "".join(f"{line}\n" for line in lines[start:])
 
 
-def _refusals(refused: services.DeckRefused | None) -> list[dict[str, Any]]:
+@dataclass(frozen=True)
+class Refusals:
+    """The problems that stopped a save (the first few), and how many more there were."""
+
+    problems: list[dict[str, Any]]
+    omitted: int
+
+
+def _refusals(refused: services.DeckRefused | None) -> Refusals:
     """The problems that stopped a save; the rules a deck in progress still breaks are not news."""
     if refused is None or refused.result is None:
-        return []
-    return [p.as_dict() for p in refused.result.problems if p.code in REFUSALS]
+        return Refusals([], 0)
+    found = [p for p in refused.result.problems if p.code in REFUSALS]
+    shown = found[:MAX_PROBLEMS_SHOWN]
+    return Refusals([p.as_dict() for p in shown], len(found) - len(shown))
 
 
 def _checked(game: str, text: str, format: str | None) -> CheckedList | None:
@@ -257,7 +294,7 @@ def _body_headers(body: str) -> dict[str, str]:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("deck-mine")
-    form: UserCreationForm[User] = UserCreationForm(request.POST if request.method == "POST" else None)
+    form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         user = form.save()
         login(request, user)
@@ -335,7 +372,7 @@ def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
         saved = services.deck_update(
             deck=deck, user=request.user, version=data["version"], text=data["list"], name=data["name"],
             description=data["description"], side=data.get("side"), format=data["format"],
-            visibility=data["visibility"],
+            visibility=data["visibility"], share_history=True if data["share_history"] else None,
         )
     except services.DeckRefused as exc:
         return _builder(request, deck.game, form, deck=deck, status=400, refused=exc)
@@ -384,8 +421,7 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     text = deck.current.text
     checked = _checked(deck.game.slug, text, deck.format)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
-    versions = list(deck.versions.all())
-    original = deck.copied_from
+    versions = list(selectors.versions_readable_by(deck, request.user))
     context = {
         "deck": deck,
         "game": deck.game,
@@ -395,7 +431,8 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "stats": checked.stats() if checked else {"charts": [], "totals": []},
         "sections": _sections(deck.game.slug, rows),
         "versions": versions,
-        "original": original if original is not None and original.readable_by(request.user) else None,
+        "first_version": deck.first_version_for(request.user),
+        "original": selectors.original_shown_to(deck, request.user),
         "share_url": request.build_absolute_uri(deck.get_absolute_url())
         if deck.visibility != Visibility.PRIVATE else "",
         "demo_sets": demo_sets(row.card for row in rows),
@@ -410,7 +447,11 @@ def _filename(deck: Deck, number: int) -> str:
 
 def _list_text(request: HttpRequest, share_id: str, *, download: bool) -> HttpResponse:
     deck = _readable_or_404(request, share_id)
-    version = _version_or_404(deck, _version_number(request.GET, "version", deck.version))
+    try:
+        number = _version_number(request.GET, "version", deck.version)
+    except BadVersion as error:
+        return _bad_request(str(error))
+    version = _version_or_404(request, deck, number)
     response = HttpResponse(version.text, content_type="text/plain; charset=utf-8")
     if download:
         response["Content-Disposition"] = f'attachment; filename="{_filename(deck, version.number)}"'
@@ -430,9 +471,13 @@ def deck_download(request: HttpRequest, share_id: str) -> HttpResponse:
 def version_diff(request: HttpRequest, share_id: str) -> HttpResponse:
     """What changed between two versions (`?from=N&to=M`); by default the previous and the current."""
     deck = _readable_or_404(request, share_id)
-    after = _version_number(request.GET, "to", deck.version)
-    before = _version_number(request.GET, "from", max(after - 1, 1))
-    versions = {v.number: v for v in deck.versions.filter(number__in=[before, after])}
+    readable = selectors.versions_readable_by(deck, request.user)
+    try:
+        after = _version_number(request.GET, "to", deck.version)
+        before = _version_number(request.GET, "from", max(after - 1, deck.first_version_for(request.user)))
+    except BadVersion as error:
+        return _bad_request(str(error))
+    versions = {v.number: v for v in readable.filter(number__in=[before, after])}
     for number in (before, after):
         if number not in versions:
             raise Http404(f"The deck has no version {number}.")
@@ -441,7 +486,8 @@ def version_diff(request: HttpRequest, share_id: str) -> HttpResponse:
         "deck": deck,
         "game": deck.game,
         "diff": deck_diff(versions[before], versions[after]),
-        "versions": list(deck.versions.values_list("number", flat=True)),
+        "demo_sets": selectors.demo_sets_in_lists(deck.game, versions[before].text, versions[after].text),
+        "versions": list(readable.values_list("number", flat=True)),
         "before": before,
         "after": after,
     }

@@ -49,9 +49,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     except (InputError, DecklistTooLong) as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
+    notices = demo_notices(args.game, Path(args.cards) if args.cards else None)
     if args.command == "validate":
         result = checked[0][1]
-        _print_validation(result, args.json, out)
+        _print_validation(result, args.json, out, notices)
         return EXIT_OK if result.legal else EXIT_ILLEGAL
     for path, result, _ in checked:
         if not result.legal:
@@ -63,12 +64,12 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         if args.command == "match":
             report = run_matchup(args.game, decks[0], decks[1], args.games, args.seed, player=args.player,
                                  budget=args.budget).report()
-            text = format_matchup(report, game_schema(args.game).name, args.deck_a, args.deck_b)
+            text = format_matchup(report, game_schema(args.game).name, args.deck_a, args.deck_b, notices)
         else:
             opponent = goldfish_opponent_name(args.game, args.opponent)
             report = run_goldfish(args.game, decks[0], args.games, args.seed, opponent=opponent, player=args.player,
                                   budget=args.budget).report()
-            text = format_report(report, game_schema(args.game).name, args.deckfile)
+            text = format_report(report, game_schema(args.game).name, args.deckfile, notices)
     except UnknownChoice as error:
         print(f"error: {error}", file=sys.stderr)
         return EXIT_UNREADABLE
@@ -132,12 +133,17 @@ def _read_text(path: Path) -> str:
         raise InputError(f"{path}: {error.strerror}") from error
 
 
-def load_cards(game: str, path: Path | None = None) -> list[dict[str, Any]]:
-    """The cards of a game from fixture files (a file, or every *.json in a folder), prepared."""
+def _fixture_files(game: str, path: Path | None) -> list[Path]:
     path = path or FIXTURES / game
     files = sorted(path.glob("*.json")) if path.is_dir() else [path]
     if not files:
         raise InputError(f"{path}: no fixture files (*.json) here")
+    return files
+
+
+def load_cards(game: str, path: Path | None = None) -> list[dict[str, Any]]:
+    """The cards of a game from fixture files (a file, or every *.json in a folder), prepared."""
+    files = _fixture_files(game, path)
     schema = game_schema(game)
     cards: list[dict[str, Any]] = []
     for file in files:
@@ -151,16 +157,29 @@ def load_cards(game: str, path: Path | None = None) -> list[dict[str, Any]]:
     return cards
 
 
+def demo_notices(game: str, path: Path | None = None) -> list[str]:
+    """"Unofficial demo set: ..." for each set of made-up cards among the fixture files read (the
+    cards of The Condemned and Anguish are such sets), so that no output passes them off as real."""
+    notices = []
+    for file in _fixture_files(game, path):
+        card_set = json.loads(_read_text(file)).get("set") or {}
+        if card_set.get("is_demo"):
+            notices.append(f"Unofficial demo set: {card_set.get('notice') or card_set.get('name', file.stem)}")
+    return notices
+
+
 def resolved_deck(game: str, text: str, index: CardIndex, format: str | None = None) -> ResolvedDeck:
     """The deck a list describes (call it on a list that validated: unknown names are left out)."""
     return check_decklist(game, text, index, format).deck
 
 
-def _print_validation(result: ValidationResult, as_json: bool, out: TextIO) -> None:
+def _print_validation(result: ValidationResult, as_json: bool, out: TextIO, notices: Sequence[str] = ()) -> None:
     if as_json:
         print(json.dumps(result.as_dict(), indent=2), file=out)
         return
     print(f"{'Legal' if result.legal else 'Not legal'} ({result.game}, {result.format})", file=out)
+    for notice in notices:
+        print(notice, file=out)
     _print_problems(result, out)
 
 
@@ -171,14 +190,16 @@ def _print_problems(result: ValidationResult, out: TextIO) -> None:
         print(f"  warning [{problem.code}] {problem.message}", file=out)
 
 
-def format_report(report: dict[str, Any], game_name: str, deck_name: str) -> str:
-    """A goldfish report as text: the ending-turn histogram as bars, then damage, openings, cards."""
+def format_report(report: dict[str, Any], game_name: str, deck_name: str, notices: Sequence[str] = ()) -> str:
+    """A goldfish report as text: the ending-turn histogram as bars, then damage, openings, cards.
+    `notices` (demo_notices) follow the title line."""
     unit = report["turn_unit"]
     games = report["games"]
     ending = report["end_turn"]
     lines = [
         f"{game_name} goldfish of {deck_name}: {games:,} games, seed {report['seed']}",
         f"Against the {report['opponent']} opponent, played by the {report['player']} player.",
+        *notices,
         f"Won {report['wins']:,} of {games:,} games ({_percent(report['win_rate'])}) "
         f"by the end of {unit} {report['turn_limit']}.",
         "",
@@ -218,14 +239,17 @@ def format_report(report: dict[str, Any], game_name: str, deck_name: str) -> str
     return "\n".join(lines)
 
 
-def format_matchup(report: dict[str, Any], game_name: str, name_a: str, name_b: str) -> str:
+def format_matchup(
+    report: dict[str, Any], game_name: str, name_a: str, name_b: str, notices: Sequence[str] = ()
+) -> str:
     """A matchup report as text: the result with its interval, the first player's edge, the ending
-    turn, and each deck's cards."""
+    turn, and each deck's cards. `notices` (demo_notices) follow the title line."""
     unit = report["turn_unit"]
     ending = report["end_turn"]
     lines = [
         f"{game_name} matchup, A: {name_a} against B: {name_b}: {report['games']:,} games, seed {report['seed']}, "
         f"played by the {report['player']} player",
+        *notices,
         f"A won {report['wins_a']:,}, B won {report['wins_b']:,}, {report['draws']:,} draws"
         + (f" ({report['capped']:,} ended by the loop cap)" if report["capped"] else ""),
         f"A's win rate: {_percent(report['a_win_rate'])} (95% interval {_percent(report['a_win_rate_low'])} to "

@@ -28,6 +28,9 @@ from engine.problems import Problem
 MAX_CHARACTERS = 20_000
 MAX_LINES = 500
 MAX_COPIES_PER_LINE = 999
+# A count longer than this is refused by its length, before it is turned into a number (Python
+# refuses to read numbers of more than 4,300 digits, and no count that long could be legal).
+MAX_COUNT_DIGITS = len(str(MAX_COPIES_PER_LINE)) + 3
 
 # Each game's sections in the order a list is written (the contract's order).
 GAME_SECTIONS: dict[str, tuple[str, ...]] = {
@@ -49,15 +52,55 @@ _SECTION = re.compile(r"([A-Za-z]+)\s*(?:\((?P<pin>[^()]*)\))?\s*:")
 _HEADER = re.compile(r"(?P<key>[A-Za-z][A-Za-z0-9_-]*)\s*:\s*(?P<value>\S.*)")
 _COUNTED = re.compile(r"(?P<count>[+-]?\d+)[xX]?(?:\s+(?P<name>\S.*))?")
 _HEADER_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_-]*")
+# Line breaks as an editor counts them. Python's str.splitlines also breaks at vertical tab, form
+# feed, U+2028 and others, which would number the lines differently from the editor the list was
+# written in; those count as white space inside a line instead.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# Anything outside printable ASCII, tab and line breaks: looked at one by one (see strip_invisible).
+_NOT_PLAIN = re.compile(r"[^\t\n\r\x20-\x7e]")
 
 
 class DecklistTooLong(ValueError):
     """The text is over the format's size limits; nothing of it was read."""
 
 
+def _visible(match: re.Match[str]) -> str:
+    char = match.group()
+    invisible = unicodedata.category(char) in ("Cc", "Cf") and not char.isspace()
+    return "" if invisible else char
+
+
+def strip_invisible(text: str) -> str:
+    """The text without the characters no editor shows: control characters other than white
+    space (NUL among them) and format characters (zero-width spaces and joiners, the byte-order
+    mark, right-to-left and other direction marks and overrides).
+
+    A list pasted from a web page or saved by a Windows editor carries them unseen; left in, they
+    would make "Kata\\u200bna Lunge" a name no card has, and a "Name:" header with a NUL one the
+    database refuses to store.
+    """
+    return _NOT_PLAIN.sub(_visible, text)
+
+
+def fold_text(text: str) -> str:
+    """A one-line value (a deck's name, a header) as it is kept: invisible characters removed and
+    runs of white space folded to one space."""
+    return " ".join(strip_invisible(text).split())
+
+
+def list_lines(text: str) -> list[str]:
+    """The lines of a text as an editor numbers them: broken at \\n, \\r\\n and \\r only."""
+    lines = _LINE_BREAK.split(text)
+    if lines and not lines[-1]:
+        lines.pop()  # a final line break ends the last line; it does not start another
+    return lines
+
+
 def normalize_name(name: str) -> str:
-    """The form card names are compared in: case-folded, white space folded, typographic
-    apostrophes, quotes and dashes made plain ("Alchemist’s  Fire" == "alchemist's fire")."""
+    """The form card names are compared in: case-folded, white space folded, invisible characters
+    dropped, typographic apostrophes, quotes and dashes made plain ("Alchemist’s  Fire" ==
+    "alchemist's fire")."""
+    name = strip_invisible(name)
     if name.isascii():  # the common case, and the typographic forms are all outside ASCII
         return " ".join(name.split()).lower()
     plain = unicodedata.normalize("NFKC", name).translate(_PLAIN_FORMS)
@@ -85,11 +128,12 @@ class DeckList:
 
 def parse_decklist(text: str, game: str | None = None) -> DeckList:
     """Read a deck list. With `game`, only that game's sections are accepted; without it, any
-    game's. Every unreadable line becomes a `parse_error` Problem; the rest is still read."""
+    game's. Every unreadable line becomes a `parse_error` Problem; the rest is still read.
+    Invisible characters are ignored (strip_invisible)."""
     check_size(text)
     sections = _section_names(game)
     parser = _Parser(sections, _game_label(game))
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(list_lines(strip_invisible(text)), start=1):
         parser.read_line(number, raw)
     return parser.result()
 
@@ -99,7 +143,7 @@ def check_size(text: str) -> None:
         raise DecklistTooLong(
             f"The deck list has {len(text):,} characters; the limit is {MAX_CHARACTERS:,}."
         )
-    lines = len(text.splitlines())
+    lines = len(list_lines(text))
     if lines > MAX_LINES:
         raise DecklistTooLong(f"The deck list has {lines:,} lines; the limit is {MAX_LINES}.")
 
@@ -182,6 +226,11 @@ class _Parser:
     def read_card(self, number: int, line: str) -> None:
         counted = _COUNTED.fullmatch(line)
         if counted:
+            digits = counted.group("count").lstrip("+-")
+            if len(digits) > MAX_COUNT_DIGITS:
+                self.error(number, f"at most {MAX_COPIES_PER_LINE} copies a line; got a number of "
+                                   f"{len(digits):,} digits.")
+                return
             count = int(counted.group("count"))
             name = counted.group("name")
             if name is None:

@@ -20,9 +20,10 @@ from .compiler import compile_query
 from .describe import describe
 from .errors import QueryError
 from .ordering import order_by_terms, sort_orders
-from .parser import MAX_NESTING, MAX_QUERY_LENGTH, parse_query
+from .parser import MAX_NEGATIONS, MAX_NESTING, MAX_QUERY_LENGTH, parse_query
 
 __all__ = [
+    "MAX_NEGATIONS",
     "MAX_NESTING",
     "MAX_QUERY_LENGTH",
     "QueryError",
@@ -47,5 +48,5 @@ def search_cards(
     order = order_by_terms(schema, ordering)
     node = parse_query(query)
     if node is not None:
-        cards = cards.filter(compile_query(node, schema))
+        cards = cards.filter(compile_query(node, schema, cards))
     return cards.order_by(*order)

@@ -9,7 +9,7 @@ import json
 import operator
 from functools import reduce
 
-from django.db.models import JSONField, Q
+from django.db.models import JSONField, Q, QuerySet
 
 from engine.schema import GameSchema, SearchField
 
@@ -20,8 +20,12 @@ from .nodes import And, Comparison, Node, Not, Operator, Words
 _ORDERED_LOOKUPS: dict[Operator, str] = {"<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 
 
-def compile_query(node: Node, schema: GameSchema) -> Q:
-    """The filter matching the cards `node` describes; raises QueryError on fields the game lacks."""
+def compile_query(node: Node, schema: GameSchema, scope: QuerySet[Card] | None = None) -> Q:
+    """The filter matching the cards `node` describes; raises QueryError on fields the game lacks.
+
+    A negation is looked up here, in `scope` (the cards searched; by default every card): one
+    query for each "-" or "not" of the query.
+    """
     if isinstance(node, Words):
         return Q(name__icontains=node.text) | Q(text__icontains=node.text)
     if isinstance(node, Comparison):
@@ -29,11 +33,14 @@ def compile_query(node: Node, schema: GameSchema) -> Q:
     if isinstance(node, Not):
         # SQL compares a missing attribute as unknown, and "not unknown" is unknown too, so a plain
         # negation would drop cards without the attribute. Excluding the matching cards by id
-        # makes "-rv>5" mean "every card except those with an RV above 5".
-        matching = Card.objects.filter(compile_query(node.operand, schema)).values("pk")
+        # makes "-rv>5" mean "every card except those with an RV above 5". The ids are read now
+        # rather than nested as a subquery: SQLite's parser overflows at six or so subqueries
+        # nested in one another, and Django gives up at 64.
+        cards = Card.objects.all() if scope is None else scope
+        matching = list(cards.filter(compile_query(node.operand, schema, scope)).values_list("pk", flat=True))
         return ~Q(pk__in=matching)
     combine = operator.and_ if isinstance(node, And) else operator.or_
-    return reduce(combine, (compile_query(operand, schema) for operand in node.operands))
+    return reduce(combine, (compile_query(operand, schema, scope) for operand in node.operands))
 
 
 def _compile_comparison(comparison: Comparison, schema: GameSchema) -> Q:

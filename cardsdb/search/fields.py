@@ -15,6 +15,8 @@ from .nodes import Comparison, Operator
 
 _EQUALITY: tuple[Operator, ...] = (":", "=", "!=")
 _NUMBER = re.compile(r"-?\d+", re.ASCII)
+# No card value comes near it; beyond 64 bits SQLite cannot even take the number as a parameter.
+MAX_DIGITS = 9
 _BOOLEANS = {"yes": True, "true": True, "no": False, "false": False}
 
 
@@ -49,6 +51,10 @@ def number_value(comparison: Comparison) -> int:
     if not _NUMBER.fullmatch(comparison.value):
         raise QueryError(
             f'"{comparison.field}" needs a whole number, not "{comparison.value}"', comparison.value_position
+        )
+    if len(comparison.value.lstrip("-")) > MAX_DIGITS:
+        raise QueryError(
+            f'"{comparison.field}" takes numbers of at most {MAX_DIGITS} digits', comparison.value_position
         )
     return int(comparison.value)
 

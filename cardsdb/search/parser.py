@@ -15,6 +15,9 @@ from .nodes import And, Node, Not, Or
 
 MAX_QUERY_LENGTH = 500
 MAX_NESTING = 20
+# Each "-" or "not" is one more database query (the cards to leave out, see compiler.py): a query
+# may hold this many, nested or not.
+MAX_NEGATIONS = 20
 
 
 def parse_query(query: str) -> Node | None:
@@ -31,6 +34,7 @@ class _Parser:
     def __init__(self, tokens: list[Token]) -> None:
         self.tokens = tokens
         self.index = 0
+        self.negations = 0
 
     def peek(self) -> Token | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -68,6 +72,9 @@ class _Parser:
     def parse_unary(self, depth: int) -> Node:
         token = self.advance()
         if token.kind in ("-", "not"):
+            self.negations += 1
+            if self.negations > MAX_NEGATIONS:
+                raise QueryError(f'too many "-" and "not": at most {MAX_NEGATIONS} in a query', token.position)
             self.expect_term_after(token)
             return Not(self.parse_unary(depth), token.position)
         return self.parse_primary(token, depth)

@@ -81,7 +81,7 @@ class SimulationList(APIView):
             body = {"detail": str(refused)}
             if refused.result is not None:
                 result = refused.result.as_dict()
-                body.update(problems=result["problems"], warnings=result["warnings"])
+                body.update(problems=result["problems"], warnings=result["warnings"], omitted=result["omitted"])
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         except DeckNotFound as error:
             raise Http404(str(error)) from error

@@ -9,6 +9,7 @@ from django import forms
 from engine.decklist import MAX_CHARACTERS
 from engine.games import game_slugs
 
+from ..forms import ListTextField
 from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEED
 
 # A deck's share id, alone or at the end of its page's address (".../decks/<id>/").
@@ -25,7 +26,7 @@ class RunForm(forms.Form):
     deck = forms.CharField(required=False, max_length=20, widget=forms.HiddenInput)
     game = forms.ChoiceField(choices=[(slug, slug) for slug in game_slugs()], required=False,
                              widget=forms.HiddenInput)
-    list = forms.CharField(required=False, strip=False, max_length=MAX_CHARACTERS, widget=forms.HiddenInput)
+    list = ListTextField(required=False, strip=False, max_length=MAX_CHARACTERS, widget=forms.HiddenInput)
     side = forms.CharField(required=False, max_length=20, widget=forms.HiddenInput)
     format = forms.CharField(required=False, max_length=30, widget=forms.HiddenInput)
     # Checked against the game's own opponents when the run starts (services.start_run).

@@ -88,8 +88,18 @@ class SimulationRun(models.Model):
         return self.status not in ACTIVE_RUN
 
     def readable_by(self, user: object) -> bool:
-        """Anyone with its link reads a run of a pasted list; a run of a deck follows the deck."""
-        return self.deck is None or self.deck.readable_by(user)
+        """Anyone with its link reads a run of a pasted list; a run of a deck follows the deck and
+        its history: a run of a version others may not read (saved while the deck was private),
+        or of an edited list from before the deck was shared, is its owner's."""
+        deck = self.deck
+        if deck is None or deck.is_owner(user):
+            return True
+        if not deck.readable_by(user):
+            return False
+        if self.deck_version is not None:
+            return deck.version_readable_by(self.deck_version, user)
+        shared = deck.versions.filter(number=deck.history_from).values_list("created_at", flat=True).first()
+        return shared is not None and self.created_at >= shared
 
 
 class SimulationChunk(models.Model):

@@ -11,14 +11,14 @@ from engine.games import game_slugs
 from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS
 from engine.players.search import DEFAULT_BUDGET
 
-from ..serializers import GAME_HELP, LIST_HELP
+from ..serializers import GAME_HELP, LIST_HELP, ListTextField
 from .models import SimulationRun
 from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEARCH_BUDGET, MAX_SEARCH_GAMES, MAX_SEED
 
 
 class SimulationInputSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=game_slugs(), required=False, help_text=GAME_HELP)
-    list = serializers.CharField(
+    list = ListTextField(
         required=False, allow_blank=True, trim_whitespace=False, max_length=MAX_CHARACTERS, help_text=LIST_HELP
     )
     deck = serializers.CharField(

@@ -18,7 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
 from cardsdb.models import Game
-from engine.decklist import DecklistTooLong
+from engine.decklist import DecklistTooLong, strip_invisible
 from engine.games import GAME_PACKAGES
 from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS, UnknownChoice, goldfish_opponent_name, goldfish_opponents
 from engine.players.search import DEFAULT_BUDGET
@@ -112,15 +112,17 @@ def start_run(
         raise RunRefused(f"The seed is a whole number from 0 to {MAX_SEED:,}.")
     version: int | None = None
     if deck is not None:
+        # Who may use the deck is settled first: a deck someone may not read must not tell them
+        # anything, its game included.
+        if text is None and not deck.readable_by(user):
+            raise DeckNotFound("No deck you can read has this id.")
+        if text is not None and deck.owner_id != user.pk:
+            raise DeckNotFound("No deck of yours has this id.")
         if game is not None and game.pk != deck.game_id:
             raise RunRefused(f"This deck is a {deck.game.name} deck, not a {game.name} deck.")
         game = deck.game
         if text is None:
-            if not deck.readable_by(user):
-                raise DeckNotFound("No deck you can read has this id.")
             text, format, version = deck.current.text, deck.format, deck.version
-        elif deck.owner_id != user.pk:
-            raise DeckNotFound("No deck of yours has this id.")
     if game is None or text is None:
         raise RunRefused("Give a deck, or a game and a list.")
     if not goldfish_available(game.slug):
@@ -142,7 +144,9 @@ def start_run(
         run = SimulationRun.objects.create(
             game=game, deck=deck, deck_version=version,
             name=(deck.name if deck is not None else checked.deck.headers.get("Name") or PASTED_LIST)[:120],
-            list_text=text, format=checked.deck.format, games=games,
+            # As read: without the invisible characters the list was read without (a NUL among them
+            # is a character PostgreSQL cannot store).
+            list_text=strip_invisible(text), format=checked.deck.format, games=games,
             seed=secrets.randbelow(2**31) if seed is None else seed, chunk_games=chunk_games(games),
             opponent=opponent, player=player,
             budget=(budget or DEFAULT_BUDGET) if player == "search" else None,

@@ -31,8 +31,8 @@ def _run_or_404(request: HttpRequest, run_id: str) -> SimulationRun:
 
 
 def _refused(request: HttpRequest, message: str, *, status: int, problems: list[dict[str, Any]] | None = None,
-             run: SimulationRun | None = None) -> HttpResponse:
-    context = {"message": message, "problems": problems or [], "run": run}
+             omitted: int = 0, run: SimulationRun | None = None) -> HttpResponse:
+    context = {"message": message, "problems": problems or [], "omitted": omitted, "run": run}
     return render(request, "simulations/refused.html", context, status=status)
 
 
@@ -41,8 +41,11 @@ def _start(request: HttpRequest, **request_args: Any) -> SimulationRun | HttpRes
     try:
         return services.start_run(user=request.user, **request_args)
     except services.RunRefused as refused:
-        problems = refused.result.as_dict()["problems"] if refused.result is not None else []
-        return _refused(request, str(refused), status=400, problems=problems)
+        if refused.result is None:
+            return _refused(request, str(refused), status=400)
+        result = refused.result.as_dict()
+        return _refused(request, str(refused), status=400, problems=result["problems"],
+                        omitted=result["omitted"]["problems"])
     except DeckNotFound as error:
         raise Http404(str(error)) from error
     except services.RunNotQueued as down:
@@ -76,6 +79,7 @@ def _run_context(request: HttpRequest, run: SimulationRun) -> dict[str, Any]:
         "game": run.game,
         "deck": deck,
         "report": run_report(run) if run.results is not None else None,
+        "demo_sets": deck_selectors.demo_sets_in_lists(run.game, run.list_text),
         "compare_form": CompareForm(),
         "my_decks": [],
     }
@@ -142,6 +146,7 @@ def _compare_context(request: HttpRequest, run_a_id: str, run_b_id: str) -> dict
         "run_b": run_b,
         "finished": run_a.is_finished and run_b.is_finished,
         "comparison": comparison(run_a, run_b, *names) if done else None,
+        "demo_sets": deck_selectors.demo_sets_in_lists(run_a.game, run_a.list_text, run_b.list_text),
     }
 
 

@@ -39,8 +39,11 @@
     return list;
   }
 
-  function problemList(problems) {
+  /* The problems the answer lists, then how many it left out (it lists the first 50). */
+  function problemList(problems, omitted) {
+    const fragment = document.createDocumentFragment();
     const list = el("ul", "problem-list");
+    fragment.appendChild(list);
     problems.forEach((problem) => {
       const item = el("li", "problem problem-" + problem.severity);
       item.dataset.code = problem.code;
@@ -50,11 +53,13 @@
         const cards = el("ul", "problem-cards");
         cards.setAttribute("aria-label", "Cards");
         problem.cards.forEach((name) => cards.appendChild(el("li", "", name)));
+        if (problem.cards_omitted) cards.appendChild(el("li", "muted", "and " + problem.cards_omitted + " more"));
         item.appendChild(cards);
       }
       list.appendChild(item);
     });
-    return list;
+    if (omitted) fragment.appendChild(el("p", "muted small problems-omitted", "and " + omitted + " more not listed here"));
+    return fragment;
   }
 
   function countList(counts) {
@@ -67,6 +72,7 @@
 
   function render(container, result) {
     const summary = result.summary || {};
+    const omitted = result.omitted || { problems: 0, warnings: 0 };
     const panel = el("div", "validation");
     panel.dataset.legal = result.legal ? "true" : "false";
 
@@ -75,15 +81,15 @@
       legality.appendChild(el("span", "badge badge-legal", "Legal"));
     } else {
       legality.append(el("span", "badge badge-illegal", "Not legal"), " ",
-        el("span", "muted", plural(result.problems.length, "problem")));
+        el("span", "muted", plural(result.problems.length + omitted.problems, "problem")));
     }
     legality.append(" ", el("span", "muted", "· " + capfirst(result.format)));
     panel.appendChild(legality);
 
     const sections = Object.entries(summary.sections || {});
     if (sections.length) panel.appendChild(definitionList("section-counts", sections));
-    if (result.problems.length) panel.append(el("h3", "", "Problems"), problemList(result.problems));
-    if (result.warnings.length) panel.append(el("h3", "", "Warnings"), problemList(result.warnings));
+    if (result.problems.length) panel.append(el("h3", "", "Problems"), problemList(result.problems, omitted.problems));
+    if (result.warnings.length) panel.append(el("h3", "", "Warnings"), problemList(result.warnings, omitted.warnings));
 
     const members = Object.entries(summary.assignment || {});
     if (members.length) {

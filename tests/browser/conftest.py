@@ -5,7 +5,7 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, sync_playwright
 
 # Playwright's sync API runs an event loop in the test's thread; the ORM calls made there (the
 # fixtures, the checks on saved rows) are still plain blocking calls.
@@ -25,3 +25,25 @@ def browser() -> Iterator[Browser]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+# Content-Security-Policy: a blocked script, style or image fires "securitypolicyviolation" in the
+# page (and Chromium logs it). The init script runs before the page's own, outside its policy.
+_REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  console.error("CSP violation: " + event.violatedDirective + " blocked " + (event.blockedURI || "inline"));
+});
+"""
+
+
+def watch_csp(context: BrowserContext) -> list[str]:
+    """Every Content-Security-Policy violation on the context's pages, as they happen."""
+    violations: list[str] = []
+    context.add_init_script(_REPORT_CSP_VIOLATIONS)
+
+    def record(message: ConsoleMessage) -> None:
+        if "CSP violation" in message.text or "Content Security Policy" in message.text:
+            violations.append(message.text)
+
+    context.on("console", record)
+    return violations

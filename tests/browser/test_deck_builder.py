@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from decks.models import Deck
 from engine.decklist import DeckListEntry, parse_decklist
+from tests.browser.conftest import watch_csp
 from tests.conftest import PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -47,7 +48,9 @@ def sign_up(page: Page, base_url: str, username: str) -> None:
 def test_it_builds_a_legal_deck_by_search_saves_it_and_shares_it_read_only(
     live_server: Any, transactional_db: None, loaded_cards: None, browser: Browser
 ) -> None:
-    page = browser.new_context().new_page()
+    context = browser.new_context()
+    csp_violations = watch_csp(context)
+    page = context.new_page()
     sign_up(page, live_server.url, "dana")
     page.goto(live_server.url + reverse("deck-new", args=["condemned"]))
     page.fill("#id_name", "Browser Brute")
@@ -90,3 +93,5 @@ def test_it_builds_a_legal_deck_by_search_saves_it_and_shares_it_read_only(
     expect(visitor.locator("#copy-deck")).to_have_text("Log in to copy this deck")
     expect(visitor.locator('#deck-charts figure[data-chart="card_types"] svg')).to_be_visible()
     assert visitor.locator("#deck-list-text").inner_text().strip() == deck.current.text.strip()
+    # Every script and style of the builder and the deck page ran under the Content-Security-Policy.
+    assert csp_violations == []

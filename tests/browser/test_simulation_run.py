@@ -11,6 +11,7 @@ from playwright.sync_api import Browser, expect
 
 from decks.models import Visibility
 from decks.simulations.models import RunStatus, SimulationRun
+from tests.browser.conftest import watch_csp
 from tests.web.test_simulations_api import make_deck
 from tests.worker_fixtures import (  # noqa: F401
     Worker,
@@ -32,6 +33,7 @@ def test_it_starts_a_run_from_the_deck_page_and_follows_it_to_the_charts(
     session = Client()
     session.force_login(owner)
     context = browser.new_context()
+    csp_violations = watch_csp(context)
     context.add_cookies([{"name": "sessionid", "value": session.cookies["sessionid"].value, "url": live_server.url}])
     page = context.new_page()
 
@@ -58,3 +60,5 @@ def test_it_starts_a_run_from_the_deck_page_and_follows_it_to_the_charts(
     expect(page.locator("#dead-cards tbody tr").first).to_be_visible()
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
+    # The progress script and the results it swapped in ran under the Content-Security-Policy.
+    assert csp_violations == []

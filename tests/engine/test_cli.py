@@ -168,3 +168,42 @@ def test_it_prints_a_goldfish_run_as_a_table(game: str) -> None:
     assert status == 0
     assert "20 games, seed 1" in output
     assert "Cards treated as having no effect:" in output
+
+
+@pytest.mark.parametrize("game", list(GAME_PACKAGES))
+def test_it_says_the_cards_are_an_unofficial_demo_set_where_they_are(game: str) -> None:
+    """Every output that shows The Condemned's or Anguish's made-up cards says so (README: "labelled
+    as such on every page"); QQDND's published cards carry no such line."""
+    deck = str(ROOT / "bench" / "decks" / f"{game}.txt")
+    fixture = json.loads(next((ROOT / "fixtures" / game).glob("*.json")).read_text())
+    demo = fixture["set"]["is_demo"]
+
+    for command in (["validate", deck], ["goldfish", deck, "--games", "5"]):
+        output = run(*command, "--game", game)[1]
+        assert ("Unofficial demo set:" in output) is demo, command
+        if demo:
+            assert fixture["set"]["notice"] in output
+
+
+def test_it_reports_a_count_of_thousands_of_digits_without_a_traceback(tmp_path: Path) -> None:
+    """Python refuses to read a number of more than 4,300 digits; the list's line is a parse error."""
+    text = QQDND_DECK.read_text() + "9" * 5000 + " Katana Lunge\n"
+    deck = tmp_path / "huge.txt"
+    deck.write_text(text)
+    finished = subprocess.run(
+        [sys.executable, "-m", "engine", "validate", str(deck), "--game", "qqdnd"],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )
+
+    assert finished.returncode == 1 and "Traceback" not in finished.stderr
+    assert f"[parse_error] Line {len(text.splitlines())}: at most 999 copies a line" in finished.stdout
+
+
+@pytest.mark.parametrize("deck", sorted((ROOT / "bench" / "decks").glob("*.txt")), ids=lambda path: path.stem)
+def test_each_sample_deck_of_demo_cards_says_so_in_a_comment(deck: Path) -> None:
+    """A deck file passed around on its own still says its cards are made up (a "#" comment line,
+    which the list format ignores)."""
+    game = deck.stem.split("-")[0]
+    demo = json.loads(next((ROOT / "fixtures" / game).glob("*.json")).read_text())["set"]["is_demo"]
+    comments = [line for line in deck.read_text().splitlines() if line.startswith("#")]
+    assert any("Unofficial demo set" in line for line in comments) is demo

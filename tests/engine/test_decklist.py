@@ -91,6 +91,70 @@ def test_it_rejects_a_bad_count_naming_the_line(line: str, expected: str) -> Non
     assert entries_of(f"{line}\n1 Arm Up") == [("Arm Up", 1, None, None)]
 
 
+def test_it_refuses_a_count_of_thousands_of_digits_by_its_length() -> None:
+    """A count of 5,000 digits is over Python's limit for reading numbers (4,300 digits): it is a
+    parse error naming the line, not a crash."""
+    parsed = parse_decklist(f"1 Arm Up\n{'9' * 5000} Katana Lunge\n", "qqdnd")
+    [problem] = parsed.problems
+    assert (problem.code, problem.line) == ("parse_error", 2)
+    assert "at most 999 copies a line" in problem.message and "5,000 digits" in problem.message
+    assert entries_of("1 Arm Up") == [("Arm Up", 1, None, None)]
+
+
+# Invisible characters and line breaks
+
+def test_it_reads_a_list_saved_with_a_byte_order_mark() -> None:
+    """Windows editors start a UTF-8 file with U+FEFF; the first line is still a card line."""
+    parsed = parse_decklist("\ufeff4 Katana Lunge\n1 Arm Up\n", "qqdnd")
+    assert parsed.problems == []
+    assert entries_of("\ufeff4 Katana Lunge\n1 Arm Up\n") == [
+        ("Katana Lunge", 4, None, None),
+        ("Arm Up", 1, None, None),
+    ]
+
+
+@pytest.mark.parametrize(
+    "written",
+    [
+        "Kata\u200bna Lunge",  # zero-width space
+        "Katana\u200d Lunge",  # zero-width joiner
+        "Katana Lu\u00adnge",  # soft hyphen
+        "\u202eKatana Lunge\u202c",  # right-to-left override and its end
+        "Katana\x00 Lunge",  # NUL
+        "Katana Lunge\u2060",  # word joiner
+    ],
+)
+def test_it_ignores_invisible_characters_inside_card_names(written: str, qqdnd_cards: CardIndex) -> None:
+    """A name that looks like a card's is that card, whatever unseen characters it carries."""
+    result = validate_decklist("qqdnd", f"Resources:\n4 {written}\n", qqdnd_cards)
+    assert "unknown_card" not in [p.code for p in result.problems]
+    assert result.summary["sections"]["Resources"] == 4
+
+
+def test_it_drops_nul_and_direction_marks_from_headers() -> None:
+    """A "Name:" or "Side:" header with a NUL would be a value no database stores."""
+    parsed = parse_decklist("Name: Samurai\x00 Rush\u202e\nSide: Go\x00od\nParty:\n", "qqdnd")
+    assert parsed.headers == {"Name": "Samurai Rush", "Side": "Good"}
+    assert parsed.problems == []
+
+
+@pytest.mark.parametrize("separator", ["\v", "\f", "\u2028", "\u2029", "\x85", "\x1c"])
+def test_only_newlines_and_carriage_returns_break_lines(separator: str) -> None:
+    """Line numbers are an editor's: vertical tab, form feed, U+2028 and the like are white space
+    inside a line, so the error on the third line an editor shows is reported on line 3."""
+    text = f"4 Katana{separator}Lunge\r\n1 Arm Up\r0 Lotus Slash\n"
+    parsed = parse_decklist(text, "qqdnd")
+    assert [p.line for p in parsed.problems] == [3]
+    assert entries_of(text) == [("Katana Lunge", 4, None, None), ("Arm Up", 1, None, None)]
+
+
+def test_the_line_limit_counts_lines_as_an_editor_does() -> None:
+    """contract: "Limits: [...] 500 lines": 500 lines joined by form feeds are one line."""
+    parse_decklist("1 Arm Up\f" * (MAX_LINES * 2), "qqdnd")
+    with pytest.raises(DecklistTooLong):
+        parse_decklist("1 Arm Up\r" * (MAX_LINES + 1), "qqdnd")
+
+
 # Name normalisation
 
 @pytest.mark.parametrize(

@@ -12,8 +12,9 @@ import pytest
 from engine.decklist import normalize_name
 from engine.games.qqdnd.cards import SCHEMA
 from engine.games.qqdnd.restrictions import KNOWN_TERMS
+from engine.games.qqdnd.rules import MAX_CHECKED_PARTY
 from engine.games.qqdnd.terms import compile_term, deals_damage, restriction_of
-from engine.problems import Problem, ValidationResult
+from engine.problems import MAX_CARDS_SHOWN, MAX_PROBLEMS_SHOWN, Problem, ValidationResult
 from engine.validation import CardIndex, validate_decklist
 from tests.engine.sample_decks import expectation, sample_deck_lists
 
@@ -595,3 +596,52 @@ def test_it_reads_names_as_the_list_wrote_them(core: CardIndex) -> None:
     assert "Sniper\u2019s Camp" in text
     assigned = {normalize_name(n) for cards in validate(text, core).summary["assignment"].values() for n in cards}
     assert normalize_name("Sniper's Camp") in assigned
+
+
+# Lists built to be expensive
+
+def test_a_party_far_over_four_is_told_its_size_without_a_section_check() -> None:
+    """ "Each deck has 4 Party Members": a list of 999 copies of each Party Member (half a million
+    in 500 lines) is answered with party_size; its sections are not planned member by member."""
+    party = [member(f"Member {n}, Someone", 1) for n in range(10)]
+    lines = [(999, party[i % len(party)]["name"]) for i in range(400)]
+    result = validate(deck(lines, [(8, "Filler")]), [*party, FILLER])
+    [problem] = problems(result, "party_size")
+    assert "has 399,600 Party Members" in problem.message
+    assert f"not checked until it has at most {MAX_CHECKED_PARTY}" in problem.message
+    assert "assignment" not in result.summary and "restriction" not in codes(result)
+
+
+def test_a_party_up_to_twice_four_still_gets_its_sections_checked() -> None:
+    """A deck being built may have a member or two too many: its sections are still planned."""
+    party = [member(f"Member {n}, Someone", 1, rr="No magic") for n in range(MAX_CHECKED_PARTY)]
+    magic = resource("Fireball", subtypes=("Magic",))
+    result = validate(deck([(1, m["name"]) for m in party], [(8, "Fireball")]), [*party, magic])
+    assert len(result.summary["assignment"]) == MAX_CHECKED_PARTY
+    assert "restriction" in codes(result)
+
+
+def test_a_problem_about_many_cards_names_the_first_twenty_in_the_answer() -> None:
+    """ "Resource Restriction – this is a rule that the Resource cards in that Member's “section”
+    of your deck must follow": 30 cards that fit no member make one problem; the answer lists 20
+    of its cards and counts the rest, and its message names 10."""
+    party = [member(f"Picky {n}, Someone", 1, rr="No magic") for n in "ABCD"]
+    spells = [resource(f"Spell {n}", subtypes=("Magic",)) for n in range(30)]
+    result = validate(deck([(1, m["name"]) for m in party], [(1, s["name"]) for s in spells] + [(4, "Filler")]),
+                      [*party, *spells, FILLER])
+    [unfit] = [p for p in problems(result, "restriction") if len(p.cards) == 30]
+    assert "and 20 more" in unfit.message
+    shown = next(p for p in result.as_dict()["problems"] if p["message"] == unfit.message)
+    assert shown["cards"] == list(unfit.cards[:MAX_CARDS_SHOWN]) and shown["cards_omitted"] == 30 - MAX_CARDS_SHOWN
+
+
+def test_an_answer_lists_the_first_fifty_problems_and_counts_the_rest() -> None:
+    """Every copy over a Resource's Frequency is a problem: "Resource cards also have a Frequency
+    value, which is how many of a given card you may have in your deck." 120 such cards make 120
+    problems; the answer lists 50 and says how many it left out, and the deck is still illegal."""
+    limited = [resource(f"Rare {n}", frequency=1) for n in range(120)]
+    result = validate(deck(OPEN_NAMES, [(2, r["name"]) for r in limited]), [*OPEN_PARTY, *limited])
+    answer = result.as_dict()
+    assert len(problems(result, "frequency")) == 120
+    assert answer["legal"] is False and len(answer["problems"]) == MAX_PROBLEMS_SHOWN
+    assert answer["omitted"] == {"problems": len(result.problems) - MAX_PROBLEMS_SHOWN, "warnings": 0}

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.test import Client
 
 from cardsdb.models import Card, CardSet, Game
 from tests.conftest import FIXTURE_DIRS
@@ -185,3 +186,65 @@ def test_it_prunes_removed_cards_only_when_asked(tmp_path: Path) -> None:
     run_loader(path, prune=True)
     assert not Card.objects.filter(name="Goner").exists()
     assert Card.objects.filter(name="Keeper").exists()
+
+
+# Renames and prunes with decks holding the cards
+
+def deck_holding(owner: Any, *cards: str) -> Any:
+    from decks import services
+
+    text = "Side: Good\nResources:\n" + "".join(f"2 {name}\n" for name in cards)
+    return services.deck_import(owner=owner, game=Game.objects.get(slug="qqdnd"), text=text, name="Holder").deck
+
+
+def test_it_renames_the_card_at_the_same_set_number_and_decks_keep_it(tmp_path: Path, ann: Any) -> None:
+    """The set number is a card's identity within its set: a new name at the number of a card whose
+    name the file no longer has is that card renamed, not a second card."""
+    path = write_set(tmp_path, "set.json", [a_resource("Keeper"), a_resource("Test Strike")])
+    run_loader(path)
+    card = Card.objects.get(name="Test Strike")
+    deck = deck_holding(ann, "Keeper", "Test Strike")
+
+    write_set(tmp_path, "set.json", [a_resource("Keeper"), a_resource("Test Thrust")])
+    output = run_loader(path, prune=True)
+
+    assert "Renamed: Test Strike -> Test Thrust" in output
+    renamed = Card.objects.get(pk=card.pk)
+    assert (renamed.name, renamed.number) == ("Test Thrust", 2)
+    assert Card.objects.filter(card_set__code="testset").count() == 2
+    assert deck.cards.get(card=renamed).count == 2
+    deck.refresh_from_db()
+    assert deck.version == 1 and "2 Test Thrust" in deck.current.text and "Test Strike" not in deck.current.text
+    owner = Client()
+    owner.force_login(ann)
+    page = owner.get(deck.get_absolute_url())
+    assert page.status_code == 200 and b"Test Thrust" in page.content
+    assert b'data-code="unknown_card"' not in page.content
+
+
+def test_a_card_added_in_the_middle_of_a_set_is_a_new_card(tmp_path: Path) -> None:
+    """Only a name the file no longer has is renamed: cards that moved keep their names."""
+    path = write_set(tmp_path, "set.json", [a_resource("First"), a_resource("Second")])
+    run_loader(path)
+    ids = dict(Card.objects.filter(card_set__code="testset").values_list("name", "pk"))
+    write_set(tmp_path, "set.json", [a_resource("First"), a_resource("Inserted"), a_resource("Second")])
+    output = run_loader(path)
+    assert "Renamed" not in output
+    after = dict(Card.objects.filter(card_set__code="testset").values_list("name", "pk"))
+    assert after["First"] == ids["First"] and after["Second"] == ids["Second"] and "Inserted" in after
+
+
+def test_it_refuses_to_prune_a_card_decks_hold_and_loads_nothing(tmp_path: Path, ann: Any) -> None:
+    path = write_set(tmp_path, "set.json", [a_resource("Keeper"), a_resource("Goner")])
+    run_loader(path)
+    deck_holding(ann, "Goner")
+    write_set(tmp_path, "set.json", [a_resource("Keeper", frequency=3)])
+    before = snapshot()
+
+    with pytest.raises(CommandError) as refused:
+        run_loader(path, prune=True)
+
+    message = str(refused.value)
+    assert message.startswith("Nothing was loaded: 1 problem found.")
+    assert "card 'Goner': is in 1 deck, so it cannot be pruned" in message
+    assert snapshot() == before  # Keeper's new frequency was not written either

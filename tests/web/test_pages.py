@@ -331,6 +331,15 @@ def test_the_syntax_page_lists_every_search_field_of_each_game(client: Client) -
                 assert f"<code>{html.escape(field.example)}</code></a>" in section
 
 
+def test_the_syntax_page_states_the_limits_the_search_enforces(client: Client) -> None:
+    from cardsdb.search import MAX_NEGATIONS, MAX_NESTING, MAX_QUERY_LENGTH
+    from cardsdb.search.fields import MAX_DIGITS
+
+    page = text_of(client.get(reverse("syntax")))
+    assert (f"at most {MAX_QUERY_LENGTH} characters, {MAX_NESTING} levels of parentheses, {MAX_NEGATIONS} "
+            f"<code>-</code> or <code>not</code>, and numbers of at most {MAX_DIGITS} digits") in " ".join(page.split())
+
+
 def test_the_syntax_pages_example_searches_run_and_find_cards(cards: None, client: Client) -> None:
     page = text_of(client.get(reverse("syntax")))
     for slug in game_slugs():

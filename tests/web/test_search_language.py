@@ -15,6 +15,7 @@ from pytest_django import DjangoAssertNumQueries
 
 from cardsdb.models import Card, Game
 from cardsdb.search import (
+    MAX_NEGATIONS,
     MAX_NESTING,
     MAX_QUERY_LENGTH,
     QueryError,
@@ -266,6 +267,20 @@ def test_it_allows_the_longest_and_deepest_queries_within_the_limits() -> None:
     assert parse_query("(" * MAX_NESTING + "a" + ")" * MAX_NESTING) == Words("a", MAX_NESTING)
 
 
+def test_it_runs_as_many_negations_as_it_allows_nested_or_side_by_side(demo_game: Game) -> None:
+    """Each "-" is a subquery; the database must run the most a query may hold, however placed."""
+    assert MAX_NEGATIONS % 2 == 0  # an even number of "-" before a term leaves the term
+    assert found("-" * MAX_NEGATIONS + "bolt") == ["Cinder Bolt"]
+    assert found("-(" * MAX_NEGATIONS + "bolt" + ")" * MAX_NEGATIONS) == ["Cinder Bolt"]
+    side_by_side = "-ashen -blizzard -cinder" + " -nothingatall" * (MAX_NEGATIONS - 3)
+    assert found(side_by_side) == ALL[3:]
+
+
+def test_it_takes_the_largest_numbers_it_allows(demo_game: Game) -> None:
+    assert found("rv<999999999") == HEROES
+    assert found("rv>-999999999 t:hero") == HEROES
+
+
 # --- errors ------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize(
@@ -305,6 +320,11 @@ def test_it_allows_the_longest_and_deepest_queries_within_the_limits() -> None:
         ("a" * (MAX_QUERY_LENGTH + 1), MAX_QUERY_LENGTH, "the query is too long: at most 500 characters"),
         ("(" * (MAX_NESTING + 1) + "a" + ")" * (MAX_NESTING + 1), MAX_NESTING,
          "too many nested parentheses: at most 20 levels"),
+        ("-" * 65 + "bolt", MAX_NEGATIONS, 'too many "-" and "not": at most 20 in a query'),
+        ("not " * 65 + "bolt", 4 * MAX_NEGATIONS, 'too many "-" and "not": at most 20 in a query'),
+        ("-a " * 65, 3 * MAX_NEGATIONS, 'too many "-" and "not": at most 20 in a query'),
+        ("rv>" + "9" * 30, 3, '"rv" takes numbers of at most 9 digits'),
+        ("ini=-" + "9" * 10, 4, '"ini" takes numbers of at most 9 digits'),
     ],
 )
 def test_it_reports_what_is_wrong_and_where(demo_game: Game, query: str, position: int, message: str) -> None:
@@ -436,3 +456,36 @@ def test_it_describes_a_query_in_words(query: str, expected: str) -> None:
 
 def test_it_describes_a_query_as_typed_without_a_game() -> None:
     assert describe(parse_query("rv>=12 -t:h")) == 'cards where rv is at least "12" and not (t matches "h")'
+
+
+# --- limits through the API and the pages (on SQLite and PostgreSQL: make test runs this file on both)
+
+@pytest.mark.usefixtures("loaded_cards")
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        ("-" * 65 + "lotus", 'too many "-" and "not"'),
+        ("not " * 65 + "lotus", 'too many "-" and "not"'),
+        (" ".join(f"-x{n}" for n in range(65)), 'too many "-" and "not"'),
+        ("rv>" + "9" * 30, "at most 9 digits"),
+        ("ini<-" + "9" * 25, "at most 9 digits"),
+    ],
+)
+def test_a_query_over_the_limits_is_a_400_with_its_message(query: str, message: str) -> None:
+    from django.test import Client
+
+    api = Client().get("/api/cards/", {"game": "qqdnd", "q": query})
+    assert api.status_code == 400 and message in api.json()["detail"]
+    page = Client().get("/qqdnd/cards/", {"q": query})
+    assert page.status_code == 400 and message in page.content.decode().replace("&quot;", '"')
+
+
+@pytest.mark.usefixtures("loaded_cards")
+def test_the_most_negations_a_query_may_hold_run_through_the_api() -> None:
+    from django.test import Client
+
+    everything = Client().get("/api/cards/", {"game": "qqdnd", "page_size": 200}).json()["count"]
+    query = "(" + "-" * MAX_NEGATIONS + "lotus) or rv>9999"
+    response = Client().get("/api/cards/", {"game": "qqdnd", "q": query})
+    assert response.status_code == 200
+    assert 0 < response.json()["count"] < everything

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.usefixtures("loaded_cards")
 URL = "/api/validate/"
 DECKS = Path(__file__).resolve().parents[1] / "engine" / "decks"
 LEGAL_QQDND = (DECKS / "qqdnd" / "legal_samurai_good.txt").read_text(encoding="utf-8")
-RESULT_KEYS = {"legal", "game", "format", "problems", "warnings", "summary", "stats"}
+RESULT_KEYS = {"legal", "game", "format", "problems", "warnings", "omitted", "summary", "stats"}
 PROBLEM_KEYS = {"code", "severity", "message", "cards"}
 
 

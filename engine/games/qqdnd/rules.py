@@ -28,7 +28,7 @@ from engine.games.qqdnd.sections import (
     plan_sections,
     short_name,
 )
-from engine.problems import Problem, ValidationResult
+from engine.problems import Problem, ValidationResult, listing
 
 FORMATS: tuple[str, ...] = ("constructed",)
 
@@ -36,6 +36,10 @@ PARTY_MEMBER = "party_member"
 RESOURCE = "resource"
 PARTY_SIZE = 4
 SIDE_HEADER = "Side"
+# The section check builds a flow network with a node per Party Member. A party has 4; one a
+# card or two over is still worth checking while a deck is being built, but a list of 999 copies
+# of each Party Member must not build half a million nodes to be told what party_size tells.
+MAX_CHECKED_PARTY = 2 * PARTY_SIZE
 
 
 def check(deck: ResolvedDeck, result: ValidationResult) -> None:
@@ -46,8 +50,9 @@ def check(deck: ResolvedDeck, result: ValidationResult) -> None:
     _check_party_unique(party, result)
     _check_resource_count(party, resources, result)
     _check_frequency(resources, result)
-    if party:
-        # With no Party Member there are no sections; party_size has said what is wrong.
+    # With no Party Member (or far too many) the sections are not checked; party_size has said
+    # what is wrong.
+    if party and _party_count(party) <= MAX_CHECKED_PARTY:
         plan = plan_sections(members_of(party), resources)
         _report_sections(plan, sum(e.count for e in resources), result)
         result.summary["assignment"] = plan.assignment
@@ -79,12 +84,21 @@ def _check_side(headers: Mapping[str, str], party: list[DeckCard], result: Valid
             ))
 
 
+def _party_count(party: list[DeckCard]) -> int:
+    return sum(e.count for e in party)
+
+
 def _check_party_size(party: list[DeckCard], result: ValidationResult) -> None:
-    found = sum(e.count for e in party)
+    found = _party_count(party)
     if found != PARTY_SIZE:
+        unchecked = (
+            f" Its sections are not checked until it has at most {MAX_CHECKED_PARTY}."
+            if found > MAX_CHECKED_PARTY else ""
+        )
         result.add(Problem(
             "party_size",
-            f"The party has {found} Party Member{'s' if found != 1 else ''}; a deck has exactly {PARTY_SIZE}.",
+            f"The party has {found:,} Party Member{'s' if found != 1 else ''}; a deck has exactly "
+            f"{PARTY_SIZE}.{unchecked}",
             cards=tuple(e.name for e in party),
         ))
 
@@ -114,10 +128,12 @@ def _check_resource_count(party: list[DeckCard], resources: list[DeckCard], resu
     found = sum(e.count for e in resources)
     if found < needed:
         values = " + ".join(f"{int(e.attributes['rv'])}" + (f" x{e.count}" if e.count > 1 else "") for e in party)
+        # The sum is spelled out for a party of a few members; for hundreds it would be a page long.
+        spelled = f" ({values})" if len(party) <= MAX_CHECKED_PARTY else ""
         result.add(Problem(
             "resource_count",
-            f"The deck has {found} Resource cards; its Party Members' Resource Values add up to "
-            f"{needed} ({values}): add at least {needed - found}.",
+            f"The deck has {found:,} Resource cards; its Party Members' Resource Values add up to "
+            f"{needed:,}{spelled}: add at least {needed - found:,}.",
         ))
 
 
@@ -166,7 +182,7 @@ def _report_sections(plan: SectionPlan, resource_total: int, result: ValidationR
         result.add(Problem(
             "restriction",
             f'"Resources ({pin}):" names no Party Member of this party, so the cards under it '
-            f"({', '.join(_copies(m.card) for m in misfits)}) can go in no section.",
+            f"({listing([_copies(m.card) for m in misfits], last=', ')}) can go in no section.",
             cards=tuple(m.card.name for m in misfits),
         ))
 
@@ -199,7 +215,7 @@ def _shortfall_problem(shortfall: Shortfall, members: list[Member]) -> Problem:
 
 
 def _unfit_problem(unfit: list[Misfit], members: list[Member]) -> Problem:
-    listed = ", ".join(_copies(m.card) for m in unfit)
+    listed = listing([_copies(m.card) for m in unfit], last=", ")
     printed = "; ".join(f'{m.short}: "{m.restriction.printed}"' for m in _distinct(members))
     return Problem(
         "restriction",

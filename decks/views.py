@@ -15,8 +15,6 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
@@ -26,6 +24,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst, slugify
 
+from accounts.forms import SignupForm
 from cardsdb.models import Game
 from cardsdb.views import demo_sets, page_numbers
 from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
@@ -257,10 +256,10 @@ def _body_headers(body: str) -> dict[str, str]:
 def signup(request: HttpRequest) -> HttpResponse:
     if request.user.is_authenticated:
         return redirect("deck-mine")
-    form: UserCreationForm[User] = UserCreationForm(request.POST if request.method == "POST" else None)
+    form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.get_username()}. Build your first deck below.")
         return redirect(_safe_next(request) or reverse("deck-index"))
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request) or ""},

@@ -22,4 +22,7 @@ def lockout_response(request: HttpRequest, original_response: Any = None, creden
     message = lockout_message()
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": message}, status=429, headers=headers)
-    return render(request, "registration/locked_out.html", {"message": message}, status=429, headers=headers)
+    response = render(request, "registration/locked_out.html", {"message": message}, status=429)
+    for name, value in headers.items():
+        response[name] = value
+    return response

@@ -60,7 +60,8 @@ class RateThrottle(SimpleRateThrottle):
     what: str  # "requests to the API", "goldfish runs started"...
 
     def get_rate(self) -> str | None:
-        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        rate = api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+        return None if rate is None else str(rate)
 
     def get_ident(self, request: Any) -> str:
         return client_address(request)
@@ -105,9 +106,11 @@ RUN_START_THROTTLES: list[type[RateThrottle]] = [AnonRunStartThrottle, UserRunSt
 def check_throttles(request: HttpRequest, throttles: Iterable[type[RateThrottle]]) -> None:
     """For a page: count this request against each throttle; raises Throttled when one is over its rate."""
     for throttle in throttles:
-        throttle().allow_request(request, None)
+        # The throttles read only the user and META, which a Django request has as a DRF one does.
+        throttle().allow_request(request, None)  # type: ignore[arg-type]
 
 
 def retry_after(error: Throttled) -> dict[str, str]:
     """The Retry-After header of a page's 429, as DRF sets it on API answers."""
-    return {"Retry-After": str(int(error.wait))} if error.wait else {}
+    wait = getattr(error, "wait", None)
+    return {"Retry-After": str(int(wait))} if wait else {}

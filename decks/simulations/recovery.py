@@ -61,11 +61,15 @@ def recover_run(run: SimulationRun) -> None:
             return
 
 
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"
+
+
 def _resend_lost(run: SimulationRun, chunk: SimulationChunk) -> bool:
     if chunk.sends >= settings.SIMULATION_MAX_SENDS:
         fail_run(
             run.pk,
-            f"No worker took {games_of(chunk)}: they were sent {chunk.sends} times and waited "
+            f"No worker took {games_of(chunk)}: they were sent {_times(chunk.sends)} and waited "
             f"{settings.SIMULATION_QUEUE_LEASE} seconds each time; the run was stopped. Are the workers running?",
         )
         return False

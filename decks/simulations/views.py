@@ -36,7 +36,10 @@ def _run_or_404(request: HttpRequest, run_id: str) -> SimulationRun:
 def _refused(request: HttpRequest, message: str, *, status: int, problems: list[dict[str, Any]] | None = None,
              run: SimulationRun | None = None, headers: dict[str, str] | None = None) -> HttpResponse:
     context = {"message": message, "problems": problems or [], "run": run}
-    return render(request, "simulations/refused.html", context, status=status, headers=headers)
+    response = render(request, "simulations/refused.html", context, status=status)
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
 
 
 def _start(request: HttpRequest, **request_args: Any) -> SimulationRun | HttpResponse:

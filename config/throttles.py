@@ -5,7 +5,8 @@ Every throttle names its limit in its 429 answer (`{"detail": ...}` and Retry-Af
 A page (not a DRF view) applies throttles with `check_throttles`, which raises the same Throttled.
 
 Anonymous clients are told apart by address: IPv4 addresses one by one, IPv6 addresses by their /64
-network, since one IPv6 host commonly has a whole /64 to pick addresses from.
+network, since one IPv6 host commonly has a whole /64 to pick addresses from. The login lockout
+(django-axes) and the run quotas read the same address.
 """
 from __future__ import annotations
 
@@ -22,10 +23,11 @@ from rest_framework.throttling import SimpleRateThrottle
 PERIODS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
 
 
-def client_address(request: HttpRequest) -> str:
+def client_address(request: HttpRequest) -> str | None:
     """The client's address: REMOTE_ADDR, or with NUM_PROXIES proxies in front, the address the
     nearest proxy saw (X-Forwarded-For's NUM_PROXIES-th entry from the right). An IPv6 address
-    stands for its /64 network."""
+    stands for its /64 network, given as the network's first address. None if there is no address
+    (django-axes, which keeps it in an address field, reads this too)."""
     address = request.META.get("REMOTE_ADDR", "") or ""
     proxies = settings.NUM_PROXIES
     forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
@@ -36,11 +38,11 @@ def client_address(request: HttpRequest) -> str:
     try:
         parsed = ipaddress.ip_address(address)
     except ValueError:
-        return address or "unknown"
+        return None
     if isinstance(parsed, ipaddress.IPv6Address):
         if parsed.ipv4_mapped is not None:
             return str(parsed.ipv4_mapped)
-        return str(ipaddress.IPv6Network((parsed, 64), strict=False))
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False).network_address)
     return str(parsed)
 
 
@@ -64,7 +66,7 @@ class RateThrottle(SimpleRateThrottle):
         return None if rate is None else str(rate)
 
     def get_ident(self, request: Any) -> str:
-        return client_address(request)
+        return client_address(request) or "unknown"
 
     def get_cache_key(self, request: Any, view: Any) -> str | None:
         user = request.user

@@ -52,7 +52,7 @@ class Requester:
     @classmethod
     def of(cls, request: HttpRequest) -> Requester:
         """The requester of a web or API request."""
-        return cls.of_client(request.user, client_address(request))
+        return cls.of_client(request.user, client_address(request) or "unknown")
 
     @classmethod
     def of_client(cls, user: AbstractBaseUser | AnonymousUser, address: str) -> Requester:

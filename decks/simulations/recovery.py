@@ -73,8 +73,9 @@ def _resend_lost(run: SimulationRun, chunk: SimulationChunk) -> bool:
             f"{settings.SIMULATION_QUEUE_LEASE} seconds each time; the run was stopped. Are the workers running?",
         )
         return False
-    # Of several processes recovering at once, one wins this UPDATE and sends the chunk.
-    if not SimulationChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.QUEUED, queued_at=chunk.queued_at).update(
+    # Of several processes recovering at once, one wins this UPDATE (still lost, not yet sent again) and
+    # sends the chunk.
+    if not SimulationChunk.objects.filter(_lost(), pk=chunk.pk, sends=chunk.sends).update(
         sends=F("sends") + 1, queued_at=Now()
     ):
         return True

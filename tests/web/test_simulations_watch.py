@@ -11,7 +11,7 @@ from celery import current_app
 from decks.simulations.models import ChunkStatus, RunStatus, SimulationChunk, SimulationRun
 from tests.web.test_simulations_api import LEGAL, in_one_process, run_of, start
 from tests.web.test_simulations_worker import kill_mid_chunk
-from tests.worker_fixtures import StartWorker, isolated_broker_fixture, start_worker_fixture  # noqa: F401
+from tests.worker_fixtures import StartWorker, Worker, isolated_broker_fixture, start_worker_fixture  # noqa: F401
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("loaded_cards", "isolated_broker")]
 
@@ -27,14 +27,16 @@ def delete_queue() -> None:
         queue.delete()
 
 
-def wait_until_ended(run: SimulationRun, timeout: float, output: str) -> SimulationRun:
+
+def wait_until_ended(run: SimulationRun, timeout: float, worker: Worker) -> SimulationRun:
     deadline = time.monotonic() + timeout
     while True:
         run.refresh_from_db()
         if run.is_finished:
             return run
         if time.monotonic() > deadline:
-            pytest.fail(f"After {timeout:.0f} s the run is still {run.status}:\n{output}")
+            chunks = list(run.chunks.values_list("index", "status", "sends", "attempts"))
+            pytest.fail(f"After {timeout:.0f} s the run is still {run.status}: {chunks}\n{worker.output()}")
         time.sleep(0.1)
 
 
@@ -45,7 +47,7 @@ def test_chunks_lost_with_the_queue_are_sent_again_and_the_run_completes(start_w
     delete_queue()  # ...and now they are not
 
     worker = start_worker(beat=True, **FAST)
-    run = wait_until_ended(run, 120, "")
+    run = wait_until_ended(run, 120, worker)
 
     assert (run.status, run.error) == (RunStatus.DONE, ""), worker.output()
     assert run.results == in_one_process(LEGAL, 1000, 9)
@@ -59,7 +61,7 @@ def test_a_run_fails_with_the_reason_when_its_chunks_are_never_taken(start_worke
     delete_queue()
 
     worker = start_worker(beat=True, SIMULATION_MAX_SENDS="1", **FAST)
-    run = wait_until_ended(run, 60, "")
+    run = wait_until_ended(run, 60, worker)
 
     assert run.status == RunStatus.FAILED, worker.output()
     assert run.error == ("No worker took games 1\u2013100: they were sent once and waited 2 seconds each time; the "
@@ -73,7 +75,7 @@ def test_a_run_whose_worker_keeps_dying_fails_with_the_reason(start_worker: Star
     stalled = kill_mid_chunk(first)
 
     second = start_worker(beat=True, SIMULATION_MAX_ATTEMPTS="1", **FAST)
-    run = wait_until_ended(run, 60, "")
+    run = wait_until_ended(run, 60, second)
 
     assert run.status == RunStatus.FAILED and run.results is None, second.output()
     games = f"games {stalled.start + 1:,}\u2013{stalled.start + stalled.count:,}"

@@ -10,4 +10,6 @@ from .settings import REST_FRAMEWORK  # noqa: E402
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 _RATES: dict[str, str] = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]
-REST_FRAMEWORK = {**REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**_RATES, "anon": "100000/minute", "user": "100000/minute"}}
+REST_FRAMEWORK = {
+    **REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**_RATES, "anon": "100000/minute", "user": "100000/minute"},
+}

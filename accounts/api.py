@@ -31,7 +31,9 @@ class TokenOutputSerializer(serializers.Serializer):
     expiry = serializers.DateTimeField(help_text="When the token stops working.")
 
 
-class DetailSerializer(serializers.Serializer):
+class TokenRefusedSerializer(serializers.Serializer):
+    """Why no token was given, or why a request with a token was refused."""
+
     detail = serializers.CharField()
 
 
@@ -49,8 +51,8 @@ class ObtainToken(APIView):
         request=TokenInputSerializer,
         responses={
             200: TokenOutputSerializer,
-            400: OpenApiResponse(DetailSerializer, description="Missing fields, or a wrong user name or password."),
-            429: OpenApiResponse(DetailSerializer, description="Too many failed logins, or requests: see Retry-After."),
+            400: OpenApiResponse(TokenRefusedSerializer, "Missing fields, or a wrong user name or password."),
+            429: OpenApiResponse(TokenRefusedSerializer, "Too many failed logins, or requests: see Retry-After."),
         },
     )
     def post(self, request: Request) -> Response:
@@ -73,7 +75,7 @@ class RevokeToken(APIView):
     authentication_classes = [TokenAuthentication]
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(DetailSerializer)})
+    @extend_schema(request=None, responses={204: None, 401: OpenApiResponse(TokenRefusedSerializer)})
     def post(self, request: Request) -> Response:
         """End the token this request was sent with."""
         request.auth.delete()

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
-from django.db.models import Case, Count, F, Q, Sum, When
+from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -119,9 +119,11 @@ def admit(requester: Requester, run: SimulationRun) -> None:
     usage = recent.aggregate(games=Sum(_counted_games()), in_flight=Count("id", filter=Q(status__in=ACTIVE_RUN)))
     who, more = _who(quota)
     if usage["in_flight"] >= quota.runs_in_flight:
+        runs = "1 run" if usage["in_flight"] == 1 else f"{usage['in_flight']} runs"
+        are = "is" if usage["in_flight"] == 1 else "are"
         raise QuotaExceeded(
-            f"{usage['in_flight']} runs started {who} are still playing, the most allowed at once: wait for one to "
-            f"finish, or cancel one.{more}",
+            f"{runs} started {who} {are} still playing, the most allowed at once: wait for one to finish, or "
+            f"cancel one.{more}",
             IN_FLIGHT_RETRY_SECONDS,
         )
     played = usage["games"] or 0
@@ -135,9 +137,8 @@ def admit(requester: Requester, run: SimulationRun) -> None:
         )
 
 
-def _seconds_until_fits(recent: object, excess: int, now: datetime) -> int:
+def _seconds_until_fits(recent: QuerySet[SimulationRun], excess: int, now: datetime) -> int:
     """Seconds until runs worth `excess` games leave the 24-hour window, oldest first."""
-    assert hasattr(recent, "annotate")
     rows = recent.annotate(counted=_counted_games()).order_by("created_at").values_list("created_at", "counted")
     freed = 0
     for created_at, counted in rows:

@@ -140,7 +140,7 @@ def test_it_holds_each_account_to_its_own_quota(settings: Settings, ann: Abstrac
                                                 bob: AbstractBaseUser) -> None:
     settings.RUNS_IN_FLIGHT_USER = 1
     assert post_run(client_of(ann)).status_code == 202
-    assert_too_many(post_run(client_of(ann), address=AWAY), "1 runs started by this account are still playing")
+    assert_too_many(post_run(client_of(ann), address=AWAY), "1 run started by this account is still playing")
     assert post_run(client_of(bob)).status_code == 202
     assert post_run().status_code == 202  # anonymous, from the same address as ann
 

@@ -243,9 +243,10 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # Chunks sent to the broker and not yet taken, all runs together: a new run's first chunk waits behind
 # at most this many (decks/simulations/scheduling.py).
 SIMULATION_QUEUE_DEPTH = env_int("SIMULATION_QUEUE_DEPTH", 4)
-# A chunk sent and not taken by a worker within this many seconds is sent again (its message was lost,
-# as when Redis restarts without persistence); after SIMULATION_MAX_SENDS sends its run fails.
-SIMULATION_QUEUE_LEASE = env_int("SIMULATION_QUEUE_LEASE", 120)
+# A chunk sent over this many seconds ago and not taken, while the workers are idle or have taken a chunk
+# sent after it, is sent again (its message was lost, as when Redis restarts without persistence); after
+# SIMULATION_MAX_SENDS sends its run fails.
+SIMULATION_QUEUE_LEASE = env_int("SIMULATION_QUEUE_LEASE", 60)
 SIMULATION_MAX_SENDS = env_int("SIMULATION_MAX_SENDS", 5)
 # A running chunk whose worker wrote no heartbeat for this many seconds is sent again; after a chunk was
 # taken SIMULATION_MAX_ATTEMPTS times its run fails.

@@ -3,10 +3,12 @@
 Celery beat sends the watch task every SIMULATION_WATCH_SECONDS (`make run` starts beat inside its
 worker; a deployment runs one `celery -A config beat`). It calls `watch`, which, for every active run:
 
-- sends again a chunk whose message no worker took within SIMULATION_QUEUE_LEASE seconds (the broker
-  lost it: a Redis restart without persistence, a deleted queue, a worker that took the message but
-  could not reach the database); a chunk sent SIMULATION_MAX_SENDS times without being taken fails
-  the run with the reason;
+- sends again a chunk whose message was lost (a Redis restart without persistence, a deleted queue, a
+  worker that took the message but could not reach the database): one sent more than
+  SIMULATION_QUEUE_LEASE seconds ago and not taken, while the workers sit idle or have taken a chunk
+  sent after it (the broker hands messages out in the order they were sent). A chunk merely waiting
+  behind long chunks on busy workers is left alone. A chunk sent SIMULATION_MAX_SENDS times without
+  being taken fails the run with the reason;
 - sends again a chunk whose worker stopped writing heartbeats for SIMULATION_HEARTBEAT_LEASE seconds
   (Celery redelivers such a message when it can, but not always soon: a Redis broker keeps an
   unacknowledged message for an hour, and the filesystem broker loses it); a chunk taken
@@ -24,7 +26,7 @@ import logging
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.db.models.functions import Now
 
 from .chunks import count_progress, games_of
@@ -40,9 +42,27 @@ def _seconds(name: str) -> timedelta:
     return timedelta(seconds=getattr(settings, name))
 
 
+OVERTAKING_GRACE = timedelta(seconds=5)  # two workers taking two messages at once may take them out of order
+
+
+def _workers_busy() -> bool:
+    """Whether some worker is playing a chunk now (its heartbeat is fresh)."""
+    return SimulationChunk.objects.filter(
+        status=ChunkStatus.RUNNING, heartbeat_at__gte=Now() - _seconds("SIMULATION_HEARTBEAT_LEASE"),
+        run__status__in=ACTIVE_RUN,
+    ).exists()
+
+
 def _lost() -> Q:
-    """Chunks sent and not taken within the queue lease."""
-    return Q(status=ChunkStatus.QUEUED, queued_at__lt=Now() - _seconds("SIMULATION_QUEUE_LEASE"))
+    """Chunks whose message is gone: sent over the queue lease ago and not taken, while the workers are
+    idle, or while a chunk sent after them was taken (well before now)."""
+    waited = Q(status=ChunkStatus.QUEUED, queued_at__lt=Now() - _seconds("SIMULATION_QUEUE_LEASE"))
+    if not _workers_busy():
+        return waited
+    overtaken = SimulationChunk.objects.filter(
+        queued_at__gt=OuterRef("queued_at"), started_at__gte=F("queued_at"), started_at__lt=Now() - OVERTAKING_GRACE
+    )
+    return waited & Q(Exists(overtaken))
 
 
 def _stalled() -> Q:

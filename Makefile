@@ -21,11 +21,12 @@ migrate: setup
 cards: migrate
 	DEBUG=1 $(PY) manage.py load_cards $(FIXTURES)
 
-# The site and one Celery worker, on SQLite and the filesystem broker unless
-# DATABASE_URL / CELERY_BROKER_URL say otherwise. Ctrl-C stops both.
+# The site and one Celery worker with Celery beat inside it (the watch that re-sends lost goldfish
+# chunks), on SQLite and the filesystem broker unless DATABASE_URL / CELERY_BROKER_URL say otherwise.
+# Ctrl-C stops both.
 run: cards
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
-	@DEBUG=1 $(VENV)/bin/celery -A config worker --loglevel=warning --concurrency=2 & worker=$$!; \
+	@DEBUG=1 $(VENV)/bin/celery -A config worker --beat --loglevel=warning --concurrency=2 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
 	DEBUG=1 $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
@@ -43,7 +44,7 @@ test: setup
 
 lint: setup
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy engine cardsdb decks config
+	$(VENV)/bin/mypy engine cardsdb decks config accounts
 
 # Speed figures (see each script's docstring). api_bench and celery_bench use DATABASE_URL and
 # CELERY_BROKER_URL as set, and need the cards loaded (make cards).

@@ -51,7 +51,7 @@ from cardsdb.models import Game  # noqa: E402
 from decks.lists import check_list  # noqa: E402
 from decks.selectors import game_cards  # noqa: E402
 from decks.simulations.models import RunStatus, SimulationRun  # noqa: E402
-from decks.simulations.services import MAX_GAMES, start_run  # noqa: E402
+from decks.simulations.services import MAX_GAMES, Requester, start_run  # noqa: E402
 from engine.goldfish import run_goldfish  # noqa: E402
 
 DECKS = ROOT / "bench" / "decks"
@@ -70,8 +70,9 @@ def workers(count: int, queue: str, logs: Path) -> Iterator[None]:
                 "--hostname", f"bench-{count}-{number}-{uuid.uuid4().hex[:6]}@%h", "--loglevel", "INFO",
                 "--without-gossip", "--without-mingle", "--without-heartbeat",
             ]
+            # The workers send the chunks that wait their turn (decks/simulations/scheduling.py) to this queue.
             process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT,
-                                       start_new_session=True)
+                                       env={**os.environ, "CELERY_QUEUE": queue}, start_new_session=True)
         started.append((process, log))
     try:
         deadline = time.monotonic() + READY_TIMEOUT
@@ -132,7 +133,8 @@ def through_celery(count: int, game: Game, text: str, args: argparse.Namespace, 
     before = children_cpu()
     with workers(count, queue, logs):
         began = time.perf_counter()
-        run = start_run(user=AnonymousUser(), games=args.games, seed=args.seed, game=game, text=text)
+        run = start_run(user=AnonymousUser(), requester=Requester.server("bench"), games=args.games, seed=args.seed,
+                        game=game, text=text)
         runs.append(run)
         wall = wait_for(run, began)
     # The workers have exited, so their CPU time is counted now.

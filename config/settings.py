@@ -7,6 +7,7 @@ SECRET_KEY and the allowed hosts, and leaves DEBUG off (the default).
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -29,6 +30,16 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def env_int(name: str, default: int) -> int:
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
+
+
 DEBUG = env_bool("DEBUG", False)
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
@@ -49,12 +60,14 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.humanize",
     "rest_framework",
-    "rest_framework.authtoken",
     "csp",
+    "knox",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "cardsdb",
     "decks",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -70,6 +83,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last: turns a login refused for too many failures into its 429 answer (accounts/lockout.py).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -106,6 +121,14 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "accounts.password_validation.VarietyValidator"},
+]
+# Axes first: it refuses a locked-out login before the password is even checked (AxesBackend, not the
+# standalone one, so that a session it is named in still finds its user).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -120,6 +143,24 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 
+# The client's address, for throttles, run quotas and login lockouts: REMOTE_ADDR, unless NUM_PROXIES
+# proxies in front of the site append to X-Forwarded-For (then the address the nearest of them saw).
+# Never trust the header without proxies: anyone can write it.
+NUM_PROXIES = env_int("NUM_PROXIES", 0)
+
+# Throttle counters live in the cache, which every web process must share: the default is files under
+# VAR_DIR (one machine); several web machines set CACHE_URL=redis://host:6379/1.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
+elif CACHE_URL == "locmem://":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+elif CACHE_URL:
+    raise ImproperlyConfigured(f"CACHE_URL must be redis://..., rediss://... or locmem://, not {CACHE_URL!r}.")
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+                          "LOCATION": str(VAR_DIR / "cache")}}
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_PARSER_CLASSES": [
@@ -129,11 +170,51 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    # Rates are "N/second|minute|hour|day", read at each request (config/throttles.py).
+    "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonRateThrottle", "config.throttles.UserRateThrottle"],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": os.environ.get("THROTTLE_ANON", "300/minute"),  # every API request, per address
+        "user": os.environ.get("THROTTLE_USER", "1200/minute"),  # every API request, per account
+        "runs_anon": os.environ.get("THROTTLE_RUNS_ANON", "20/hour"),  # goldfish runs started, per address
+        "runs_user": os.environ.get("THROTTLE_RUNS_USER", "120/hour"),  # goldfish runs started, per account
+        "password_reset": os.environ.get("THROTTLE_PASSWORD_RESET", "5/hour"),  # reset e-mails asked, per address
+    },
+    "NUM_PROXIES": NUM_PROXIES,
 }
+
+# API tokens (django-rest-knox): stored hashed, valid for API_TOKEN_DAYS, revoked when the password changes.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env_int("API_TOKEN_DAYS", 30)),
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+# Login lockout (django-axes), on the login page, the admin's and POST /api/token/: after
+# LOGIN_FAILURE_LIMIT wrong passwords for one user name from one address, that pair is refused for
+# LOGIN_LOCKOUT_MINUTES (each further try starts the wait again). A right password resets the count.
+AXES_FAILURE_LIMIT = env_int("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_CLIENT_IP_CALLABLE = "config.throttles.client_address"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.lockout_response"
+AXES_VERBOSE = False
+
+# Password reset e-mails: printed on the console unless EMAIL_HOST names an SMTP server.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", 587)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Cardtable <noreply@localhost>")
+PASSWORD_RESET_TIMEOUT = env_int("PASSWORD_RESET_MINUTES", 60) * 60
 SPECTACULAR_SETTINGS = {
     "TITLE": "Cardtable API",
     "DESCRIPTION": (
@@ -169,6 +250,40 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# The queue chunks are sent to and workers read (`celery worker -Q` must name the same one).
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+
+# Goldfish runs (decks/simulations/): see README.md, "Goldfish runs".
+# Chunks sent to the broker and not yet taken, all runs together: a new run's first chunk waits behind
+# at most this many (decks/simulations/scheduling.py).
+SIMULATION_QUEUE_DEPTH = env_int("SIMULATION_QUEUE_DEPTH", 4)
+# A chunk sent over this many seconds ago and not taken, while the workers are idle or have taken a chunk
+# sent after it, is sent again (its message was lost, as when Redis restarts without persistence); after
+# SIMULATION_MAX_SENDS sends its run fails.
+SIMULATION_QUEUE_LEASE = env_int("SIMULATION_QUEUE_LEASE", 60)
+SIMULATION_MAX_SENDS = env_int("SIMULATION_MAX_SENDS", 5)
+# A running chunk whose worker wrote no heartbeat for this many seconds is sent again; after a chunk was
+# taken SIMULATION_MAX_ATTEMPTS times its run fails.
+SIMULATION_HEARTBEAT_LEASE = env_int("SIMULATION_HEARTBEAT_LEASE", 30)
+SIMULATION_MAX_ATTEMPTS = env_int("SIMULATION_MAX_ATTEMPTS", 3)
+# How often Celery beat sends the watch task that does the above without anyone looking at the run.
+SIMULATION_WATCH_SECONDS = env_int("SIMULATION_WATCH_SECONDS", 15)
+# Quotas (decks/simulations/quotas.py): games a run may ask for, summed over the last 24 hours, and
+# runs queued or running at once, per account and per address without an account.
+RUN_GAMES_PER_DAY_ANON = env_int("RUN_GAMES_PER_DAY_ANON", 50_000)
+RUN_GAMES_PER_DAY_USER = env_int("RUN_GAMES_PER_DAY_USER", 1_000_000)
+RUNS_IN_FLIGHT_ANON = env_int("RUNS_IN_FLIGHT_ANON", 2)
+RUNS_IN_FLIGHT_USER = env_int("RUNS_IN_FLIGHT_USER", 5)
+
+CELERY_BEAT_SCHEDULE = {
+    "watch-simulations": {
+        "task": "decks.simulations.watch",
+        "schedule": float(SIMULATION_WATCH_SECONDS),
+        # A tick no worker took before the next one is dropped, not piled up.
+        "options": {"expires": float(SIMULATION_WATCH_SECONDS)},
+    },
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # Hardening. HTTPS settings switch on with SECURE_SSL=1 (set it when a TLS-terminating
 # proxy sits in front and sends X-Forwarded-Proto).

@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", docs_page(SpectacularSwaggerView.as_view(url_name="api-schema")), name="api-docs"),
     path("api/redoc/", docs_page(SpectacularRedocView.as_view(url_name="api-schema")), name="api-redoc"),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
     path("", include("decks.urls")),
     path("", include("cardsdb.urls")),

@@ -9,7 +9,7 @@ Who may do what (the same rules in every endpoint):
 - Writing (create, import, update, delete, copy) needs an account: without one, 401. Only the
   owner can change or delete a deck; anyone else gets 404, whatever its visibility.
 - Sessions and tokens both authenticate (`Authorization: Token <key>`; `POST /api/token/` gives
-  one for a username and password).
+  one for a username and password, accounts/api.py).
 
 A list that cannot be read, names unknown cards, puts a card in the wrong section or names an
 unknown format is refused with 400, its problems in the validation result's shape, and nothing is
@@ -26,8 +26,9 @@ from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from knox.auth import TokenAuthentication
 from rest_framework import status
-from rest_framework.authentication import SessionAuthentication, TokenAuthentication
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.generics import ListAPIView
 from rest_framework.parsers import FormParser, MultiPartParser

@@ -1,12 +1,14 @@
 """The decks API's URLs, included under /api/ by config/urls.py."""
 from django.urls import include, path
-from rest_framework.authtoken.views import obtain_auth_token
+
+from accounts import api as accounts_api
 
 from . import api
 
 urlpatterns = [
     path("validate/", api.ValidateView.as_view(), name="api-validate"),
-    path("token/", obtain_auth_token, name="api-token"),
+    path("token/", accounts_api.ObtainToken.as_view(), name="api-token"),
+    path("token/revoke/", accounts_api.RevokeToken.as_view(), name="api-token-revoke"),
     path("decks/", api.PublicDeckList.as_view(), name="api-decks"),
     path("decks/mine/", api.MyDeckList.as_view(), name="api-my-decks"),
     path("decks/import/", api.DeckImport.as_view(), name="api-deck-import"),

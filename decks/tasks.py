@@ -3,11 +3,18 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from .simulations import chunks
-from .simulations.queue import PLAY_CHUNK
+from .simulations import chunks, recovery
+from .simulations.queue import PLAY_CHUNK, WATCH
 
 
 @shared_task(name=PLAY_CHUNK, ignore_result=True)
 def play_chunk(run_id: int, index: int, start: int, count: int) -> None:
     """Play games start .. start+count-1 of a goldfish run (acks_late: redelivered if the worker dies)."""
     chunks.play_chunk(run_id, index, start, count)
+
+
+@shared_task(name=WATCH, ignore_result=True)
+def watch() -> None:
+    """Celery beat's tick (settings.CELERY_BEAT_SCHEDULE): re-send lost and stalled chunks, fail runs
+    that had their tries, send waiting chunks (decks/simulations/recovery.py)."""
+    recovery.watch()

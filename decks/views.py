@@ -31,6 +31,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst, slugify
 
+from accounts.forms import SignupForm
 from cardsdb.models import Game
 from cardsdb.views import demo_sets, page_numbers
 from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
@@ -297,7 +298,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         user = form.save()
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.get_username()}. Build your first deck below.")
         return redirect(_safe_next(request) or reverse("deck-index"))
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request) or ""},

@@ -7,11 +7,18 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.management import call_command
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURE_DIRS = [ROOT / "fixtures" / slug for slug in ("qqdnd", "condemned", "anguish")]
 PASSWORD = "a long test password"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Throttle counters start from nothing in every test."""
+    cache.clear()
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ each is registered under the name without "_fixture". Tests with workers must be
   (collection imports test modules before any database is created).
 - Queues: everything the tests send goes to queues named for this run of the suite, never to the
   default "celery" queue, so a developer's running worker never takes test chunks, and test workers
-  take nothing else.
+  take nothing else. A worker's own sends (the chunks it dispatches, the ticks of its beat) go to its
+  queue too (CELERY_QUEUE in its environment).
 """
 from __future__ import annotations
 
@@ -146,14 +147,19 @@ class Worker:
 StartWorker = Callable[..., Worker]
 
 
-def _start(broker: BrokerSetup, queue: str, name: str, pool: str, concurrency: int) -> Worker:
-    env = {**broker.env, "DATABASE_URL": _database_url(connection.settings_dict)}
+def _start(broker: BrokerSetup, queue: str, name: str, pool: str, concurrency: int, beat: bool = False,
+           settings_env: dict[str, str] | None = None) -> Worker:
+    env = {**broker.env, "DATABASE_URL": _database_url(connection.settings_dict), "CELERY_QUEUE": queue,
+           **(settings_env or {})}
     log = broker.folder / f"{name}.log"
     command = [
         sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", pool, "--concurrency", str(concurrency),
         "--queues", queue, "--hostname", f"{name}@%h", "--loglevel", "INFO",
         "--without-gossip", "--without-mingle", "--without-heartbeat",
     ]
+    if beat:
+        # Celery beat inside the worker, as `make run` starts it, with a schedule file of its own.
+        command += ["--beat", "--schedule", str(broker.folder / f"{name}-beat-schedule")]
     with log.open("wb") as out:
         # A session of its own, so that kill() takes the pool's child processes too.
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT,
@@ -194,13 +200,16 @@ def start_worker_fixture(
 
         worker = start_worker()                       # one process (the solo pool)
         worker = start_worker(pool="prefork", concurrency=2)
+        worker = start_worker(beat=True, SIMULATION_WATCH_SECONDS="1")   # with beat, and settings from
+                                                                          # environment variables
     """
     queue = _queue_name("own")
     monkeypatch.setitem(current_app.conf, "task_default_queue", queue)
     started: list[Worker] = []
 
-    def start(pool: str = "solo", concurrency: int = 1) -> Worker:
-        worker = _start(isolated_broker, queue, f"own-{len(started)}-{uuid.uuid4().hex[:6]}", pool, concurrency)
+    def start(pool: str = "solo", concurrency: int = 1, beat: bool = False, **settings_env: str) -> Worker:
+        name = f"own-{len(started)}-{uuid.uuid4().hex[:6]}"
+        worker = _start(isolated_broker, queue, name, pool, concurrency, beat, settings_env)
         started.append(worker)
         return worker
 

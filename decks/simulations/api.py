@@ -4,8 +4,14 @@
   and `list`), `games` games (default 1000, at most 100,000) with `seed` (default random). 202 with
   the run; 400 with the problems of an illegal deck; 404 for a deck the caller may not read; 503
   when the job queue is down (the run is kept, failed, with the reason). No account is needed.
-- `GET /api/simulations/<id>/` answers the run: poll it until `status` is "done" or "failed".
-  A run of a private deck is its owner's: anyone else gets 404, as if it did not exist.
+- `GET /api/simulations/<id>/` answers the run: poll it until `status` is "done", "failed" or
+  "cancelled". A run of a private deck is its owner's: anyone else gets 404, as if it did not exist.
+- `POST /api/simulations/<id>/cancel/` cancels a run still queued or running, for whoever started it
+  (the account, or without one the same address): 200 with the run; 403 for anyone else; 409 once
+  the run has ended.
+
+Starting runs is throttled (THROTTLE_RUNS_ANON / THROTTLE_RUNS_USER) and held to quotas (games a day,
+runs in flight): over either, 429 with `{"detail": ...}` naming the limit and a Retry-After header.
 """
 from __future__ import annotations
 
@@ -20,14 +26,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsdb.models import Game
+from config.throttles import API_THROTTLES, RUN_START_THROTTLES
 
 from ..api import AUTHENTICATION
 from ..models import Deck
 from ..serializers import RefusedSerializer
 from ..services import DeckNotFound
-from . import chunks, selectors, services
+from . import recovery, selectors, services
 from .models import SimulationRun
 from .serializers import (
+    DetailSerializer,
     QueueDownSerializer,
     SimulationInputSerializer,
     SimulationOutputSerializer,
@@ -43,9 +51,15 @@ def _readable_run(request: Request, run_id: str) -> SimulationRun:
     return run
 
 
+TOO_MANY = OpenApiResponse(
+    DetailSerializer, description="Over a rate or a quota: the detail names it; Retry-After says when to try again."
+)
+
+
 class SimulationList(APIView):
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
+    throttle_classes = [*API_THROTTLES, *RUN_START_THROTTLES]
 
     @extend_schema(
         request=SimulationInputSerializer,
@@ -53,6 +67,7 @@ class SimulationList(APIView):
             202: SimulationOutputSerializer,
             400: RefusedSerializer,  # the deck is illegal: its problems, as a refused save gives them
             404: OpenApiResponse(description="No such deck, or a private deck of someone else."),
+            429: TOO_MANY,
             503: QueueDownSerializer,
         },
     )
@@ -73,8 +88,8 @@ class SimulationList(APIView):
                 raise ParseError(f"No cards of {values['game']!r} are loaded yet.")
         try:
             run = services.start_run(
-                user=request.user, games=values["games"], seed=values.get("seed"), game=game,
-                text=values.get("list"), deck=deck, format=values.get("format"),
+                user=request.user, requester=services.Requester.of(request), games=values["games"],
+                seed=values.get("seed"), game=game, text=values.get("list"), deck=deck, format=values.get("format"),
                 opponent=values.get("opponent") or None, player=values["player"], budget=values.get("budget"),
             )
         except services.RunRefused as refused:
@@ -85,6 +100,9 @@ class SimulationList(APIView):
             return Response(body, status=status.HTTP_400_BAD_REQUEST)
         except DeckNotFound as error:
             raise Http404(str(error)) from error
+        except services.QuotaExceeded as over:
+            return Response({"detail": str(over)}, status=status.HTTP_429_TOO_MANY_REQUESTS,
+                            headers={"Retry-After": str(over.retry_after)})
         except services.RunNotQueued as down:
             body = {"detail": str(down), "id": down.run.public_id, "status": down.run.status}
             return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
@@ -104,6 +122,31 @@ class SimulationDetail(APIView):
         """A run: its status, progress and, once done, its results."""
         run = _readable_run(request, run_id)
         if not run.is_finished:
-            chunks.recover_stalled(run)
+            recovery.recover_run(run)
             run.refresh_from_db(fields=["status", "games_done", "results", "error", "started_at", "finished_at"])
+        return Response(SimulationOutputSerializer(run, context={"request": request}).data)
+
+
+class SimulationCancel(APIView):
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=None,
+        parameters=[RUN_ID],
+        responses={
+            200: SimulationOutputSerializer,
+            403: OpenApiResponse(DetailSerializer, description="Someone else started this run."),
+            404: OpenApiResponse(description="No run you can see."),
+            409: OpenApiResponse(DetailSerializer, description="The run has already ended."),
+        },
+    )
+    def post(self, request: Request, run_id: str) -> Response:
+        """Cancel a run still queued or running (whoever started it): its chunks stop being played."""
+        run = _readable_run(request, run_id)
+        try:
+            run = services.cancel(run, requester=services.Requester.of(request), user=request.user)
+        except services.CancelRefused as refused:
+            code = status.HTTP_403_FORBIDDEN if refused.not_yours else status.HTTP_409_CONFLICT
+            return Response({"detail": str(refused)}, status=code)
         return Response(SimulationOutputSerializer(run, context={"request": request}).data)

@@ -6,4 +6,5 @@ from . import api
 urlpatterns = [
     path("", api.SimulationList.as_view(), name="api-simulations"),
     path("<str:run_id>/", api.SimulationDetail.as_view(), name="api-simulation"),
+    path("<str:run_id>/cancel/", api.SimulationCancel.as_view(), name="api-simulation-cancel"),
 ]

@@ -1,16 +1,15 @@
-"""Playing chunks of a run on the workers, and keeping runs moving when a worker dies.
+"""Playing chunks of a run on the workers.
 
 A worker takes a chunk by writing a new claim token into its row (one conditional UPDATE, so two
 deliveries of the same message can't both take it), plays the games a slice at a time, and writes
 a heartbeat at least every HEARTBEAT_SECONDS while it plays. A chunk that is already done, or
-held by a live worker, or whose run has ended, is skipped: every delivery of a message is safe.
+held by a live worker, or whose run has ended (failed, or cancelled by its requester), is skipped:
+every delivery of a message is safe. A worker playing a chunk whose run ends stops at its next
+heartbeat.
 
-A worker that dies mid-chunk stops writing heartbeats. Celery redelivers its message when it can
-(acks_late and reject_on_worker_lost), but not always soon: a Redis broker keeps an unacknowledged
-message for an hour, and the filesystem broker loses it. So whoever looks at a running run (the
-poll endpoint, and every worker finishing a chunk of it) calls recover_stalled, which sends the
-chunks whose heartbeat is older than LEASE_SECONDS again, or fails the run with the reason once a
-chunk has been taken MAX_ATTEMPTS times.
+Each take makes room in the broker, so the worker then sends the next waiting chunk
+(decks/simulations/scheduling.py). A worker that dies mid-chunk stops writing heartbeats, and
+decks/simulations/recovery.py sends its chunk again.
 
 All times are the database's (Now()): the one clock every worker machine shares.
 """
@@ -24,6 +23,7 @@ import uuid
 from datetime import timedelta
 from functools import lru_cache
 
+from django.conf import settings
 from django.db import DatabaseError
 from django.db.models import Count, F, Q, Sum
 from django.db.models.functions import Now
@@ -34,14 +34,13 @@ from engine.players.search import DEFAULT_BUDGET
 
 from ..lists import check_list
 from ..selectors import game_cards
+from .endings import fail_run
 from .models import ACTIVE_RUN, ChunkStatus, RunStatus, SimulationChunk, SimulationRun
-from .queue import QueueUnavailable, send_chunks
+from .scheduling import dispatch_quietly
 
 logger = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 1.0
-LEASE_SECONDS = 30  # a running chunk without a heartbeat for this long has lost its worker
-MAX_ATTEMPTS = 3
 SLICE_GAMES = 20  # games played between two looks at the clock
 
 
@@ -50,20 +49,11 @@ class LostClaim(Exception):
 
 
 def _lease() -> timedelta:
-    return timedelta(seconds=LEASE_SECONDS)
+    return timedelta(seconds=settings.SIMULATION_HEARTBEAT_LEASE)
 
 
-def _games(chunk: SimulationChunk) -> str:
+def games_of(chunk: SimulationChunk) -> str:
     return f"games {chunk.start + 1:,}\u2013{chunk.start + chunk.count:,}"
-
-
-def fail_run(run_id: int, reason: str) -> bool:
-    """End a run that is still queued or running as failed; False if it had already ended."""
-    return bool(
-        SimulationRun.objects.filter(pk=run_id, status__in=ACTIVE_RUN).update(
-            status=RunStatus.FAILED, error=reason, finished_at=Now()
-        )
-    )
 
 
 # The worker's side --------------------------------------------------------------------------------
@@ -72,7 +62,10 @@ def fail_run(run_id: int, reason: str) -> bool:
 def play_chunk(run_id: int, index: int, start: int, count: int) -> None:
     """The Celery task's body: play one chunk's games and store its statistics."""
     token = uuid.uuid4().hex
-    if not _claim(run_id, index, start, count, token):
+    claimed = _claim(run_id, index, start, count, token)
+    # A message left the broker (played or skipped, as a cancelled run's are): send the next chunk.
+    dispatch_quietly()
+    if not claimed:
         return
     chunk = SimulationChunk.objects.select_related("run__game").get(run_id=run_id, index=index)
     SimulationRun.objects.filter(pk=run_id, status=RunStatus.QUEUED).update(
@@ -85,29 +78,31 @@ def play_chunk(run_id: int, index: int, start: int, count: int) -> None:
     except DatabaseError:
         raise  # not the games' fault: the chunk's lease runs out and it is sent again
     except Exception as error:  # an engine bug: the same games would fail again, so no retry
-        logger.exception("Playing %s of run %s failed", _games(chunk), chunk.run.public_id)
+        logger.exception("Playing %s of run %s failed", games_of(chunk), chunk.run.public_id)
         SimulationChunk.objects.filter(pk=chunk.pk, claim=token).update(
             status=ChunkStatus.FAILED, error=f"{type(error).__name__}: {error}", finished_at=Now()
         )
-        fail_run(run_id, f"The engine stopped while playing {_games(chunk)}: {type(error).__name__}: {error}")
+        fail_run(run_id, f"The engine stopped while playing {games_of(chunk)}: {type(error).__name__}: {error}")
         return
     finished = SimulationChunk.objects.filter(pk=chunk.pk, claim=token, status=ChunkStatus.RUNNING).update(
         status=ChunkStatus.DONE, stats=stats.to_dict(), finished_at=Now()
     )
     if finished:
-        _count_progress(chunk.run)
-    recover_stalled(chunk.run)
+        count_progress(chunk.run)
 
 
 def _claim(run_id: int, index: int, start: int, count: int, token: str) -> bool:
-    """Take the chunk if it is waiting, or held by a worker that stopped beating; one UPDATE."""
-    takeable = Q(status=ChunkStatus.QUEUED) | Q(status=ChunkStatus.RUNNING, heartbeat_at__lt=Now() - _lease())
+    """Take the chunk if it was sent (or is waiting: a message that went out while its send was taken
+    for failed), or held by a worker that stopped beating; one UPDATE."""
+    takeable = Q(status__in=[ChunkStatus.WAITING, ChunkStatus.QUEUED]) | Q(
+        status=ChunkStatus.RUNNING, heartbeat_at__lt=Now() - _lease()
+    )
     return bool(
         SimulationChunk.objects.filter(
             takeable, run_id=run_id, index=index, start=start, count=count,
-            run__status__in=ACTIVE_RUN, attempts__lt=MAX_ATTEMPTS,
+            run__status__in=ACTIVE_RUN, attempts__lt=settings.SIMULATION_MAX_ATTEMPTS,
         ).update(
-            status=ChunkStatus.RUNNING, claim=token, attempts=F("attempts") + 1, worker=_worker_name(),
+            status=ChunkStatus.RUNNING, claim=token, attempts=F("attempts") + 1, sends=0, worker=_worker_name(),
             started_at=Now(), heartbeat_at=Now(), error="",
         )
     )
@@ -145,7 +140,7 @@ def _play(chunk: SimulationChunk, token: str) -> RunStats:
     return stats
 
 
-def _count_progress(run: SimulationRun) -> None:
+def count_progress(run: SimulationRun) -> None:
     """Record the games of the finished chunks; merge them into the results when all are done."""
     counts = SimulationChunk.objects.filter(run=run).aggregate(
         chunks=Count("id"),
@@ -168,38 +163,3 @@ def _merge_results(run: SimulationRun) -> None:
     SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE_RUN).update(
         status=RunStatus.DONE, results=stats.report(), games_done=stats.games, finished_at=Now()
     )
-
-
-# Whoever looks at a run -------------------------------------------------------------------------------
-
-
-def recover_stalled(run: SimulationRun) -> None:
-    """Send again the chunks of a running run whose worker stopped; fail the run if one has been
-    taken MAX_ATTEMPTS times. One indexed query when nothing has stalled."""
-    if run.is_finished:
-        return
-    stalled = SimulationChunk.objects.filter(
-        run=run, status=ChunkStatus.RUNNING, heartbeat_at__lt=Now() - _lease()
-    ).order_by("index")
-    for chunk in stalled:
-        if chunk.attempts >= MAX_ATTEMPTS:
-            fail_run(
-                run.pk,
-                f"The worker playing {_games(chunk)} stopped before finishing them, on each of "
-                f"{chunk.attempts} attempts (the last on {chunk.worker}); the run was stopped.",
-            )
-            return
-        # Of several processes recovering at once, one wins this UPDATE and sends the chunk.
-        if not SimulationChunk.objects.filter(pk=chunk.pk, claim=chunk.claim, status=ChunkStatus.RUNNING).update(
-            status=ChunkStatus.QUEUED
-        ):
-            continue
-        logger.warning("Sending %s of run %s again: %s stopped", _games(chunk), run.public_id, chunk.worker)
-        try:
-            send_chunks([chunk])
-        except QueueUnavailable:
-            # Still stalled: the next look tries again.
-            SimulationChunk.objects.filter(pk=chunk.pk, claim=chunk.claim, status=ChunkStatus.QUEUED).update(
-                status=ChunkStatus.RUNNING
-            )
-            return

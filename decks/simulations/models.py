@@ -26,16 +26,23 @@ class RunStatus(models.TextChoices):
     RUNNING = "running", "Running"
     DONE = "done", "Done"
     FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"
 
 
 ACTIVE_RUN = (RunStatus.QUEUED, RunStatus.RUNNING)
 
 
 class ChunkStatus(models.TextChoices):
-    QUEUED = "queued", "Queued"
+    WAITING = "waiting", "Waiting its turn"  # not sent yet: decks/simulations/scheduling.py sends it
+    QUEUED = "queued", "Queued"  # its message is in the broker
     RUNNING = "running", "Running"
     DONE = "done", "Done"
     FAILED = "failed", "Failed"
+    CANCELLED = "cancelled", "Cancelled"  # its run ended before the chunk was played
+
+
+UNFINISHED_CHUNK = (ChunkStatus.WAITING, ChunkStatus.QUEUED, ChunkStatus.RUNNING)
+OUTSTANDING_CHUNK = (ChunkStatus.QUEUED, ChunkStatus.RUNNING)  # sent to the workers, not yet played
 
 
 class SimulationRun(models.Model):
@@ -63,13 +70,20 @@ class SimulationRun(models.Model):
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="simulation_runs"
     )
+    # Who started it, for quotas, fair scheduling and cancelling: "user:<id>", "addr:<keyed hash of the
+    # address>" (the address itself is not kept) or "server:<name>" (decks/simulations/quotas.py).
+    requester = models.CharField(max_length=80, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["deck", "-created_at"])]
+        indexes = [
+            models.Index(fields=["deck", "-created_at"]),
+            models.Index(fields=["requester", "-created_at"]),
+            models.Index(fields=["status"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name}: {self.games:,} games, seed {self.seed}"
@@ -109,14 +123,16 @@ class SimulationChunk(models.Model):
     index = models.PositiveIntegerField()
     start = models.PositiveIntegerField()
     count = models.PositiveIntegerField()
-    status = models.CharField(max_length=10, choices=ChunkStatus.choices, default=ChunkStatus.QUEUED)
+    status = models.CharField(max_length=10, choices=ChunkStatus.choices, default=ChunkStatus.WAITING)
     attempts = models.PositiveSmallIntegerField(default=0, help_text="Times a worker took the chunk.")
+    sends = models.PositiveSmallIntegerField(default=0, help_text="Times sent since a worker last took it.")
     # A new token at every take: a worker whose chunk was given to another stops writing to it.
     claim = models.CharField(max_length=32, blank=True)
     worker = models.CharField(max_length=200, blank=True, help_text="host:pid of the last worker to take it.")
     stats = models.JSONField(null=True, blank=True, help_text="RunStats.to_dict() of the chunk's games.")
     error = models.TextField(blank=True)
     # Times from the database's clock, the one clock every worker machine shares.
+    queued_at = models.DateTimeField(null=True, blank=True, help_text="When its message was last sent.")
     started_at = models.DateTimeField(null=True, blank=True)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -124,7 +140,7 @@ class SimulationChunk(models.Model):
     class Meta:
         ordering = ["run", "index"]
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="unique_chunk_index_per_run")]
-        indexes = [models.Index(fields=["run", "status"])]
+        indexes = [models.Index(fields=["run", "status"]), models.Index(fields=["status", "queued_at"])]
 
     def __str__(self) -> str:
         return f"games {self.start + 1}-{self.start + self.count} of run {self.run_id}"

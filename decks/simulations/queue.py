@@ -13,6 +13,7 @@ from kombu.exceptions import OperationalError
 from .models import SimulationChunk
 
 PLAY_CHUNK = "decks.simulations.play_chunk"
+WATCH = "decks.simulations.watch"
 QUEUE_DOWN = "The job queue is unavailable; try again in a few minutes."
 # A broker that is down answers within a second or two instead of holding the request.
 PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}

@@ -13,6 +13,7 @@ from engine.players.search import DEFAULT_BUDGET
 
 from ..serializers import GAME_HELP, LIST_HELP, ListTextField
 from .models import SimulationRun
+from .quotas import Requester
 from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEARCH_BUDGET, MAX_SEARCH_GAMES, MAX_SEED
 
 
@@ -61,6 +62,9 @@ class SimulationOutputSerializer(serializers.ModelSerializer):
     progress = serializers.FloatField(help_text="Share of the games played, 0.0 to 1.0.")
     results = serializers.JSONField(help_text="The run's report once done (engine/goldfish.py RunStats.report).")
     error = serializers.SerializerMethodField(help_text="Why the run failed, if it did.")
+    can_cancel = serializers.SerializerMethodField(
+        help_text="Whether the caller may cancel the run now (it is still going, and they started it)."
+    )
     url = serializers.SerializerMethodField(help_text="The run's page.")
     api_url = serializers.SerializerMethodField()
 
@@ -69,7 +73,7 @@ class SimulationOutputSerializer(serializers.ModelSerializer):
         fields = [
             "id", "status", "progress", "games", "seed", "results", "error", "game", "deck", "deck_version",
             "name", "format", "opponent", "player", "budget", "created_at", "started_at", "finished_at", "url",
-            "api_url",
+            "api_url", "can_cancel",
         ]
 
     def _absolute(self, path: str) -> str:
@@ -82,11 +86,23 @@ class SimulationOutputSerializer(serializers.ModelSerializer):
     def get_error(self, run: SimulationRun) -> str | None:
         return run.error or None
 
+    def get_can_cancel(self, run: SimulationRun) -> bool:
+        request = self.context.get("request")
+        if request is None or run.is_finished:
+            return False
+        return Requester.of(request).may_cancel(run, request.user)
+
     def get_url(self, run: SimulationRun) -> str:
         return self._absolute(run.get_absolute_url())
 
     def get_api_url(self, run: SimulationRun) -> str:
         return self._absolute(reverse("api-simulation", args=[run.public_id]))
+
+
+class DetailSerializer(serializers.Serializer):
+    """A refusal: what was wrong, in a sentence."""
+
+    detail = serializers.CharField()
 
 
 class QueueDownSerializer(serializers.Serializer):

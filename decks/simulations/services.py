@@ -1,12 +1,14 @@
-"""Starting goldfish runs: check the deck, write the run and its chunks, send the chunks.
+"""Starting and cancelling goldfish runs.
 
 A run plays a deck (its current version, or, for its owner, an edited list of it) or a pasted list.
 Only a legal deck is played: anything else is refused with its problems (RunRefused). Reading a deck
-follows the deck rules (decks/services.py): a deck someone may not read is DeckNotFound.
+follows the deck rules (decks/services.py): a deck someone may not read is DeckNotFound. A run that
+would take its requester over a quota is refused with QuotaExceeded (decks/simulations/quotas.py).
 
-The run and its chunks are committed before any message is sent, so a worker always finds them.
-If the broker is down, the run is kept, marked failed with the reason, and QueueUnavailable is
-raised for the caller to answer 503: nothing the user gave is lost.
+The run and its chunks are committed before any message is sent, so a worker always finds them; the
+chunks then wait their turn (decks/simulations/scheduling.py). If the broker is down, the run is kept,
+marked failed with the reason, and QueueUnavailable is raised for the caller to answer 503: nothing
+the user gave is lost.
 """
 from __future__ import annotations
 
@@ -28,9 +30,13 @@ from ..lists import check_list
 from ..models import Deck
 from ..selectors import game_cards
 from ..services import DeckNotFound
-from .chunks import fail_run
+from .endings import cancel_run, fail_run
 from .models import SimulationChunk, SimulationRun
-from .queue import QueueUnavailable, send_chunks
+from .queue import QueueUnavailable
+from .quotas import QuotaExceeded, Requester, admit, too_many_games
+from .scheduling import dispatch, dispatch_quietly
+
+__all__ = ["QuotaExceeded", "Requester", "RunRefused", "RunNotQueued", "start_run", "cancel"]
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -62,6 +68,14 @@ class RunNotQueued(QueueUnavailable):
     def __init__(self, run: SimulationRun) -> None:
         super().__init__(run.error)
         self.run = run
+
+
+class CancelRefused(Exception):
+    """The run can't be cancelled by this requester (`not_yours`) or has already ended."""
+
+    def __init__(self, message: str, *, not_yours: bool) -> None:
+        super().__init__(message)
+        self.not_yours = not_yours
 
 
 def chunk_games(games: int) -> int:
@@ -96,18 +110,21 @@ def _player_refusal(player: str, games: int, budget: int | None) -> str | None:
 
 
 def start_run(
-    *, user: User, games: int = DEFAULT_GAMES, seed: int | None = None, game: Game | None = None,
-    text: str | None = None, deck: Deck | None = None, format: str | None = None,
+    *, user: User, requester: Requester, games: int = DEFAULT_GAMES, seed: int | None = None,
+    game: Game | None = None, text: str | None = None, deck: Deck | None = None, format: str | None = None,
     opponent: str | None = None, player: str = DEFAULT_PLAYER, budget: int | None = None,
 ) -> SimulationRun:
     """Start a run of `deck` (its current version; with `text`, the owner's edited list of it) or of
-    the pasted list `text` of `game`. A run without a seed gets a random one, kept with the run;
-    without an opponent, the game's default goldfish opponent."""
+    the pasted list `text` of `game`, for `requester` (Requester.of(request) for a web request). A run
+    without a seed gets a random one, kept with the run; without an opponent, the game's default
+    goldfish opponent."""
     if not 1 <= games <= MAX_GAMES:
         raise RunRefused(f"A run plays 1 to {MAX_GAMES:,} games.")
     refusal = _player_refusal(player, games, budget)
     if refusal is not None:
         raise RunRefused(refusal)
+    if requester.quota is not None and (never := too_many_games(requester.quota, games)):
+        raise RunRefused(never)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise RunRefused(f"The seed is a whole number from 0 to {MAX_SEED:,}.")
     version: int | None = None
@@ -150,16 +167,30 @@ def start_run(
             seed=secrets.randbelow(2**31) if seed is None else seed, chunk_games=chunk_games(games),
             opponent=opponent, player=player,
             budget=(budget or DEFAULT_BUDGET) if player == "search" else None,
-            requested_by_id=user.pk if user.is_authenticated else None,
+            requested_by_id=user.pk if user.is_authenticated else None, requester=requester.key,
         )
-        chunks = SimulationChunk.objects.bulk_create(
+        admit(requester, run)  # raises QuotaExceeded, and nothing is kept
+        SimulationChunk.objects.bulk_create(
             SimulationChunk(run=run, index=index, start=start, count=count)
             for index, (start, count) in enumerate(plan_chunks(games))
         )
     try:
-        send_chunks(chunks)
+        dispatch()
     except QueueUnavailable as error:
         fail_run(run.pk, str(error))
         run.refresh_from_db()
         raise RunNotQueued(run) from error
+    return run
+
+
+def cancel(run: SimulationRun, *, requester: Requester, user: User) -> SimulationRun:
+    """Cancel a run that is still queued or running, for the requester who started it (or staff):
+    its chunks not yet played are dropped, and a worker playing one stops within a second."""
+    if not requester.may_cancel(run, user):
+        raise CancelRefused("Only whoever started this run can cancel it.", not_yours=True)
+    if not cancel_run(run.pk):
+        run.refresh_from_db(fields=["status"])
+        raise CancelRefused(f"This run has already ended ({run.get_status_display().lower()}).", not_yours=False)
+    dispatch_quietly()  # its chunks left the queue: others' go in
+    run.refresh_from_db()
     return run

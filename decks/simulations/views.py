@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import redirect, render
+from rest_framework.exceptions import Throttled
 
 from cardsdb.models import Game
+from config.throttles import RUN_START_THROTTLES, check_throttles, retry_after
 
 from .. import selectors as deck_selectors
 from ..models import Deck
 from ..services import DeckNotFound
-from . import chunks, selectors, services
+from . import recovery, selectors, services
 from .forms import CompareForm, RunForm
 from .models import SimulationRun
 from .presentation import comparison, run_report
@@ -31,15 +34,24 @@ def _run_or_404(request: HttpRequest, run_id: str) -> SimulationRun:
 
 
 def _refused(request: HttpRequest, message: str, *, status: int, problems: list[dict[str, Any]] | None = None,
-             omitted: int = 0, run: SimulationRun | None = None) -> HttpResponse:
+             omitted: int = 0, run: SimulationRun | None = None, headers: dict[str, str] | None = None
+             ) -> HttpResponse:
     context = {"message": message, "problems": problems or [], "omitted": omitted, "run": run}
-    return render(request, "simulations/refused.html", context, status=status)
+    response = render(request, "simulations/refused.html", context, status=status)
+    for name, value in (headers or {}).items():
+        response[name] = value
+    return response
 
 
 def _start(request: HttpRequest, **request_args: Any) -> SimulationRun | HttpResponse:
     """Start a run, or the page saying why it did not start."""
     try:
-        return services.start_run(user=request.user, **request_args)
+        check_throttles(request, RUN_START_THROTTLES)
+        return services.start_run(user=request.user, requester=services.Requester.of(request), **request_args)
+    except Throttled as throttled:
+        return _refused(request, str(throttled.detail), status=429, headers=retry_after(throttled))
+    except services.QuotaExceeded as over:
+        return _refused(request, str(over), status=429, headers={"Retry-After": str(over.retry_after)})
     except services.RunRefused as refused:
         if refused.result is None:
             return _refused(request, str(refused), status=400)
@@ -82,6 +94,7 @@ def _run_context(request: HttpRequest, run: SimulationRun) -> dict[str, Any]:
         "demo_sets": deck_selectors.demo_sets_in_lists(run.game, run.list_text),
         "compare_form": CompareForm(),
         "my_decks": [],
+        "can_cancel": not run.is_finished and services.Requester.of(request).may_cancel(run, request.user),
     }
     if request.user.is_authenticated:
         context["my_decks"] = deck_selectors.decks_owned_by(request.user).filter(game=run.game)[:50]
@@ -91,7 +104,7 @@ def _run_context(request: HttpRequest, run: SimulationRun) -> dict[str, Any]:
 def _fresh(run: SimulationRun) -> SimulationRun:
     """The run after giving any stalled chunk back to the workers."""
     if not run.is_finished:
-        chunks.recover_stalled(run)
+        recovery.recover_run(run)
         run.refresh_from_db()
     return run
 
@@ -99,6 +112,22 @@ def _fresh(run: SimulationRun) -> SimulationRun:
 def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
     run = _fresh(_run_or_404(request, run_id))
     return render(request, "simulations/run.html", _run_context(request, run))
+
+
+def simulation_cancel(request: HttpRequest, run_id: str) -> HttpResponse:
+    """The run page's "Cancel" button: stop the run, then back to its page."""
+    if request.method != "POST":
+        return HttpResponseNotAllowed(["POST"])
+    run = _run_or_404(request, run_id)
+    try:
+        services.cancel(run, requester=services.Requester.of(request), user=request.user)
+    except services.CancelRefused as refused:
+        if refused.not_yours:
+            return _refused(request, str(refused), status=403)
+        messages.info(request, str(refused))
+    else:
+        messages.success(request, f"Cancelled after {run.games_done:,} of {run.games:,} games.")
+    return redirect(run)
 
 
 def simulation_section(request: HttpRequest, run_id: str) -> HttpResponse:

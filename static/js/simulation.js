@@ -8,8 +8,8 @@
 
   const POLL_MS = 1000;
   const RETRY_MS = 4000;
-  const FINISHED = new Set(["done", "failed"]);
-  const STATUS_TEXT = { queued: "Queued", running: "Running", done: "Done", failed: "Failed" };
+  const FINISHED = new Set(["done", "failed", "cancelled"]);
+  const STATUS_TEXT = { queued: "Queued", running: "Running", done: "Done", failed: "Failed", cancelled: "Cancelled" };
   const number = new Intl.NumberFormat("en-US");
 
   async function getJSON(url) {

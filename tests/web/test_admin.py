@@ -15,7 +15,9 @@ pytestmark = pytest.mark.usefixtures("loaded_cards")
 @pytest.fixture
 def admin_client(client: Client) -> Client:
     User.objects.create_superuser("admin", "admin@example.org", "correct horse battery")
-    client.login(username="admin", password="correct horse battery")
+    response = client.post("/admin/login/", {"username": "admin", "password": "correct horse battery",
+                                             "next": "/admin/"})
+    assert response.status_code == 302, response.content
     return client
 
 

@@ -54,3 +54,40 @@ def test_it_secures_cookies_and_redirects_behind_https(tmp_path: Path) -> None:
     assert plain["ssl"] is False and plain["secure_cookie"] is False
     https = json.loads(read_settings(tmp_path, SECRET_KEY="x" * 50, SECURE_SSL="1").stdout)
     assert https["ssl"] is True and https["secure_cookie"] is True
+
+
+LIMITS_PROBE = (
+    "import json, django; from django.conf import settings; django.setup(); "
+    "print(json.dumps({'email': settings.EMAIL_BACKEND, 'cache': settings.CACHES['default']['BACKEND'], "
+    "'rates': settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'], 'games_anon': settings.RUN_GAMES_PER_DAY_ANON, "
+    "'lockout': settings.AXES_FAILURE_LIMIT, 'queue': settings.CELERY_TASK_DEFAULT_QUEUE, "
+    "'beat': sorted(settings.CELERY_BEAT_SCHEDULE)}))"
+)
+
+
+def read_limits(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("THROTTLE_", "RUN", "EMAIL_", "CACHE_"))}
+    clean.update({"DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(tmp_path), "DEBUG": "1", **env})
+    return subprocess.run([sys.executable, "-c", LIMITS_PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
+
+
+def test_it_reads_limits_mail_and_cache_from_the_environment(tmp_path: Path) -> None:
+    defaults = json.loads(read_limits(tmp_path).stdout)
+    assert defaults["email"] == "django.core.mail.backends.console.EmailBackend"
+    assert defaults["cache"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert defaults["beat"] == ["watch-simulations"]
+
+    values = json.loads(read_limits(
+        tmp_path, EMAIL_HOST="smtp.example.org", CACHE_URL="redis://cache.example:6379/1",
+        THROTTLE_RUNS_ANON="7/hour", RUN_GAMES_PER_DAY_ANON="1234", LOGIN_FAILURE_LIMIT="9", CELERY_QUEUE="goldfish",
+    ).stdout)
+    assert values["email"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert values["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert values["rates"]["runs_anon"] == "7/hour" and values["rates"]["anon"] == defaults["rates"]["anon"]
+    assert (values["games_anon"], values["lockout"], values["queue"]) == (1234, 9, "goldfish")
+
+
+def test_it_names_a_limit_that_is_not_a_number(tmp_path: Path) -> None:
+    result = read_limits(tmp_path, RUNS_IN_FLIGHT_ANON="two")
+    assert result.returncode != 0
+    assert "RUNS_IN_FLIGHT_ANON must be a whole number, not 'two'." in result.stderr

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from celery import current_app
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -221,7 +222,7 @@ def test_it_ignores_a_message_that_names_other_games_than_the_chunk() -> None:
 
 def stall(chunk: SimulationChunk, attempts: int) -> None:
     """Make the chunk look taken by a worker that stopped beating a while ago."""
-    past = timezone.now() - timedelta(seconds=chunks.LEASE_SECONDS + 5)
+    past = timezone.now() - timedelta(seconds=settings.SIMULATION_HEARTBEAT_LEASE + 5)
     SimulationChunk.objects.filter(pk=chunk.pk).update(
         status=ChunkStatus.RUNNING, claim="dead-worker", worker="gone:1", attempts=attempts,
         started_at=past, heartbeat_at=past,
@@ -257,12 +258,13 @@ def test_it_leaves_a_chunk_alone_while_its_worker_beats() -> None:
 
 def test_it_fails_the_run_with_the_reason_when_a_chunks_workers_keep_dying() -> None:
     run = run_of(start(None, game="condemned", list=LEGAL, games=300, seed=8))
-    stall(run.chunks.get(index=2), attempts=chunks.MAX_ATTEMPTS)
+    stall(run.chunks.get(index=2), attempts=settings.SIMULATION_MAX_ATTEMPTS)
 
     body = client_of(None).get(f"{URL}{run.public_id}/").json()
 
     assert body["status"] == "failed"
-    assert "games 201\u2013300 stopped" in body["error"] and f"{chunks.MAX_ATTEMPTS} attempts" in body["error"]
+    assert "games 201\u2013300 stopped" in body["error"]
+    assert f"{settings.SIMULATION_MAX_ATTEMPTS} attempts" in body["error"]
     play_all(run)  # the chunks still queued are skipped: the run has ended
     assert not SimulationChunk.objects.filter(run=run, status=ChunkStatus.DONE).exists()
 

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 from django.utils import timezone
+from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
-from decks.simulations import chunks
 from decks.simulations.models import ChunkStatus, SimulationChunk, SimulationRun
 from tests.web.test_simulations_api import LEGAL, in_one_process
 from tests.worker_fixtures import (  # noqa: F401
@@ -102,9 +102,9 @@ def kill_mid_chunk(worker: Worker) -> SimulationChunk:
 
 
 def test_it_finishes_a_run_on_another_worker_when_a_worker_is_killed_mid_chunk(
-    start_worker: StartWorker, monkeypatch: pytest.MonkeyPatch
+    start_worker: StartWorker, settings: Settings
 ) -> None:
-    monkeypatch.setattr(chunks, "LEASE_SECONDS", 3)
+    settings.SIMULATION_HEARTBEAT_LEASE = 3
     first = start_worker()
     run_id = start(8000, 5)  # chunks of 320 games, about a quarter of a second each
     stalled = kill_mid_chunk(first)
@@ -120,10 +120,10 @@ def test_it_finishes_a_run_on_another_worker_when_a_worker_is_killed_mid_chunk(
 
 
 def test_it_fails_the_run_with_the_reason_when_the_worker_of_a_chunk_keeps_dying(
-    start_worker: StartWorker, monkeypatch: pytest.MonkeyPatch
+    start_worker: StartWorker, settings: Settings
 ) -> None:
-    monkeypatch.setattr(chunks, "LEASE_SECONDS", 2)
-    monkeypatch.setattr(chunks, "MAX_ATTEMPTS", 1)
+    settings.SIMULATION_HEARTBEAT_LEASE = 2
+    settings.SIMULATION_MAX_ATTEMPTS = 1
     worker = start_worker()
     run_id = start(8000, 6)
     stalled = kill_mid_chunk(worker)

@@ -58,6 +58,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before the session, CSRF and auth middleware: the card endpoints' 304s and cached pages need none.
+    "cardsdb.http_cache.CardDataCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -155,6 +157,45 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+
+# The cache of rendered card API pages (cardsdb/http_cache.py), keyed by the card data version.
+# Redis when CACHE_URL names one, or else when the broker is Redis (keys are prefixed, and the
+# cache is never cleared, so it can share the broker's database); otherwise each process keeps
+# its own in memory. CACHE_URL=locmem:// keeps it in memory whatever the broker.
+CACHE_URL = os.environ.get("CACHE_URL", "") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "locmem://"
+)
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "cardtable",
+            "TIMEOUT": 24 * 3600,
+        },
+        # Each process's own copy of the pages it served lately: a repeated request needs no trip to Redis.
+        "local": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "cardtable-local",
+            "TIMEOUT": 3600,
+            "OPTIONS": {"MAX_ENTRIES": 300},
+        },
+    }
+elif CACHE_URL == "locmem://":
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "cardtable",
+            "TIMEOUT": 24 * 3600,
+            # A page of 50 cards is about 40 kB: at most some 40 MB a process.
+            "OPTIONS": {"MAX_ENTRIES": 1000},
+        }
+    }
+else:
+    raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db or locmem://, not {CACHE_URL!r}.")
+# How long browsers and proxies may reuse a card endpoint's answer without asking again (seconds).
+# 0: they revalidate every time, and an unchanged version answers 304.
+CARD_CACHE_MAX_AGE = int(os.environ.get("CARD_CACHE_MAX_AGE", "0"))
 
 # Hardening. HTTPS settings switch on with SECURE_SSL=1 (set it when a TLS-terminating
 # proxy sits in front and sends X-Forwarded-Proto).

@@ -134,7 +134,7 @@ def test_it_uses_the_same_number_of_queries_whatever_the_page_size(api: APIClien
             get_json(api, "/api/cards/", game=game, page_size=size)
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1] == counts[2], counts
-    assert counts[0] <= 3
+    assert counts[0] <= 4  # the card data version, the game, the count, the page
 
 
 def test_it_publishes_an_openapi_schema_and_docs(api: APIClient) -> None:

@@ -29,8 +29,8 @@ from .versions import current_version
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 25
 MAX_TEXT_LENGTH = 100
-# Fewer letters than this have too few trigrams to tell a misspelling from chance.
-MIN_FUZZY_LENGTH = 3
+# Fewer letters or digits than this have too few trigrams to tell a misspelling from chance.
+MIN_FUZZY_LETTERS = 3
 # pg_trgm's word_similarity for one or two typos in a short word is about 0.5 ("katna" -> Katana
 # Lunge), while unrelated names stay at or under a third.
 TRIGRAM_THRESHOLD = 0.45
@@ -82,13 +82,13 @@ LIMIT %(limit)s
 
 
 def _suggest_by_trigrams(game: Game, needle: str, limit: int) -> list[Suggestion]:
-    params = {
+    params: dict[str, str | int | float | bool] = {
         "needle": needle,
         "prefix": _like_escape(needle) + "%",
         # A word starts at the start of the name or after anything but a letter, digit or underscore.
         "word_start": r"(^|[^[:alnum:]_])" + re.escape(needle),
         "game": game.pk,
-        "fuzzy": len(needle) >= MIN_FUZZY_LENGTH,
+        "fuzzy": _long_enough_to_guess(needle),
         "threshold": TRIGRAM_THRESHOLD,
         "limit": limit,
     }
@@ -97,6 +97,10 @@ def _suggest_by_trigrams(game: Game, needle: str, limit: int) -> list[Suggestion
         rows = cursor.fetchall()
     # Names sorted by code point of their upper case (COLLATE "C"), as Python sorts them on the other path.
     return [Suggestion(pk, name, slug, card_type, MATCHES[rank]) for pk, name, slug, card_type, rank in rows]
+
+
+def _long_enough_to_guess(needle: str) -> bool:
+    return sum(ch.isalnum() for ch in needle) >= MIN_FUZZY_LETTERS
 
 
 def _like_escape(text: str) -> str:
@@ -134,8 +138,9 @@ def _game_names(game: Game) -> list[_Name]:
 
 def _suggest_by_difflib(game: Game, needle: str, limit: int) -> list[Suggestion]:
     found: list[tuple[int, float, str, _Name]] = []
+    fuzzy = _long_enough_to_guess(needle)
     for card in _game_names(game):
-        rank, closeness = _rank(card, needle)
+        rank, closeness = _rank(card, needle, fuzzy)
         if rank is not None:
             found.append((rank, -closeness, card.name.upper(), card))
     found.sort(key=lambda item: (item[0], item[1], item[2], item[3].id))
@@ -145,14 +150,14 @@ def _suggest_by_difflib(game: Game, needle: str, limit: int) -> list[Suggestion]
     ]
 
 
-def _rank(card: _Name, needle: str) -> tuple[int | None, float]:
+def _rank(card: _Name, needle: str, fuzzy: bool) -> tuple[int | None, float]:
     if card.key == needle:
         return 0, 1.0
     if card.key.startswith(needle):
         return 1, 1.0
-    if any(card.key.startswith(needle, start) for start in card.word_starts[1:]):
+    if any(card.key.startswith(needle, start) for start in card.word_starts if start > 0):
         return 2, 1.0
-    if len(needle) >= MIN_FUZZY_LENGTH:
+    if fuzzy:
         closeness = _closeness(card, needle)
         if closeness >= DIFFLIB_THRESHOLD:
             return SIMILAR_RANK, closeness

@@ -122,6 +122,9 @@ def versioned_page(view: V) -> V:
             return _with_validators(not_modified, version, etag, public=False)
         response = view(request, *args, **kwargs)
         if response.status_code == 200:
+            # Rendering may have made the viewer a CSRF token (sent as a cookie with this page): the
+            # ETag names the one the browser will send back with it.
+            etag = quote_etag(f"{version.tag}-{viewer_tag(request)}")
             _with_validators(response, version, etag, public=False)
         return response
 
@@ -156,7 +159,8 @@ def viewer_tag(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return "anyone"
-    csrf = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    # The CSRF secret: read from the cookie by CsrfViewMiddleware, or new from rendering the page.
+    csrf = request.META.get("CSRF_COOKIE", "")
     return f"user{user.pk}-" + hashlib.sha256(csrf.encode()).hexdigest()[:12]
 
 

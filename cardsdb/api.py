@@ -1,7 +1,8 @@
 """The card database's JSON API: games, cards and card-name suggestions (docs/contract.md).
 
 These answers are the same for everyone and change only with the card data, so the views read no
-session or token, and api_urls.py wraps them in http_cache.versioned_json (ETag, 304, cached pages).
+session or token, and api_urls.py marks them for http_cache.CardDataCacheMiddleware (ETag, 304,
+cached pages).
 """
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ from .serializers import (
     GameSerializer,
     card_row_json,
 )
+from .versions import request_version
 
 
 class CardDataView(APIView):
@@ -42,15 +44,24 @@ class CardPagination(PageNumberPagination):
     max_page_size = 200
 
 
-def game_from(params: Any) -> Game | None:
+# The games by slug, read once per card data version in each process: (version tag, games).
+_games: tuple[str, dict[str, Game]] = ("", {})
+
+
+def game_from(request: Request) -> Game | None:
     """The game the `game` parameter names (None when it is absent); 400 when it names none."""
-    slug = params.get("game", "").strip()
+    global _games
+    slug = request.query_params.get("game", "").strip()
     if not slug:
         return None
-    game = Game.objects.filter(slug=slug).first()
+    version = request_version(request)
+    tag, games = _games
+    if tag != version.tag:
+        games = {game.slug: game for game in Game.objects.all()}
+        _games = (version.tag, games)
+    game = games.get(slug)
     if game is None:
-        known = ", ".join(Game.objects.values_list("slug", flat=True))
-        raise ValidationError({"detail": f"No game {slug!r}; known games: {known}."})
+        raise ValidationError({"detail": f"No game {slug!r}; known games: {', '.join(games)}."})
     return game
 
 
@@ -83,7 +94,7 @@ class CardList(CardDataView, generics.ListAPIView):
 
     def get_queryset(self) -> QuerySet[Card]:
         params = self.request.query_params
-        game = game_from(params)
+        game = game_from(self.request)
         query = params.get("q", "")
         ordering = params.get("ordering") or None
         if game is None:
@@ -139,14 +150,14 @@ class CardAutocomplete(CardDataView):
 
     def get(self, request: Request) -> Response:
         params = request.query_params
-        game = game_from(params)
+        game = game_from(request)
         if game is None:
             raise ValidationError({"detail": "`game` is required (qqdnd, condemned or anguish)."})
         text = params.get("q", "")
         if len(text) > autocomplete.MAX_TEXT_LENGTH:
             raise ValidationError({"detail": f"`q` is longer than {autocomplete.MAX_TEXT_LENGTH} characters."})
         limit = _limit(params.get("limit"))
-        suggestions = autocomplete.suggest(game, text, limit)
+        suggestions = autocomplete.suggest(game, text, limit, request_version(request))
         return Response(
             {
                 "game": game.slug,

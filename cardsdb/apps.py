@@ -7,7 +7,12 @@ class CardsdbConfig(AppConfig):
     verbose_name = "Card database"
 
     def ready(self) -> None:
+        from django.core import checks
+
+        from .http_cache import check_middleware_installed
         from .versions import CARD_DATA_MODELS, card_data_changed, version_after_migrate
+
+        checks.register(check_middleware_installed)
 
         for model in CARD_DATA_MODELS:
             post_save.connect(card_data_changed, sender=model, dispatch_uid=f"card-version-save-{model.__name__}")

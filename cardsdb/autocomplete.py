@@ -24,7 +24,7 @@ from django.db import connection
 from engine.decklist import normalize_name
 
 from .models import Card, Game
-from .versions import current_version
+from .versions import CardVersion, current_version
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 25
@@ -51,14 +51,15 @@ class Suggestion:
     match: Match
 
 
-def suggest(game: Game, text: str, limit: int = DEFAULT_LIMIT) -> list[Suggestion]:
-    """Up to `limit` of the game's cards whose names fit `text`, best first (see the module's doc)."""
+def suggest(game: Game, text: str, limit: int = DEFAULT_LIMIT, version: CardVersion | None = None) -> list[Suggestion]:
+    """Up to `limit` of the game's cards whose names fit `text`, best first (see the module's doc).
+    `version`: the card data version already read for this request, if any."""
     needle = normalize_name(text)
     if not needle:
         return []
     if connection.vendor == "postgresql":
         return _suggest_by_trigrams(game, needle, limit)
-    return _suggest_by_difflib(game, needle, limit)
+    return _suggest_by_difflib(game, needle, limit, version or current_version())
 
 
 # One statement, written out: the same query built through the ORM (three CASEs of lookups) costs
@@ -122,24 +123,23 @@ _WORD_START = re.compile(r"(?:^|(?<=[^\w]))\w")
 _names_cache: dict[str, tuple[str, list[_Name]]] = {}
 
 
-def _game_names(game: Game) -> list[_Name]:
-    version = current_version().tag
+def _game_names(game: Game, version: CardVersion) -> list[_Name]:
     cached = _names_cache.get(game.slug)
-    if cached is not None and cached[0] == version:
+    if cached is not None and cached[0] == version.tag:
         return cached[1]
     names = []
     for pk, name, slug, card_type in Card.objects.filter(game=game).values_list("id", "name", "slug", "card_type"):
         key = normalize_name(name)
         starts = tuple(m.start() for m in _WORD_START.finditer(key))
         names.append(_Name(pk, name, slug, card_type, key, starts))
-    _names_cache[game.slug] = (version, names)
+    _names_cache[game.slug] = (version.tag, names)
     return names
 
 
-def _suggest_by_difflib(game: Game, needle: str, limit: int) -> list[Suggestion]:
+def _suggest_by_difflib(game: Game, needle: str, limit: int, version: CardVersion) -> list[Suggestion]:
     found: list[tuple[int, float, str, _Name]] = []
     fuzzy = _long_enough_to_guess(needle)
-    for card in _game_names(game):
+    for card in _game_names(game, version):
         rank, closeness = _rank(card, needle, fuzzy)
         if rank is not None:
             found.append((rank, -closeness, card.name.upper(), card))

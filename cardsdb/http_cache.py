@@ -31,13 +31,16 @@ from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.core import checks
 from django.core.cache import BaseCache, caches
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
 
-from .versions import CardVersion, current_version
+from .versions import CardVersion, request_version
 
 logger = logging.getLogger(__name__)
 
@@ -74,7 +77,7 @@ class CardDataCacheMiddleware:
             or not wants_plain_json(request)
         ):
             return self.get_response(request)
-        version = current_version()
+        version = request_version(request)  # the views reuse it
         etag = quote_etag(version.tag)
         not_modified = get_conditional_response(request, etag=etag, last_modified=version.last_modified)
         if not_modified is not None:
@@ -107,6 +110,24 @@ def serves_card_data(path: str) -> bool:
     return bool(getattr(match.func, MARK, False))
 
 
+@receiver(setting_changed)
+def _forget_resolved_paths(*, setting: str, **kwargs: Any) -> None:
+    if setting == "ROOT_URLCONF":  # tests that swap the URLs
+        serves_card_data.cache_clear()
+
+
+def check_middleware_installed(**kwargs: Any) -> list[checks.CheckMessage]:
+    """Without the middleware the marked views still answer, but with no ETag, 304 or cached page."""
+    name = f"{CardDataCacheMiddleware.__module__}.{CardDataCacheMiddleware.__name__}"
+    middleware = list(settings.MIDDLEWARE)
+    if name not in middleware:
+        return [checks.Warning(f"{name} is not in MIDDLEWARE: the card API will not be cached.", id="cardsdb.W001")]
+    if "django.contrib.sessions.middleware.SessionMiddleware" in middleware[: middleware.index(name)]:
+        message = f"{name} comes after SessionMiddleware: every card API answer will pass through the sessions."
+        return [checks.Warning(message, id="cardsdb.W002")]
+    return []
+
+
 def versioned_page(view: V) -> V:
     """Conditional GET for an HTML page that shows card data and who is signed in."""
 
@@ -115,7 +136,7 @@ def versioned_page(view: V) -> V:
         # A page with messages to show must be rendered: a 304 would keep the old page on screen.
         if request.method not in SAFE_METHODS or has_pending_messages(request):
             return view(request, *args, **kwargs)
-        version = current_version()
+        version = request_version(request)
         etag = quote_etag(f"{version.tag}-{viewer_tag(request)}")
         not_modified = get_conditional_response(request, etag=etag, last_modified=version.last_modified)
         if not_modified is not None:
@@ -188,8 +209,9 @@ def _with_validators(response: HttpResponseBase, version: CardVersion, etag: str
     response.headers["ETag"] = etag
     response.headers["Last-Modified"] = http_date(version.last_modified)
     if public:
-        patch_cache_control(response, public=True, max_age=settings.CARD_CACHE_MAX_AGE)
-        patch_vary_headers(response, ["Accept"])
+        # Set outright: these answers are built here, with no Cache-Control or Vary of their own to keep.
+        response.headers["Cache-Control"] = f"public, max-age={settings.CARD_CACHE_MAX_AGE}"
+        response.headers["Vary"] = "Accept"
     else:
         patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
         patch_vary_headers(response, ["Cookie"])

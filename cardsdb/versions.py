@@ -17,6 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.http import HttpRequest
 from django.utils import timezone
 
 from .models import Card, CardDataVersion, CardSet, Game
@@ -66,6 +67,15 @@ def current_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:
     if changed_at.tzinfo is None:  # SQLite stores UTC without an offset
         changed_at = changed_at.replace(tzinfo=UTC)
     return CardVersion(number, token, changed_at)
+
+
+def request_version(request: HttpRequest) -> CardVersion:
+    """The version this request is served at: read once (by CardDataCacheMiddleware, or now)."""
+    version: CardVersion | None = getattr(request, "card_data_version", None)
+    if version is None:
+        version = current_version()
+        request.card_data_version = version  # type: ignore[attr-defined]
+    return version
 
 
 def bump_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:

@@ -168,7 +168,7 @@ CACHE_URL = os.environ.get("CACHE_URL", "") or (
 if CACHE_URL.startswith(("redis://", "rediss://")):
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",  # Django's, reusing its Redis clients
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "cardtable",
             "TIMEOUT": 24 * 3600,

@@ -36,7 +36,8 @@ worker: setup
 # each database does its own way run once more on SQLite: the search language (which must behave
 # the same on both), the name autocomplete (pg_trgm there, difflib here) and the card data version
 # that drives the HTTP caching.
-SQLITE_TOO := tests/web/test_search_language.py tests/web/test_card_autocomplete.py tests/web/test_card_http_cache.py
+SQLITE_TOO := tests/web/test_search_language.py tests/web/test_card_autocomplete.py tests/web/test_card_http_cache.py \
+	tests/web/test_card_version_watch.py
 test: setup
 	$(PY) -m pytest
 	@case "$$DATABASE_URL" in postgres*) \

@@ -2,17 +2,18 @@
 
 Card data changes only when a set is loaded or an admin edits it, so an answer of the card and game
 endpoints is a function of the card data version and the request alone. With that version
-(cardsdb/versions.py, one primary-key read) they
+(cardsdb/versions.py: kept in memory on PostgreSQL, see version_watch.py; else one primary-key
+read) they
 
 - answer If-None-Match / If-Modified-Since with 304 Not Modified while the version is unchanged;
 - send ETag, Last-Modified and Cache-Control on every 200;
 - (JSON endpoints) keep each rendered page in Django's cache under the version and the normalized
-  request, so a repeated request costs one version read and one cache read. A new version makes
-  new keys: old pages are never read again and expire.
+  request, so a repeated request costs a version read and a cache read. A new version makes new
+  keys: old pages are never read again and expire.
 
 The JSON endpoints are marked with `card_data_json` and served by CardDataCacheMiddleware, which
 sits before the session, CSRF, authentication and message middleware: a 304 or a cached page needs
-none of them (their answers are the same for everyone), and skipping them halves the cost of one.
+none of them (their answers are the same for everyone), and they cost more than the rest of one.
 When the shared cache is Redis, each process also keeps the pages it served recently in its own
 memory (the "local" cache), which saves the trip to Redis; keys name the version, so neither
 level can serve a page of an older one.

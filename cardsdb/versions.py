@@ -21,6 +21,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from .models import Card, CardDataVersion, CardSet, Game
+from .version_watch import CHANNEL, VersionWatcher, watching
 
 VERSION_ROW = 1
 CARD_DATA_MODELS = (Game, CardSet, Card)
@@ -57,8 +58,12 @@ _READ_VERSION = (
 def current_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:
     """The version every web process agrees on: one primary-key read."""
     with connections[using].cursor() as cursor:
-        cursor.execute(_READ_VERSION)
-        row = cursor.fetchone()
+        return _read_with(cursor)
+
+
+def _read_with(cursor: Any) -> CardVersion:
+    cursor.execute(_READ_VERSION)
+    row = cursor.fetchone()
     if row is None:
         return NO_VERSION
     number, token, changed_at = row
@@ -69,11 +74,16 @@ def current_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:
     return CardVersion(number, token, changed_at)
 
 
+# The watching thread reads on its own connection.
+watcher = VersionWatcher(_read_with)
+
+
 def request_version(request: HttpRequest) -> CardVersion:
-    """The version this request is served at: read once (by CardDataCacheMiddleware, or now)."""
+    """The version this request is served at: once per request, from the watching thread's copy
+    (cardsdb/version_watch.py) when there is one, else from the database."""
     version: CardVersion | None = getattr(request, "card_data_version", None)
     if version is None:
-        version = current_version()
+        version = (watcher.known_version() if watching() else None) or current_version()
         request.card_data_version = version  # type: ignore[attr-defined]
     return version
 
@@ -94,6 +104,12 @@ def bump_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:
         row.number += 1
         row.token = secrets.token_hex(8)
         row.save(using=using)
+        if connections[using].vendor == "postgresql":
+            # Delivered to the web processes' watching threads when (and only if) this commits.
+            with connections[using].cursor() as cursor:
+                cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{row.number}-{row.token}"])
+        # This process reads its own change from the database at once, without waiting for the notice.
+        transaction.on_commit(watcher.forget, using=using)
     return CardVersion(row.number, row.token, row.changed_at)
 
 

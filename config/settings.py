@@ -193,6 +193,10 @@ elif CACHE_URL == "locmem://":
     }
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db or locmem://, not {CACHE_URL!r}.")
+# On PostgreSQL each web process keeps the card data version in memory, told of changes by
+# LISTEN/NOTIFY (cardsdb/version_watch.py; one more connection a process). 0 reads it on every
+# request instead, e.g. behind a pooler in transaction mode.
+CARD_VERSION_WATCH = env_bool("CARD_VERSION_WATCH", True)
 # How long browsers and proxies may reuse a card endpoint's answer without asking again (seconds).
 # 0: they revalidate every time, and an unchanged version answers 304.
 CARD_CACHE_MAX_AGE = int(os.environ.get("CARD_CACHE_MAX_AGE", "0"))

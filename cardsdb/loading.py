@@ -188,8 +188,10 @@ def _cross_file_errors(set_files: Sequence[SetFile]) -> list[LoadError]:
 def sync_game(slug: str) -> Game:
     schema = game_schema(slug)
     order = list(GAME_PACKAGES).index(slug)
-    game, _ = Game.objects.get_or_create(slug=slug, defaults={"sort_order": order})
-    _save_if_changed(game, {"name": schema.name, "tagline": schema.tagline, "sort_order": order})
+    values = {"name": schema.name, "tagline": schema.tagline, "sort_order": order}
+    game, created = Game.objects.get_or_create(slug=slug, defaults=values)
+    if not created:
+        _save_if_changed(game, values)
     return game
 
 

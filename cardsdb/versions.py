@@ -4,7 +4,9 @@ Every save or delete of a Game, CardSet or Card changes it inside the same trans
 reader that sees the new version also sees the new data (the cached pages keyed by a version
 can only hold data at least as new as it). `card_data_changes()` folds a batch of changes (a
 load, an admin delete that cascades) into one new version. `migrate` makes a new version too,
-so a release that changes how cards are shown starts with fresh caches.
+so a release that changes how cards are shown starts with fresh caches. Requests take the
+version from `request_version`: on PostgreSQL each process's copy, kept current by NOTIFY
+(version_watch.py); otherwise a read of the row.
 """
 from __future__ import annotations
 
@@ -140,9 +142,7 @@ def card_data_changes() -> Iterator[None]:
 
 
 def card_data_changed(sender: type, using: str = DEFAULT_DB_ALIAS, **kwargs: Any) -> None:
-    """post_save / post_delete of a Game, CardSet or Card."""
-    if kwargs.get("raw"):
-        return  # loaddata: the fixture's own data, and maybe no version table yet
+    """post_save / post_delete of a Game, CardSet or Card (loaddata's raw saves too: they change cards)."""
     if _batch.depth:
         _batch.changed = True
     else:

@@ -33,13 +33,17 @@ run: cards
 worker: setup
 	DEBUG=1 $(VENV)/bin/celery -A config worker --loglevel=info
 
-# The whole suite on DATABASE_URL (SQLite by default). When that is PostgreSQL, the search
-# language tests run once more on SQLite, since the query language must behave the same on both.
+# The whole suite on DATABASE_URL (SQLite by default). When that is PostgreSQL, the tests of what
+# each database does its own way run once more on SQLite: the search language (which must behave
+# the same on both), the name autocomplete (pg_trgm there, difflib here) and the card data version
+# that drives the HTTP caching.
+SQLITE_TOO := tests/web/test_search_language.py tests/web/test_card_autocomplete.py tests/web/test_card_http_cache.py \
+	tests/web/test_card_version_watch.py
 test: setup
 	$(PY) -m pytest
 	@case "$$DATABASE_URL" in postgres*) \
-		echo "Search language on SQLite too:"; \
-		env -u DATABASE_URL $(PY) -m pytest -q -p no:cacheprovider tests/web/test_search_language.py ;; \
+		echo "On SQLite too:"; \
+		env -u DATABASE_URL $(PY) -m pytest -q -p no:cacheprovider $(SQLITE_TOO) ;; \
 	esac
 
 lint: setup

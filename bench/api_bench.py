@@ -6,6 +6,12 @@ number of requests from several client threads with keep-alive connections, and 
 requests per second and latency percentiles for each URL. The validation request is the one the
 deck builder sends as the player types (a full 56-card QQDND deck).
 
+The card endpoints keep rendered pages in Django's cache (Redis when CACHE_URL or the broker is
+Redis, else each process's memory; set CACHE_URL=locmem:// to compare), so their rows measure
+the cached path after the warm-up. "304" sends the list's ETag back in If-None-Match; the
+autocomplete rows send the prefixes of a few card names and some misspellings, the uncached one
+with a parameter the view ignores that is new with every request, so each misses the cache.
+
     .venv/bin/python bench/api_bench.py [--requests 3000] [--concurrency 16] [--workers 2]
 """
 from __future__ import annotations
@@ -14,6 +20,7 @@ import argparse
 import http.client
 import json
 import os
+import secrets
 import signal
 import socket
 import statistics
@@ -21,20 +28,68 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import dataclass
+from itertools import count
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_DECK = ROOT / "bench" / "decks" / "qqdnd.txt"
-TARGETS: dict[str, tuple[str, str, bytes | None]] = {
-    "plain Django JSON view": ("GET", "/healthz/", None),
-    "card list, 50 cards": ("GET", "/api/cards/?game=qqdnd", None),
-    "card search, q=type:resource ini>10": ("GET", "/api/cards/?game=qqdnd&q=type%3Aresource+ini%3E10", None),
-    "validate a 56-card QQDND deck": (
-        "POST",
-        "/api/validate/",
-        json.dumps({"game": "qqdnd", "list": SAMPLE_DECK.read_text(encoding="utf-8")}).encode(),
-    ),
-}
+CARD_LIST = "/api/cards/?game=qqdnd"
+# What a player types into a card-name box: every prefix of some names, and some misspellings.
+TYPED_NAMES = ("Katana Lunge", "Eptol Noir", "Lotus Slash", "Mothdragon", "Shogun Armour", "Arm Up", "Spellstrike")
+TYPOS = ("katna", "lotsu sl", "eptl", "mothdragn", "samuri", "sniprs", "shogn arm", "spelstrike")
+
+
+@dataclass(frozen=True)
+class Target:
+    method: str
+    paths: tuple[str, ...]  # sent in turn
+    body: bytes | None = None
+    headers: tuple[tuple[str, str], ...] = ()
+    expect: int = 200  # any other status counts as an error
+    # Add a parameter the view ignores, new with every request: each one misses the page cache.
+    uncached: bool = False
+
+
+# Unique across runs too: a Redis cache outlives the server.
+_cache_busters = (f"{secrets.token_hex(4)}-{n}" for n in count())
+
+
+def autocomplete_paths() -> tuple[str, ...]:
+    texts = [name[:n] for name in TYPED_NAMES for n in range(1, len(name) + 1)] + list(TYPOS)
+    return tuple(f"/api/cards/autocomplete/?game=qqdnd&q={quote(text)}" for text in texts)
+
+
+def targets(port: int) -> dict[str, Target]:
+    return {
+        "plain Django JSON view": Target("GET", ("/healthz/",)),
+        "card list, 50 cards": Target("GET", (CARD_LIST,)),
+        "card search, q=type:resource ini>10": Target("GET", ("/api/cards/?game=qqdnd&q=type%3Aresource+ini%3E10",)),
+        "card list, 304 (If-None-Match)": Target(
+            "GET", (CARD_LIST,), headers=(("If-None-Match", etag_of(port, CARD_LIST)),), expect=304
+        ),
+        "autocomplete, typing (cached)": Target("GET", autocomplete_paths()),
+        "autocomplete, uncached": Target("GET", autocomplete_paths(), uncached=True),
+        "validate a 56-card QQDND deck": Target(
+            "POST",
+            ("/api/validate/",),
+            json.dumps({"game": "qqdnd", "list": SAMPLE_DECK.read_text(encoding="utf-8")}).encode(),
+            (("Content-Type", "application/json"),),
+        ),
+    }
+
+
+def etag_of(port: int, path: str) -> str:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path)
+    response = conn.getresponse()
+    response.read()
+    conn.close()
+    etag = response.getheader("ETag")
+    if response.status != 200 or not etag:
+        raise SystemExit(f"{path} answered {response.status} without an ETag")
+    return etag
 
 
 def free_port() -> int:
@@ -54,15 +109,13 @@ def wait_for(port: int, timeout: float = 20.0) -> None:
     raise SystemExit("gunicorn did not start")
 
 
-def load(
-    port: int, target: tuple[str, str, bytes | None], total: int, concurrency: int
-) -> tuple[float, list[float], int]:
-    method, path, body = target
-    headers = {"Content-Type": "application/json"} if body else {}
+def load(port: int, target: Target, total: int, concurrency: int) -> tuple[float, list[float], int]:
+    headers = dict(target.headers)
     latencies: list[float] = []
     errors = 0
     lock = threading.Lock()
     remaining = [total]
+    turn = count()
 
     def client() -> None:
         nonlocal errors
@@ -74,12 +127,15 @@ def load(
                 if remaining[0] <= 0:
                     break
                 remaining[0] -= 1
+                path = target.paths[next(turn) % len(target.paths)]
+                if target.uncached:
+                    path += f"&nocache={next(_cache_busters)}"
             start = time.perf_counter()
-            conn.request(method, path, body=body, headers=headers)
+            conn.request(target.method, path, body=target.body, headers=headers)
             response = conn.getresponse()
             response.read()
             mine.append(time.perf_counter() - start)
-            if response.status != 200:
+            if response.status != target.expect:
                 bad += 1
         conn.close()
         with lock:
@@ -115,7 +171,7 @@ def main() -> None:
         print(f"gunicorn: {args.workers} workers x 4 threads; database {db}; "
               f"{args.requests} requests per URL from {args.concurrency} client threads")
         print(f"{'request':40} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
-        for label, target in TARGETS.items():
+        for label, target in targets(port).items():
             load(port, target, min(200, args.requests), args.concurrency)  # warm up
             elapsed, latencies, errors = load(port, target, args.requests, args.concurrency)
             q = statistics.quantiles(latencies, n=100)

@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from django.db import transaction
-from django.db.models import ProtectedError
+from django.db.models import Model, ProtectedError
 from django.dispatch import Signal
 from django.utils.text import slugify
 
 from engine.games import GAME_PACKAGES, game_schema
 
 from .models import Card, CardSet, Game
+from .versions import card_data_changes
 
 # Sent inside the loading transaction with `renamed`: {card pk: (old name, new name)}.
 cards_renamed = Signal()
@@ -176,7 +177,9 @@ def load_set_files(paths: Iterable[str | Path], *, prune: bool = False) -> LoadR
     if errors:
         raise LoadFailed(errors)
     report = LoadReport(pruned=prune)
-    with transaction.atomic():
+    # One transaction, and one new card data version if anything changed (none if nothing did,
+    # so loading the same files again keeps every cached page and ETag).
+    with card_data_changes():
         for set_file in set_files:
             _write_set(set_file, report, prune=prune)
     return report
@@ -212,25 +215,34 @@ def _cross_file_errors(set_files: Sequence[SetFile]) -> list[LoadError]:
 def sync_game(slug: str) -> Game:
     schema = game_schema(slug)
     order = list(GAME_PACKAGES).index(slug)
-    game, _ = Game.objects.update_or_create(
-        slug=slug, defaults={"name": schema.name, "tagline": schema.tagline, "sort_order": order}
-    )
+    values = {"name": schema.name, "tagline": schema.tagline, "sort_order": order}
+    game, created = Game.objects.get_or_create(slug=slug, defaults=values)
+    if not created:
+        _save_if_changed(game, values)
     return game
+
+
+def _save_if_changed(obj: Model, values: dict[str, Any]) -> None:
+    """Set `values` on `obj` and save it only if one differs: every save makes a new card data version."""
+    changed = [name for name, value in values.items() if getattr(obj, name) != value]
+    for name in changed:
+        setattr(obj, name, values[name])
+    if changed:
+        obj.save(update_fields=changed)
 
 
 def _write_set(set_file: SetFile, report: LoadReport, *, prune: bool) -> None:
     game = sync_game(set_file.game)
     info = set_file.set_info
-    card_set, _ = CardSet.objects.update_or_create(
-        game=game,
-        code=info["code"],
-        defaults={
-            "name": info["name"],
-            "is_demo": bool(info.get("is_demo", False)),
-            "notice": info.get("notice", ""),
-            "source": Path(set_file.path).name,
-        },
-    )
+    set_values = {
+        "name": info["name"],
+        "is_demo": bool(info.get("is_demo", False)),
+        "notice": info.get("notice", ""),
+        "source": Path(set_file.path).name,
+    }
+    card_set, created = CardSet.objects.get_or_create(game=game, code=info["code"], defaults=set_values)
+    if not created:
+        _save_if_changed(card_set, set_values)
     report.sets.append(f"{game.slug}/{card_set.code}")
     existing = {card.name.casefold(): card for card in Card.objects.filter(game=game)}
     renamed = _renamed(set_file, card_set, existing)

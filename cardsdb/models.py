@@ -104,3 +104,22 @@ class Card(models.Model):
                 by_field.setdefault(form_field, []).append(str(error))
             raise ValidationError(by_field)
         self.attributes = record["attributes"]
+
+
+class CardDataVersion(models.Model):
+    """The version of all card data (games, sets, cards): one row, changed with every change to them.
+
+    It drives the card endpoints' ETag and Last-Modified and keys their cached pages, so it lives in
+    the database, where every web process reads the same value; cardsdb/versions.py changes it.
+    """
+
+    number = models.PositiveBigIntegerField(default=0, help_text="Counts the changes, for people.")
+    # A new random token with every change: a database restored from a backup, or a test database
+    # rolled back, never gives an old number to different data that a cache could still hold.
+    token = models.CharField(max_length=32)
+    # Each version's second is later than the one before (see versions.bump_version), so an
+    # If-Modified-Since taken from an older version can never match a newer one.
+    changed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return f"card data version {self.number} ({self.changed_at:%Y-%m-%d %H:%M:%S})"

@@ -125,3 +125,21 @@ class CardDetailSerializer(CardSerializer):
                 {"name": a.get("name"), "initiative": a.get("initiative")} for a in attrs.get("actions", [])
             ],
         }
+
+
+class SuggestionSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    slug = serializers.CharField(help_text="The card's page is /<game>/cards/<slug>/.")
+    card_type = serializers.CharField()
+    match = serializers.ChoiceField(
+        choices=["exact", "prefix", "word", "similar"], help_text="Why the name was suggested (its rank)."
+    )
+
+
+class AutocompleteSerializer(serializers.Serializer):
+    """The answer of /api/cards/autocomplete/ (documents it; the view builds it directly)."""
+
+    game = serializers.CharField()
+    q = serializers.CharField(help_text="The text as sent.")
+    results = SuggestionSerializer(many=True)

@@ -8,6 +8,7 @@ from django.urls import path, register_converter
 from engine.games import game_slugs
 
 from . import views
+from .http_cache import versioned_page
 
 
 class GameSlugConverter:
@@ -27,6 +28,7 @@ register_converter(GameSlugConverter, "game")
 urlpatterns = [
     path("", views.home, name="home"),
     path("syntax/", views.syntax, name="syntax"),
-    path("<game:game_slug>/cards/", views.game_cards, name="game-cards"),
-    path("<game:game_slug>/cards/<slug:card_slug>/", views.card_detail, name="card-detail"),
+    # Card pages answer 304 while the card data (and who is looking) is unchanged.
+    path("<game:game_slug>/cards/", versioned_page(views.game_cards), name="game-cards"),
+    path("<game:game_slug>/cards/<slug:card_slug>/", versioned_page(views.card_detail), name="card-detail"),
 ]

@@ -77,6 +77,8 @@ MIDDLEWARE = [
     "config.middleware.NulCharacterMiddleware",
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Before the session, CSRF and auth middleware: the card endpoints' 304s and cached pages need none.
+    "cardsdb.http_cache.CardDataCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -147,19 +149,6 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # proxies in front of the site append to X-Forwarded-For (then the address the nearest of them saw).
 # Never trust the header without proxies: anyone can write it.
 NUM_PROXIES = env_int("NUM_PROXIES", 0)
-
-# Throttle counters live in the cache, which every web process must share: the default is files under
-# VAR_DIR (one machine); several web machines set CACHE_URL=redis://host:6379/1.
-CACHE_URL = os.environ.get("CACHE_URL", "")
-if CACHE_URL.startswith(("redis://", "rediss://")):
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}}
-elif CACHE_URL == "locmem://":
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-elif CACHE_URL:
-    raise ImproperlyConfigured(f"CACHE_URL must be redis://..., rediss://... or locmem://, not {CACHE_URL!r}.")
-else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-                          "LOCATION": str(VAR_DIR / "cache")}}
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -284,6 +273,57 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+
+# The cache of rendered card API pages (cardsdb/http_cache.py), keyed by the card data version.
+# Redis when CACHE_URL names one, or else when the broker is Redis (keys are prefixed, and the
+# cache is never cleared, so it can share the broker's database); otherwise each process keeps
+# its own in memory (and the throttles' counters in files). CACHE_URL=locmem:// does so whatever the broker.
+CACHE_URL = os.environ.get("CACHE_URL", "") or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else "locmem://"
+)
+if CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.RedisCache",  # Django's, reusing its Redis clients
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "cardtable",
+            "TIMEOUT": 24 * 3600,
+        },
+        # Each process's own copy of the pages it served lately: a repeated request needs no trip to Redis.
+        "local": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "cardtable-local",
+            "TIMEOUT": 3600,
+            "OPTIONS": {"MAX_ENTRIES": 300},
+        },
+    }
+elif CACHE_URL == "locmem://":
+    CACHES = {
+        # Throttle counters and login lockouts must be shared by every web process of the machine:
+        # files under VAR_DIR (several web machines set CACHE_URL=redis://...).
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+            "TIMEOUT": 24 * 3600,
+        },
+        # Rendered card pages, in each process's memory. A page of 50 cards is about 40 kB: at most
+        # some 40 MB a process.
+        "local": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": "cardtable",
+            "TIMEOUT": 24 * 3600,
+            "OPTIONS": {"MAX_ENTRIES": 1000},
+        },
+    }
+else:
+    raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db or locmem://, not {CACHE_URL!r}.")
+# On PostgreSQL each web process keeps the card data version in memory, told of changes by
+# LISTEN/NOTIFY (cardsdb/version_watch.py; one more connection a process). 0 reads it on every
+# request instead, e.g. behind a pooler in transaction mode.
+CARD_VERSION_WATCH = env_bool("CARD_VERSION_WATCH", True)
+# How long browsers and proxies may reuse a card endpoint's answer without asking again (seconds).
+# 0: they revalidate every time, and an unchanged version answers 304.
+CARD_CACHE_MAX_AGE = int(os.environ.get("CARD_CACHE_MAX_AGE", "0"))
 
 # Hardening. HTTPS settings switch on with SECURE_SSL=1 (set it when a TLS-terminating
 # proxy sits in front and sends X-Forwarded-Proto).

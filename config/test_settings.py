@@ -13,3 +13,7 @@ _RATES: dict[str, str] = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignor
 REST_FRAMEWORK = {
     **REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**_RATES, "anon": "100000/minute", "user": "100000/minute"},
 }
+
+# Tests change cards inside transactions that never commit: only a per-request read of the card
+# data version sees those changes (tests/web/test_card_version_watch.py turns the watch on).
+CARD_VERSION_WATCH = False

@@ -129,12 +129,13 @@ def test_it_answers_404_for_a_missing_card(api: APIClient) -> None:
 @pytest.mark.parametrize("game", ["qqdnd", "condemned", "anguish"])
 def test_it_uses_the_same_number_of_queries_whatever_the_page_size(api: APIClient, game: str) -> None:
     counts = []
+    get_json(api, "/api/cards/", game=game)  # reads the games, once per card data version
     for size in (1, 5, 60):
         with CaptureQueriesContext(connection) as ctx:
             get_json(api, "/api/cards/", game=game, page_size=size)
         counts.append(len(ctx.captured_queries))
     assert counts[0] == counts[1] == counts[2], counts
-    assert counts[0] <= 3
+    assert counts[0] <= 3  # the card data version, the count, the page
 
 
 def test_it_publishes_an_openapi_schema_and_docs(api: APIClient) -> None:

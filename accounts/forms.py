@@ -1,12 +1,15 @@
 """Sign-up: a user name, an optional e-mail (only for resetting a forgotten password) and a password
-checked by settings.AUTH_PASSWORD_VALIDATORS."""
+checked by settings.AUTH_PASSWORD_VALIDATORS. A user name that could pass for another is refused
+(accounts/names.py)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.models import User
+
+from .names import look_alike_problem
 
 if TYPE_CHECKING:
     _UserCreationForm = UserCreationForm[User]  # generic only in the type stubs
@@ -24,3 +27,10 @@ class SignupForm(_UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+    def clean_username(self) -> Any:
+        username = super().clean_username()
+        problem = look_alike_problem(str(username))
+        if problem:
+            raise forms.ValidationError(problem, code="look_alike")
+        return username

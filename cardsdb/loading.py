@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Model, ProtectedError
 from django.dispatch import Signal
 from django.utils.text import slugify

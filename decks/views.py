@@ -40,7 +40,6 @@ from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
 from . import selectors, services
-from .accounts import SignupForm
 from .diffs import deck_diff
 from .forms import DeckForm, ImportForm, PublicDeckSearchForm
 from .lists import REFUSALS, CheckedList, check_list

@@ -1,4 +1,4 @@
-"""Sign-up: a user name must read as what it is.
+"""User names must read as what they are.
 
 Django already folds a user name to its NFKC form (so full-width "ａｄｍｉｎ" is "admin") and refuses
 one that differs from a taken name only in case. On top of that, a name is refused when it could
@@ -13,12 +13,7 @@ Digits, ".", "@", "+", "-" and "_" belong to no script and never count.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from confusable_homoglyphs import categories, confusables
-from django import forms
-from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.models import User
 
 NO_SCRIPT = "COMMON"
 LATIN = "LATIN"
@@ -39,18 +34,3 @@ def look_alike_problem(name: str) -> str | None:
             "it could pass for another name."
         )
     return None
-
-
-if TYPE_CHECKING:  # generic for the type checker only; Django's class is not subscriptable
-    _UserCreationForm = UserCreationForm[User]
-else:
-    _UserCreationForm = UserCreationForm
-
-
-class SignupForm(_UserCreationForm):
-    def clean_username(self) -> Any:
-        username = super().clean_username()
-        problem = look_alike_problem(str(username))
-        if problem:
-            raise forms.ValidationError(problem, code="look_alike")
-        return username

@@ -16,7 +16,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('cardsdb', '0002_card_updated_at'),
-        ('decks', '0003_run_opponent_player'),
+        ('decks', '0004_deck_history_from'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -11,6 +11,7 @@ network, since one IPv6 host commonly has a whole /64 to pick addresses from. Th
 from __future__ import annotations
 
 import ipaddress
+import logging
 from collections.abc import Iterable
 from typing import Any
 
@@ -19,6 +20,8 @@ from django.http import HttpRequest
 from rest_framework.exceptions import Throttled
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
+
+logger = logging.getLogger(__name__)
 
 PERIODS = {"s": "second", "m": "minute", "h": "hour", "d": "day"}
 
@@ -74,6 +77,16 @@ class RateThrottle(SimpleRateThrottle):
             return None  # not this throttle's kind of client
         ident = user.pk if self.for_accounts else self.get_ident(request)
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        # A cache that is down costs the limit, not the answer: the request goes through (and is logged).
+        try:
+            return super().allow_request(request, view)
+        except Throttled:
+            raise
+        except Exception:
+            logger.warning("throttle cache unreachable; %s not counted", self.scope, exc_info=True)
+            return True
 
     def throttle_failure(self) -> bool:
         who = "this account" if self.for_accounts else "this address without an account"

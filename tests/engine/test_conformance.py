@@ -154,6 +154,7 @@ SEARCHABLE = tuple(GAME_PACKAGES)
 HEURISTIC_GAMES = 25  # goldfish games of each sample deck with the game's heuristic player
 SEARCH_GAMES = 1  # and with the search player, at SEARCH_BUDGET play-outs a decision
 SEARCH_BUDGET = 2
+SEARCHED_ACTIONS = 60  # actions of a game chosen with the search player's help, before the heuristic goes on
 
 
 def play_with_players(game: str, deck: ResolvedDeck, kind: str, seed: int, limit: int) -> int:
@@ -176,6 +177,11 @@ def play_with_players(game: str, deck: ResolvedDeck, kind: str, seed: int, limit
         assert not problems, f"{game} {kind}, seed {seed}, after {actions} actions: {problems}"
         assert actions < MAX_ACTIONS, f"{game} {kind}, seed {seed}: not over after {MAX_ACTIONS} actions"
         turn = state.turn()
+        if actions == SEARCHED_ACTIONS and kind == "search":
+            # A search decision plays every action out to the game's end: the first actions show
+            # what clones and determinization must keep; the heuristic finishes the game.
+            players[0] = kit.heuristic()
+            players[0].restart(state, 0, player_stream(seed, 0, 0))
         action = players[state.current_player()].choose(state)
         assert action in state.legal_actions(), f"{game} {kind}, seed {seed}: {action!r} is not legal"
         state.apply_trusted(action)

@@ -41,9 +41,9 @@ def json_endpoints() -> list[str]:
 
 @pytest.fixture
 def admin_client() -> Client:
-    User.objects.create_superuser("admin", "admin@example.org", "correct horse battery")
+    admin = User.objects.create_superuser("admin", "admin@example.org", "correct horse battery")
     client = Client()
-    client.login(username="admin", password="correct horse battery")
+    client.force_login(admin)
     return client
 
 

@@ -48,8 +48,9 @@ def test_a_run_page_and_a_comparison_say_when_the_cards_are_a_demo_set(
     game: str, demo: bool, ann: AbstractBaseUser
 ) -> None:
     deck = public_deck(ann, game)
-    run_a = services.start_run(user=ann, games=10, seed=1, deck=deck)
-    run_b = services.start_run(user=ann, games=10, seed=1, game=deck.game, text=LISTS[game])
+    requester = services.Requester.of_client(ann, "192.0.2.1")
+    run_a = services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck)
+    run_b = services.start_run(user=ann, requester=requester, games=10, seed=1, game=deck.game, text=LISTS[game])
 
     run_page = Client().get(run_a.get_absolute_url()).content.decode()
     assert label_shown(run_page, game) is demo

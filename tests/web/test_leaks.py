@@ -174,10 +174,11 @@ def test_a_deck_created_shared_shares_its_whole_history(ann: AbstractBaseUser, b
 @pytest.mark.usefixtures("isolated_broker")
 def test_runs_from_before_the_deck_was_shared_stay_the_owners(ann: AbstractBaseUser, bob: AbstractBaseUser) -> None:
     deck = new_deck(ann, Visibility.PRIVATE)
-    of_version = run_services.start_run(user=ann, games=10, seed=1, deck=deck)
-    edited = run_services.start_run(user=ann, games=10, seed=1, deck=deck, text=CONDEMNED)
+    requester = run_services.Requester.of_client(ann, "192.0.2.1")
+    of_version = run_services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck)
+    edited = run_services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck, text=CONDEMNED)
     deck = services.deck_update(deck=deck, user=ann, version=1, visibility=Visibility.PUBLIC).deck
-    after = run_services.start_run(user=ann, games=10, seed=1, deck=deck)
+    after = run_services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck)
 
     def seen_by(user: AbstractBaseUser, run_id: str) -> int:
         return int(api_as(user).get(f"/api/simulations/{run_id}/").status_code)

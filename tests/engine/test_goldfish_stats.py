@@ -198,6 +198,21 @@ def sample_deck(game: str) -> ResolvedDeck:
 
 
 @pytest.mark.parametrize("game", list(GAME_PACKAGES))
+def test_a_chunk_plays_the_same_games_whatever_the_process_played_before(game: str) -> None:
+    """A worker plays chunks of many runs in any order: nothing it worked out for one game (a deck's
+    opening-hand worth, say) may depend on which game of the run it happened to work it out in."""
+    deck = sample_deck(game)
+    other_file = next(path for path in sorted((ROOT / "bench" / "decks").glob(f"{game}-*.txt")))
+    other = resolved_deck(game, other_file.read_text(), CardIndex(game, load_cards(game)))
+    run_goldfish(game, other, 1, seed=3)  # the process's caches hold another Game now
+    later_first = run_goldfish(game, deck, 60, seed=11, start=60)
+    run_goldfish(game, other, 1, seed=3)
+    run_goldfish(game, deck, 60, seed=11, start=0)
+    later_after = run_goldfish(game, deck, 60, seed=11, start=60)
+    assert later_first.to_dict() == later_after.to_dict()
+
+
+@pytest.mark.parametrize("game", list(GAME_PACKAGES))
 def test_it_gives_the_same_run_however_its_games_are_chunked(game: str) -> None:
     deck = sample_deck(game)
     whole = run_goldfish(game, deck, 40, seed=11)

@@ -1,8 +1,8 @@
 """How good an opening hand is, as the heuristic player judges it at the mulligan.
 
 A hand's worth is its damage plan: what its Weapons deal in the Attack Phases of turns 2 and 3 (the
-first turn is the Ready Turn, with no attack; later turns play the cards drawn since), equipped one a turn ("Equip 1 Weapon card"), each the
-one that most raises the coming Attack Phase, with every Weapon search in the hand bringing the best
+first turn is the Ready Turn, with no attack; later turns play the cards drawn since), equipped one a
+turn ("Equip 1 Weapon card"), each the one that most raises the coming Attack Phase, with every Weapon search in the hand bringing the best
 Weapon the deck holds, and the hand's attack Events adding to the first attack of a turn ("Only 1
 Event per Condemned per turn").
 
@@ -45,7 +45,9 @@ def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
     mulligan that leaves 0, 1, ... mulligans."""
     by_seat = _worths.setdefault(state.game, {})
     if side.index not in by_seat:
-        cards = [state.spec_of[card.uid] for card in side.hand + side.deck]
+        # In name order, not the order of the game that asks first: the worth is the deck's, the
+        # same whichever game of a run (or of a worker's chunks) computes it.
+        cards = sorted((state.spec_of[card.uid] for card in side.hand + side.deck), key=lambda spec: spec.name)
         dealer = random.Random(0)
         plans = []
         for _ in range(SAMPLE_HANDS):

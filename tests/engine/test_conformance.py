@@ -154,7 +154,7 @@ SEARCHABLE = tuple(GAME_PACKAGES)
 HEURISTIC_GAMES = 25  # goldfish games of each sample deck with the game's heuristic player
 SEARCH_GAMES = 1  # and with the search player, at SEARCH_BUDGET play-outs a decision
 SEARCH_BUDGET = 2
-SEARCHED_ACTIONS = 60  # actions of a game chosen with the search player's help, before the heuristic goes on
+SEARCHED_ACTIONS = 20  # actions of a game chosen with the search player's help, before the heuristic goes on
 
 
 def play_with_players(game: str, deck: ResolvedDeck, kind: str, seed: int, limit: int) -> int:

@@ -187,3 +187,23 @@ def test_runs_from_before_the_deck_was_shared_stay_the_owners(ann: AbstractBaseU
     assert page_as(bob).get(of_version.get_absolute_url()).status_code == 404
     services.deck_update(deck=deck, user=ann, version=2, share_history=True)
     assert [seen_by(bob, run.public_id) for run in (of_version, edited, after)] == [200, 200, 200]
+
+
+def test_decks_shared_before_history_was_kept_private_show_others_their_current_version_on(
+    ann: AbstractBaseUser,
+) -> None:
+    """Which versions of an older deck were saved while it was private is not known: the migration
+    that adds `history_from` shares a shared deck from its current version on (its owner can share
+    the rest), and leaves private decks as they are."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    shared = new_deck(ann, Visibility.PUBLIC)
+    shared = services.deck_update(deck=shared, user=ann, version=1, description="v2").deck
+    private = new_deck(ann, Visibility.PRIVATE)
+    Deck.objects.update(history_from=1)  # as every deck was before the migration
+    migration = import_module("decks.migrations.0004_deck_history_from")
+    migration.hide_history_of_shared_decks(apps, None)
+    assert Deck.objects.get(pk=shared.pk).history_from == 2
+    assert Deck.objects.get(pk=private.pk).history_from == 1

@@ -16,6 +16,7 @@ from cardsdb.models import Game
 from decks import services
 from decks.models import Deck, Visibility
 from decks.simulations import services as run_services
+from decks.simulations.quotas import Requester
 from tests.worker_fixtures import isolated_broker_fixture  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("loaded_cards")
@@ -29,6 +30,10 @@ CONDEMNED = (DECKS / "condemned" / "legal_brute_constructed.txt").read_text(enco
 def carl(django_user_model: Any) -> AbstractBaseUser:
     user: AbstractBaseUser = django_user_model.objects.create_user("carl", password="a long test password")
     return user
+
+
+def as_ann(ann: AbstractBaseUser) -> Requester:
+    return Requester.of_client(ann, "127.0.0.1")
 
 
 def api_as(user: AbstractBaseUser | None) -> APIClient:
@@ -174,10 +179,10 @@ def test_a_deck_created_shared_shares_its_whole_history(ann: AbstractBaseUser, b
 @pytest.mark.usefixtures("isolated_broker")
 def test_runs_from_before_the_deck_was_shared_stay_the_owners(ann: AbstractBaseUser, bob: AbstractBaseUser) -> None:
     deck = new_deck(ann, Visibility.PRIVATE)
-    of_version = run_services.start_run(user=ann, games=10, seed=1, deck=deck)
-    edited = run_services.start_run(user=ann, games=10, seed=1, deck=deck, text=CONDEMNED)
+    of_version = run_services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, deck=deck)
+    edited = run_services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, deck=deck, text=CONDEMNED)
     deck = services.deck_update(deck=deck, user=ann, version=1, visibility=Visibility.PUBLIC).deck
-    after = run_services.start_run(user=ann, games=10, seed=1, deck=deck)
+    after = run_services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, deck=deck)
 
     def seen_by(user: AbstractBaseUser, run_id: str) -> int:
         return int(api_as(user).get(f"/api/simulations/{run_id}/").status_code)

@@ -15,6 +15,7 @@ from cardsdb.models import CardSet, Game
 from decks import services as deck_services
 from decks.models import Deck, Visibility
 from decks.simulations import services
+from decks.simulations.quotas import Requester
 from tests.worker_fixtures import isolated_broker_fixture  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("loaded_cards", "isolated_broker")
@@ -37,6 +38,10 @@ def label_shown(html: str, game: str) -> bool:
     return shown
 
 
+def as_ann(ann: AbstractBaseUser) -> Requester:
+    return Requester.of_client(ann, "127.0.0.1")
+
+
 def public_deck(owner: AbstractBaseUser, game: str) -> Deck:
     return deck_services.deck_import(
         owner=owner, game=Game.objects.get(slug=game), text=LISTS[game], visibility=Visibility.PUBLIC
@@ -48,9 +53,8 @@ def test_a_run_page_and_a_comparison_say_when_the_cards_are_a_demo_set(
     game: str, demo: bool, ann: AbstractBaseUser
 ) -> None:
     deck = public_deck(ann, game)
-    requester = services.Requester.of_client(ann, "192.0.2.1")
-    run_a = services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck)
-    run_b = services.start_run(user=ann, requester=requester, games=10, seed=1, game=deck.game, text=LISTS[game])
+    run_a = services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, deck=deck)
+    run_b = services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, game=deck.game, text=LISTS[game])
 
     run_page = Client().get(run_a.get_absolute_url()).content.decode()
     assert label_shown(run_page, game) is demo

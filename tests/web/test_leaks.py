@@ -16,6 +16,7 @@ from cardsdb.models import Game
 from decks import services
 from decks.models import Deck, Visibility
 from decks.simulations import services as run_services
+from decks.simulations.quotas import Requester
 from tests.worker_fixtures import isolated_broker_fixture  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("loaded_cards")
@@ -29,6 +30,10 @@ CONDEMNED = (DECKS / "condemned" / "legal_brute_constructed.txt").read_text(enco
 def carl(django_user_model: Any) -> AbstractBaseUser:
     user: AbstractBaseUser = django_user_model.objects.create_user("carl", password="a long test password")
     return user
+
+
+def as_ann(ann: AbstractBaseUser) -> Requester:
+    return Requester.of_client(ann, "127.0.0.1")
 
 
 def api_as(user: AbstractBaseUser | None) -> APIClient:
@@ -174,11 +179,10 @@ def test_a_deck_created_shared_shares_its_whole_history(ann: AbstractBaseUser, b
 @pytest.mark.usefixtures("isolated_broker")
 def test_runs_from_before_the_deck_was_shared_stay_the_owners(ann: AbstractBaseUser, bob: AbstractBaseUser) -> None:
     deck = new_deck(ann, Visibility.PRIVATE)
-    requester = run_services.Requester.of_client(ann, "192.0.2.1")
-    of_version = run_services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck)
-    edited = run_services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck, text=CONDEMNED)
+    of_version = run_services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, deck=deck)
+    edited = run_services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, deck=deck, text=CONDEMNED)
     deck = services.deck_update(deck=deck, user=ann, version=1, visibility=Visibility.PUBLIC).deck
-    after = run_services.start_run(user=ann, requester=requester, games=10, seed=1, deck=deck)
+    after = run_services.start_run(user=ann, requester=as_ann(ann), games=10, seed=1, deck=deck)
 
     def seen_by(user: AbstractBaseUser, run_id: str) -> int:
         return int(api_as(user).get(f"/api/simulations/{run_id}/").status_code)
@@ -188,3 +192,23 @@ def test_runs_from_before_the_deck_was_shared_stay_the_owners(ann: AbstractBaseU
     assert page_as(bob).get(of_version.get_absolute_url()).status_code == 404
     services.deck_update(deck=deck, user=ann, version=2, share_history=True)
     assert [seen_by(bob, run.public_id) for run in (of_version, edited, after)] == [200, 200, 200]
+
+
+def test_decks_shared_before_history_was_kept_private_show_others_their_current_version_on(
+    ann: AbstractBaseUser,
+) -> None:
+    """Which versions of an older deck were saved while it was private is not known: the migration
+    that adds `history_from` shares a shared deck from its current version on (its owner can share
+    the rest), and leaves private decks as they are."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    shared = new_deck(ann, Visibility.PUBLIC)
+    shared = services.deck_update(deck=shared, user=ann, version=1, description="v2").deck
+    private = new_deck(ann, Visibility.PRIVATE)
+    Deck.objects.update(history_from=1)  # as every deck was before the migration
+    migration = import_module("decks.migrations.0004_deck_history_from")
+    migration.hide_history_of_shared_decks(apps, None)
+    assert Deck.objects.get(pk=shared.pk).history_from == 2
+    assert Deck.objects.get(pk=private.pk).history_from == 1

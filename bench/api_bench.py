@@ -8,7 +8,8 @@ deck builder sends as the player types (a full 56-card QQDND deck).
 
 The card endpoints keep rendered pages in Django's cache (Redis when CACHE_URL or the broker is
 Redis, else each process's memory; set CACHE_URL=locmem:// to compare), so their rows measure
-the cached path after the warm-up. "304" sends the list's ETag back in If-None-Match; the
+the cached path after the warm-up; on PostgreSQL each worker knows the card data version without
+a query (CARD_VERSION_WATCH=0 to read it on every request). "304" sends the list's ETag back in If-None-Match; the
 autocomplete rows send the prefixes of a few card names and some misspellings, the uncached one
 with a parameter the view ignores that is new with every request, so each misses the cache.
 

@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from django.conf import settings
+from django.contrib import messages
 from django.core import checks
 from django.core.cache import BaseCache, caches
 from django.core.signals import setting_changed
@@ -187,9 +188,8 @@ def viewer_tag(request: HttpRequest) -> str:
 
 
 def has_pending_messages(request: HttpRequest) -> bool:
-    storage = getattr(request, "_messages", None)
     # Counting loads the messages without marking them shown.
-    return storage is not None and len(storage) > 0
+    return len(messages.get_messages(request)) > 0
 
 
 CachedPage = tuple[bytes, list[tuple[str, str]]]

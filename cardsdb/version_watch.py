@@ -22,10 +22,14 @@ from __future__ import annotations
 import logging
 import os
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
+
+if TYPE_CHECKING:
+    from .versions import CardVersion
 
 logger = logging.getLogger(__name__)
 
@@ -36,16 +40,16 @@ RETRY_SECONDS = 1.0
 
 
 class VersionWatcher:
-    def __init__(self, read_version: Any) -> None:
-        self._read_version = read_version  # (a cursor) -> CardVersion
-        self._version: Any = None
+    def __init__(self, read_version: Callable[[Any], CardVersion]) -> None:
+        self._read_version = read_version  # reads the version with the cursor it is given
+        self._version: CardVersion | None = None
         self._pid = 0
         self._lock = threading.Lock()
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self.recheck_seconds = RECHECK_SECONDS
 
-    def known_version(self) -> Any:
+    def known_version(self) -> CardVersion | None:
         """The version as last told, or None when the caller must read the database."""
         if self._pid != os.getpid():
             self._start()

@@ -199,7 +199,7 @@ class HeuristicPlayer(Player):
         matchup = not state.game.goldfish
         end_game = state.end_game
         after_attack = state.attack_declared and not end_game
-        horizon = LAST_HOUR if end_game else _horizon(state, table, state.active)
+        horizon = LAST_HOUR if end_game else 0  # 0: not worked out yet (only a Creature needs it)
         beyond = table.attacks_from  # beyond[uid][horizon + 1]: what it would mill too late to count
         # The cards worth playing now, each with its cost and its options.
         candidates: list[tuple[int, int, tuple[Option, ...]]] = []
@@ -211,20 +211,23 @@ class HeuristicPlayer(Player):
                 cost, options = table.end_game_cost[uid], table.end_game_options[uid]
             else:
                 cost, options = play_cost[uid][hour], play_options[uid][hour]
+            from_table = True
             if matchup and cost == NEVER:
                 cost, options = matchup_options(state, table, uid)
+                from_table = False
             if cost > budget:  # too costly now, worth nothing, or kept for a response
                 continue
-            if profiles[uid].kind == CREATURE and horizon < LAST_HOUR:
-                too_late = beyond[uid][horizon + 1]
-                options = tuple((gain - too_late if row == act.ARSENAL else gain, row, front, back)
-                                for gain, row, front, back in options)
-                if all(option[0] <= 0 for option in options):
-                    continue
-            if profiles[uid].target is not None and not state.targets_for(state.active, uid):
-                continue
+            if profiles[uid].kind == CREATURE:  # played with or without a target (a "When played" step)
+                if not horizon:
+                    horizon = _horizon(state, table, state.active)
+                if horizon < LAST_HOUR and from_table and not end_game:
+                    options = table.options_until(uid, hour, after_attack, horizon)
+                    if not options:
+                        continue
+                creatures += 1
+            elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                continue  # a Discovery needs its target
             candidates.append((uid, cost, options))
-            creatures += profiles[uid].kind == CREATURE
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
@@ -306,21 +309,25 @@ def _horizon(state: AnguishState, table: WorthTable, player: int) -> int:
     """POLICY 0: the deck's clock, or the Hour in which the Creatures in `player`'s Arsenal, attacking
     every Hour, would have milled what is left of the opponent's Lifeblood, if that is sooner."""
     arsenal = state.seats[player].arsenal
+    clock = table.clock
     if not arsenal:
-        return table.clock
+        return clock
     left = len(state.seats[1 - player].lifeblood)
     hour = state.hour
-    milled = 0
-    if player == state.active and not state.attack_declared:
-        milled = sum(state.arsenal_of(uid) for uid in arsenal if state.can_attack(uid))
+    attacks_from = table.attacks_from
+    attacks_now = player == state.active and not state.attack_declared
+    # Most often they could not even with every Creature attacking this Hour: no need to look closer.
+    if clock > hour and sum(attacks_from[uid][hour if attacks_now else hour + 1] - attacks_from[uid][clock]
+                            for uid in arsenal) < left:
+        return clock
+    milled = sum(state.arsenal_of(uid) for uid in arsenal if state.can_attack(uid)) if attacks_now else 0
     if milled >= left:
         return hour
-    attacks_from = table.attacks_from
-    for later in range(hour + 1, table.clock):
-        milled += sum(attacks_from[uid][later] - attacks_from[uid][later + 1] for uid in arsenal)
+    for when in range(hour + 1, clock):
+        milled += sum(attacks_from[uid][when] - attacks_from[uid][when + 1] for uid in arsenal)
         if milled >= left:
-            return later
-    return table.clock
+            return when
+    return clock
 
 
 def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ...] | list[int],

@@ -754,24 +754,26 @@ class AnguishState(State):
         self.phase = MAIN
         self.actor = self.active
         self.pending = []
-        playable = self._note_moments(self.active, self.seats[self.active].hand)
+        hand = self.seats[self.active].hand
         if self.first_turn_play[self.active] is None:
-            self.first_turn_play[self.active] = playable
+            self.first_turn_play[self.active] = any(self._playable(self.active, uid, responding=False) for uid in hand)
+        self._note_moments(self.active, hand)
 
     # ----- moments: for the record, whether a card in hand could ever be played -----
 
-    def _note_moments(self, player: int, cards: list[int]) -> bool:
+    def _note_moments(self, player: int, cards: list[int]) -> None:
         """Cards in `player`'s hand during their turn: each is held, and has its moment if it may be
         played now; one it can pay for but not play yet (no target, no place) is looked at again
-        after each action of the turn (the Hours left only go down). Whether any may be played."""
-        held, moment, playable = self.held, self.moment, False
+        after each action of the turn (the Hours left only go down)."""
+        held, moment = self.held, self.moment
         for uid in cards:
             held[uid] = True
+            if moment[uid]:
+                continue
             if self._playable(player, uid, responding=False):
-                moment[uid] = playable = True
-            elif not moment[uid] and self.cost_of(uid) <= self.budget():
+                moment[uid] = True
+            elif self.cost_of(uid) <= self.budget():
                 self.pending.append(uid)
-        return playable
 
     def _recheck_pending(self) -> None:
         hand = self.seats[self.active].hand

@@ -44,7 +44,7 @@ class WorthTable:
     __slots__ = (
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
-        "opening_worth", "opening_total",
+        "opening_worth", "opening_total", "worth_until", "_until_options",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -69,6 +69,13 @@ class WorthTable:
             [when + (0 if card.ambush else 1) for when in played[uid]] for uid, card in enumerate(profiles)
         ]
         self.first_worth = [[self.worth[uid][when] for when in played[uid]] for uid in range(len(profiles))]
+        # first_worth_until by card, Hour and horizon (the player asks it of every card in hand at each
+        # keep and each card put back).
+        self.worth_until = [
+            [[self._first_worth_until(uid, hour, horizon) for horizon in range(LAST_HOUR + 1)] for hour in hours]
+            for uid in range(len(profiles))
+        ]
+        self._until_options: dict[tuple[int, int, bool, int], tuple[Option, ...]] = {}
         # What a card played after the attack is worth: a Creature attacks from the next Hour, Ambush
         # or not.
         self.late_worth = [
@@ -107,8 +114,26 @@ class WorthTable:
     def first_worth_until(self, uid: int, hour: int, horizon: int) -> float:
         """The card's worth in the first Hour from `hour` on that it can be paid for, counting a
         Creature's attacks until `horizon` only."""
+        return self.worth_until[uid][hour][horizon]
+
+    def _first_worth_until(self, uid: int, hour: int, horizon: int) -> float:
         late = self.attacks_from[uid][max(self.first_attack[uid][hour], horizon + 1)]
         return max(self.effect_worth[uid], self.first_worth[uid][hour] - late)
+
+    def options_until(self, uid: int, hour: int, after_attack: bool, horizon: int) -> tuple[Option, ...]:
+        """play_options (late_options after the attack) with a Creature's attacks after `horizon` left
+        out of its worth in the Arsenal; none if that leaves it worth nothing anywhere."""
+        key = (uid, hour, after_attack, horizon)
+        found = self._until_options.get(key)
+        if found is None:
+            too_late = self.attacks_from[uid][horizon + 1]
+            options = (self.late_options if after_attack else self.play_options)[uid][hour]
+            found = tuple((gain - too_late if row == act.ARSENAL else gain, row, front, back)
+                          for gain, row, front, back in options)
+            if all(option[0] <= 0 for option in found):
+                found = ()
+            self._until_options[key] = found
+        return found
 
     def _options(self, uid: int, card: CardProfile, worth: float, light: bool) -> tuple[Option, ...]:
         """Where the card can be played and what it is worth there (`worth` in the Arsenal): a Discovery

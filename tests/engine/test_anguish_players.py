@@ -425,3 +425,17 @@ def test_an_ambush_creature_takes_a_weaker_ones_place_before_the_attack_and_atta
     assert action[0] == act.ATTACK and rider in action[1]  # type: ignore[operator]
     state.apply_action(action)
     assert state.milled[OPPONENT][4] == 1 + 1 + 1 + 3
+
+
+def test_a_game_slower_than_the_deck_clock_still_plays_its_creatures() -> None:
+    """POLICY 0: once the clock's Hour is reached, the game may go on to the 11th: in the 10th Hour of
+    a slow Night Raid game (its clock is the 8th or 9th), Night Lurker still attacks in the 11th."""
+    game = KIT.goldfish_game(bench_deck("anguish"), "silent")
+    assert worth_table(game).clock < 10
+    state = game.new_initial_state(random.Random(2))
+    play_until(state, lambda s: s.phase == MAIN)  # the mulligan
+    to_hour(state, 10)
+    arrange(state, PLAYER, hand=["Night Lurker"])
+    lurker = state.seats[PLAYER].hand[0]
+    assert state.seats[PLAYER].arsenal == []  # nothing was played on the way
+    assert choose(state) == (act.PLAY, lurker, act.ARSENAL, None)

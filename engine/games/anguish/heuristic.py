@@ -10,10 +10,10 @@ nothing (Protection bonuses, damage to enemy Creatures, Creatures without Arsena
 never played: the goldfish never attacks and has no Creatures.
 
 0. The horizon: the deck's clock (against the goldfish, the Hour by which three in four of its games
-   are over: 32 trial games played by these rules with the 11th Hour as horizon), or the Hour in
-   which the Creatures in the Arsenal would, attacking every Hour, mill what is left of the
-   opponent's Lifeblood, if that is sooner. What a Creature would mill after it counts for nothing:
-   the game is over by then. Against another deck the clock is the 11th Hour.
+   are over: 32 trial games played by these rules with the 11th Hour as horizon; once that Hour is
+   reached, the 11th), or the Hour in which the Creatures in the Arsenal would, attacking every Hour,
+   mill what is left of the opponent's Lifeblood, if that is sooner. What a Creature would mill after
+   it counts for nothing: the game is over by then. Against another deck the clock is the 11th Hour.
 1. Mulligan: put back every card worth nothing or less than an average card of the rest of the
    Lifeblood (what a card drawn in its place is worth).
 2. Draw two, keep one: keep the card worth more in the first Hour it can be paid for (the cheaper on
@@ -306,10 +306,11 @@ class HeuristicPlayer(Player):
 
 
 def _horizon(state: AnguishState, table: WorthTable, player: int) -> int:
-    """POLICY 0: the deck's clock, or the Hour in which the Creatures in `player`'s Arsenal, attacking
-    every Hour, would have milled what is left of the opponent's Lifeblood, if that is sooner."""
+    """POLICY 0: the deck's clock (the 11th Hour once it is reached), or the Hour in which the Creatures
+    in `player`'s Arsenal, attacking every Hour, would have milled what is left of the opponent's
+    Lifeblood, if that is sooner."""
     arsenal = state.seats[player].arsenal
-    clock = table.clock
+    clock = table.clock if state.hour < table.clock else LAST_HOUR  # a slow game may go on to the 11th
     if not arsenal:
         return clock
     left = len(state.seats[1 - player].lifeblood)

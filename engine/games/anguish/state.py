@@ -763,16 +763,22 @@ class AnguishState(State):
 
     def _note_moments(self, player: int, cards: list[int]) -> None:
         """Cards in `player`'s hand during their turn: each is held, and has its moment if it may be
-        played now; one it can pay for but not play yet (no target, no place) is looked at again
-        after each action of the turn (the Hours left only go down)."""
-        held, moment = self.held, self.moment
+        played now. One it can pay for but not play yet (no target, no place) is looked at again
+        after each action of the turn, unless nothing the player does can change that (a card that
+        only answers an attack, an enemy target against the goldfish); one too dear now stays too
+        dear for the rest of the turn (the Hours left only go down)."""
+        held, moment, profiles = self.held, self.moment, self.profiles
+        budget, free_now = self.budget(), self.end_game
         for uid in cards:
             held[uid] = True
             if moment[uid]:
                 continue
+            card = profiles[uid]
+            if card.response or (card.cost > budget and not (free_now or card.free)):
+                continue
             if self._playable(player, uid, responding=False):
                 moment[uid] = True
-            elif self.cost_of(uid) <= self.budget():
+            elif not (card.target == "enemy" and self.game.goldfish):
                 self.pending.append(uid)
 
     def _recheck_pending(self) -> None:

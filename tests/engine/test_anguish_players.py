@@ -362,21 +362,6 @@ def test_it_keeps_a_cheap_card_over_one_it_could_not_play_before_the_deck_is_don
     assert choose(state) == (act.KEEP, terror, act.TO_BOTTOM)
 
 
-def test_a_creature_that_would_attack_only_after_the_lifeblood_is_gone_is_not_played() -> None:
-    """In the 8th Hour two Night Lurkers (4 in darkness) mill the goldfish's last 8 cards: Night Lurker
-    in hand would first attack in the 9th Hour, after the game is over."""
-    state = new_state(lifeblood("Night Lurker", "Night Lurker", "Night Lurker"))
-    to_hour(state, 8)
-    arrange(state, PLAYER, hand=["Night Lurker"], arsenal=["Night Lurker", "Night Lurker"])
-    del state.seats[OPPONENT].lifeblood[8:]
-    assert choose(state)[0] == act.ATTACK
-    state = new_state(lifeblood("Night Lurker", "Night Lurker", "Night Lurker"))
-    to_hour(state, 8)
-    arrange(state, PLAYER, hand=["Night Lurker"], arsenal=["Night Lurker", "Night Lurker"])
-    del state.seats[OPPONENT].lifeblood[9:]  # one card more: they need the 9th Hour too
-    assert choose(state)[0] == act.PLAY
-
-
 def test_it_keeps_a_discovery_over_a_creature_the_arsenal_has_no_place_for() -> None:
     """POLICY 2: 7.2 "Player's must not play more than four cards in the Arsenal". With Void Hound and
     Creeping Shade attacking and two Night Lurkers in hand, a Drifting Husk (Arsenal 1) would only
@@ -425,3 +410,17 @@ def test_an_ambush_creature_takes_a_weaker_ones_place_before_the_attack_and_atta
     assert action[0] == act.ATTACK and rider in action[1]  # type: ignore[operator]
     state.apply_action(action)
     assert state.milled[OPPONENT][4] == 1 + 1 + 1 + 3
+
+
+def test_a_game_slower_than_the_deck_clock_still_plays_its_creatures() -> None:
+    """POLICY 0: once the clock's Hour is reached, the game may go on to the 11th: in the 10th Hour of
+    a slow Night Raid game (its clock is the 8th or 9th), Night Lurker still attacks in the 11th."""
+    game = KIT.goldfish_game(bench_deck("anguish"), "silent")
+    assert worth_table(game).clock < 10
+    state = game.new_initial_state(random.Random(2))
+    play_until(state, lambda s: s.phase == MAIN)  # the mulligan
+    to_hour(state, 10)
+    arrange(state, PLAYER, hand=["Night Lurker"])
+    lurker = state.seats[PLAYER].hand[0]
+    assert state.seats[PLAYER].arsenal == []  # nothing was played on the way
+    assert choose(state) == (act.PLAY, lurker, act.ARSENAL, None)

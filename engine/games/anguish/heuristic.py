@@ -10,10 +10,9 @@ nothing (Protection bonuses, damage to enemy Creatures, Creatures without Arsena
 never played: the goldfish never attacks and has no Creatures.
 
 0. The horizon: the deck's clock (against the goldfish, the Hour by which three in four of its games
-   are over: 32 trial games played by these rules with the 11th Hour as horizon), or the Hour in
-   which the Creatures in the Arsenal would, attacking every Hour, mill what is left of the
-   opponent's Lifeblood, if that is sooner. What a Creature would mill after it counts for nothing:
-   the game is over by then. Against another deck the clock is the 11th Hour.
+   are over: 32 trial games played by these rules with the 11th Hour as horizon); once that Hour is
+   reached, the 11th (a slow game may go on). What a Creature would mill after the horizon counts for
+   nothing: the game is over by then. Against another deck the clock is the 11th Hour.
 1. Mulligan: put back every card worth nothing or less than an average card of the rest of the
    Lifeblood (what a card drawn in its place is worth).
 2. Draw two, keep one: keep the card worth more in the first Hour it can be paid for (the cheaper on
@@ -193,55 +192,52 @@ class HeuristicPlayer(Player):
         would mill least from the next Hour on (11.): it is then worth what it mills, less what the
         other would have."""
         seat = state.seats[state.active]
+        hand = seat.hand
         hour = state.hour
         budget = state.budget()
         profiles = state.profiles
         matchup = not state.game.goldfish
         end_game = state.end_game
         after_attack = state.attack_declared and not end_game
-        horizon = LAST_HOUR if end_game else _horizon(state, table, state.active)
-        beyond = table.attacks_from  # beyond[uid][horizon + 1]: what it would mill too late to count
         # The cards worth playing now, each with its cost and its options.
         candidates: list[tuple[int, int, tuple[Option, ...]]] = []
-        play_cost = table.play_cost
-        play_options = table.late_options if after_attack else table.play_options
+        play_cost, plan_options = table.play_cost, table.plan_options[after_attack]
         creatures = 0
-        for uid in seat.hand:
+        for uid in hand:
             if end_game:
                 cost, options = table.end_game_cost[uid], table.end_game_options[uid]
             else:
-                cost, options = play_cost[uid][hour], play_options[uid][hour]
+                cost, options = play_cost[uid][hour], plan_options[uid][hour]
             if matchup and cost == NEVER:
                 cost, options = matchup_options(state, table, uid)
-            if cost > budget:  # too costly now, worth nothing, or kept for a response
+            if cost > budget or not options:  # too costly now, worth nothing, or kept for a response
                 continue
-            if profiles[uid].kind == CREATURE and horizon < LAST_HOUR:
-                too_late = beyond[uid][horizon + 1]
-                options = tuple((gain - too_late if row == act.ARSENAL else gain, row, front, back)
-                                for gain, row, front, back in options)
-                if all(option[0] <= 0 for option in options):
-                    continue
-            if profiles[uid].target is not None and not state.targets_for(state.active, uid):
-                continue
+            card = profiles[uid]
+            if card.kind == CREATURE:  # played with or without a target (a "When played" step)
+                creatures += 1
+            elif card.target is not None and not state.targets_for(state.active, uid):
+                continue  # a Discovery needs its target
             candidates.append((uid, cost, options))
-            creatures += profiles[uid].kind == CREATURE
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
         room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
         replacing = attack_to_come = False
-        if creatures > front and not end_game:
-            room, replacing = self._room(state, table, horizon)
-            attack_to_come = not after_attack and bool(safe_attackers(state))
+        if creatures > front and seat.arsenal and not end_game:
+            # Room is worth making only for a Creature that would mill more than one in the Arsenal.
+            keeps, arriving = table.keeps, table.arrives[True]
+            least = min(keeps[uid][hour] for uid in seat.arsenal)
+            if any(arriving[uid][hour] > least for uid, _, _ in candidates if profiles[uid].kind == CREATURE):
+                room, replacing = self._room(state, table)
+                attack_to_come = not after_attack and bool(safe_attackers(state))
         # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made
         # room) -> the best plan found
         best: dict[tuple[int, int, int, int], _Plan] = {(budget, front, back, 0): (0.0, ())}
         for uid, cost, options in candidates:
             arrives = arrives_now = 0.0
             if room and profiles[uid].kind == CREATURE:
-                too_late = beyond[uid][horizon + 1]
-                arrives = table.late_worth[uid][hour] - too_late  # room made after the attack
-                arrives_now = table.worth[uid][hour] - too_late  # before it: with Ambush, it attacks now
+                arrives = table.arrives[False][uid][hour]  # room made after the attack
+                arrives_now = table.arrives[True][uid][hour]  # before it: with Ambush, it attacks now
             for (hours, free, guards, made), (total, cards) in list(best.items()):
                 if cost > hours:
                     continue
@@ -267,7 +263,7 @@ class HeuristicPlayer(Player):
         return max(best.values(), key=_plan_worth)[1]
 
     @staticmethod
-    def _room(state: AnguishState, table: WorthTable, horizon: int) -> tuple[list[tuple[float, int, float]], bool]:
+    def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
         """The Creatures of a full Arsenal that could make room, least worth keeping first: each with
         what it would mill from the next Hour until the horizon, and from this Hour if it may still
         attack now. They move to the Defense Line (one with a Protection Score that has not changed
@@ -276,13 +272,13 @@ class HeuristicPlayer(Player):
         seat = state.seats[state.active]
         replacing = len(seat.protection) == ROW_SIZE
         hour = state.hour
-        until = max(hour + 1, horizon + 1)
-        attacks_from = table.attacks_from
+        attacks_now = hour <= table.horizon_at[hour]
+        keeps = table.keeps
         room = []
         for uid in seat.arsenal:
             if replacing or (state.moved[uid] != state.window and state.protection_of(uid) > 0):
-                later = float(attacks_from[uid][hour + 1] - attacks_from[uid][until])
-                now = later + state.arsenal_of(uid) if state.can_attack(uid) and hour <= horizon else later
+                later = keeps[uid][hour]
+                now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
                 room.append((later, uid, now))
         room.sort()
         return room, replacing
@@ -302,52 +298,29 @@ class HeuristicPlayer(Player):
         return (act.PROTECT, attacker, guard)
 
 
-def _horizon(state: AnguishState, table: WorthTable, player: int) -> int:
-    """POLICY 0: the deck's clock, or the Hour in which the Creatures in `player`'s Arsenal, attacking
-    every Hour, would have milled what is left of the opponent's Lifeblood, if that is sooner."""
-    arsenal = state.seats[player].arsenal
-    if not arsenal:
-        return table.clock
-    left = len(state.seats[1 - player].lifeblood)
-    hour = state.hour
-    milled = 0
-    if player == state.active and not state.attack_declared:
-        milled = sum(state.arsenal_of(uid) for uid in arsenal if state.can_attack(uid))
-    if milled >= left:
-        return hour
-    attacks_from = table.attacks_from
-    for later in range(hour + 1, table.clock):
-        milled += sum(attacks_from[uid][later] - attacks_from[uid][later + 1] for uid in arsenal)
-        if milled >= left:
-            return later
-    return table.clock
-
-
 def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ...] | list[int],
                     hour: int) -> list[float]:
     """Each card's worth in the first Hour from `hour` on that it can be paid for, until the horizon
     (POLICY 2): a Creature, when the Arsenal and the rest of the hand already hold four or more, only
     what it would mill over the fourth best of them, or its effect if that is more."""
-    player = state.actor
-    seat = state.seats[player]
+    seat = state.seats[state.actor]
     profiles = state.profiles
-    horizon = _horizon(state, table, player)
-    worths = [table.first_worth_until(uid, hour, horizon) for uid in cards]
-    if not any(profiles[uid].kind == CREATURE for uid in cards):
-        return worths
-    attacks_from = table.attacks_from
-    later = min(state.hour + 1, LAST_HOUR + 1)
-    until = max(later, horizon + 1)
-    in_play = [float(attacks_from[uid][later] - attacks_from[uid][until]) for uid in seat.arsenal]
-    in_hand = {uid: table.first_worth_until(uid, hour, horizon) for uid in seat.hand
-               if profiles[uid].kind == CREATURE}
+    horizon = table.horizon_at[state.hour]
+    worth_until = table.worth_until
+    worths = [worth_until[uid][hour][horizon] for uid in cards]
+    creatures = [uid for uid in seat.hand if profiles[uid].kind == CREATURE]
+    if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
+        return worths  # room for every Creature there is
+    keeps = table.keeps
+    # The five best Creatures of the Arsenal and the hand: the fourth best of them but one is enough.
+    best = sorted([(keeps[uid][state.hour], -1) for uid in seat.arsenal]
+                  + [(worth_until[uid][hour][horizon], uid) for uid in creatures], reverse=True)[:ROW_SIZE + 1]
     for index, uid in enumerate(cards):
         if profiles[uid].kind != CREATURE:
             continue
-        others = in_play + [worth for other, worth in in_hand.items() if other != uid]
+        others = [worth for worth, other in best if other != uid]
         if len(others) >= ROW_SIZE:
-            fourth = sorted(others, reverse=True)[ROW_SIZE - 1]
-            worths[index] = max(table.effect_worth[uid], worths[index] - fourth)
+            worths[index] = max(table.effect_worth[uid], worths[index] - others[ROW_SIZE - 1])
     return worths
 
 

@@ -123,14 +123,14 @@ _SCALARS = (
     "hour", "starter", "active", "actor", "phase", "turn_index", "window", "spent", "attack_declared", "end_game",
     "end_game_phase", "initiator", "passes", "acted", "ran_out", "winning_player",
 )
-_PER_CARD = ("damage", "bonus", "weakened", "summoned", "moved", "to_arsenal", "attacked")
-_PER_PLAYER = ("milled", "drawn", "played", "no_effect")
+_PER_CARD = ("damage", "bonus", "weakened", "summoned", "moved", "to_arsenal", "attacked", "held", "moment")
+_PER_PLAYER = ("milled", "overkill", "drawn", "played", "no_effect")
 
 
 class AnguishState(State):
     __slots__ = (
         "game", "rng", "profiles", "seats", "attackers", "blocks", "queue", "mulligans", "first_turn_play",
-        *_SCALARS, *_PER_CARD, *_PER_PLAYER,
+        "pending", *_SCALARS, *_PER_CARD, *_PER_PLAYER,
     )
 
     def __init__(self, game: AnguishGame, rng: random.Random) -> None:
@@ -154,6 +154,11 @@ class AnguishState(State):
         self.moved = [NOT_YET] * count  # the window it last changed lines in
         self.to_arsenal = [NOT_YET] * count  # the turn it moved from Protection to Arsenal in
         self.attacked = [NOT_YET] * count  # the window it last attacked in
+        # Per card, for the record: it was in its player's hand during one of their turns; and it
+        # could have been played then (or in response), at some moment.
+        self.held = [False] * count
+        self.moment = [False] * count
+        self.pending: list[int] = []  # cards in hand this turn it could pay for, but not yet play
         self.hour = FIRST_HOUR
         self.starter = game.starting_player
         self.active = self.starter  # whose turn it is
@@ -172,6 +177,7 @@ class AnguishState(State):
         self.ran_out = False  # a Lifeblood ran out during the action being applied
         self.winning_player: int | None = None
         self.milled = [[0] * LAST_HOUR, [0] * LAST_HOUR]  # per player, Lifeblood cards milled per Hour
+        self.overkill = [[0] * LAST_HOUR, [0] * LAST_HOUR]  # per player, cards to mill past an empty Lifeblood
         self.drawn: list[list[int]] = [[], []]  # cards that reached the hand
         self.played: list[list[int]] = [[], []]
         self.no_effect: list[list[int]] = [[], []]
@@ -179,9 +185,9 @@ class AnguishState(State):
         self.first_turn_play: list[bool | None] = [None, None]
         # Players still to make the current decision: a mulligan, an End Game draw or discard.
         self.queue = [p for p in self._turn_order(self.starter) if not self._is_goldfish(p)]
+        self.phase = MULLIGAN
         for player in self.queue:
             self._draw(player, OPENING_HAND)
-        self.phase = MULLIGAN
         self.actor = self.queue[0]
 
     # ----- the State interface -----
@@ -219,6 +225,7 @@ class AnguishState(State):
         copy.attackers = self.attackers[:]
         copy.blocks = dict(self.blocks)
         copy.queue = self.queue[:]
+        copy.pending = self.pending[:]
         copy.mulligans = self.mulligans[:]
         copy.first_turn_play = self.first_turn_play[:]
         return copy
@@ -286,6 +293,8 @@ class AnguishState(State):
         skipped; the tests play the players through apply_action to show that they do)."""
         move: Action = action  # type: ignore[assignment]  # every Anguish action is a tuple
         _HANDLERS[move[0]](self, *move[1:])
+        if self.pending and self.phase == MAIN:
+            self._recheck_pending()
         if self.ran_out and not self.end_game and self.phase != OVER:
             self._trigger_end_game()
 
@@ -540,6 +549,9 @@ class AnguishState(State):
         if seat.protection or (seat.hand and any(self._may_respond(uid) for uid in seat.hand)):
             self.phase = PROTECT
             self.actor = defender
+            for uid in seat.hand:
+                if not self.moment[uid] and self._playable(defender, uid, responding=True):
+                    self.moment[uid] = True
         else:
             self._resolve_attack()
 
@@ -663,6 +675,8 @@ class AnguishState(State):
     def _to_hand(self, player: int, cards: list[int]) -> None:
         self.seats[player].hand += cards
         self.drawn[player] += cards
+        if self.phase == MAIN and player == self.active and cards:  # drawn by an effect, mid-turn
+            self._note_moments(player, cards)
 
     def _mill(self, player: int, count: int) -> None:
         """Discard the top `count` cards of the Lifeblood. 3.3: what is left over when it runs out does
@@ -675,6 +689,8 @@ class AnguishState(State):
             self.ran_out = True
         if self.end_game:
             seat.strength -= count - len(taken)
+        elif count > len(taken):
+            self.overkill[player][self.hour - 1] += count - len(taken)
 
     def _leave_play(self, uid: int) -> None:
         seat = self.seats[self.game.owner[uid]]
@@ -737,8 +753,64 @@ class AnguishState(State):
     def _begin_main(self) -> None:
         self.phase = MAIN
         self.actor = self.active
+        self.pending = []
+        hand = self.seats[self.active].hand
         if self.first_turn_play[self.active] is None:
-            self.first_turn_play[self.active] = bool(self._play_actions(self.active, responding=False))
+            self.first_turn_play[self.active] = any(self._playable(self.active, uid, responding=False) for uid in hand)
+        self._note_moments(self.active, hand)
+
+    # ----- moments: for the record, whether a card in hand could ever be played -----
+
+    def _note_moments(self, player: int, cards: list[int]) -> None:
+        """Cards in `player`'s hand during their turn: each is held, and has its moment if it may be
+        played now. One it can pay for but not play yet (no target, no place) is looked at again
+        after each action of the turn, unless nothing the player does can change that (a card that
+        only answers an attack, an enemy target against the goldfish); one too dear now stays too
+        dear for the rest of the turn (the Hours left only go down)."""
+        held, moment, profiles = self.held, self.moment, self.profiles
+        budget, free_now = self.budget(), self.end_game
+        for uid in cards:
+            held[uid] = True
+            if moment[uid]:
+                continue
+            card = profiles[uid]
+            if card.response or (card.cost > budget and not (free_now or card.free)):
+                continue
+            if self._playable(player, uid, responding=False):
+                moment[uid] = True
+            elif not (card.target == "enemy" and self.game.goldfish):
+                self.pending.append(uid)
+
+    def _recheck_pending(self) -> None:
+        hand = self.seats[self.active].hand
+        waiting = []
+        for uid in self.pending:
+            if uid in hand and not self.moment[uid]:
+                if self._playable(self.active, uid, responding=False):
+                    self.moment[uid] = True
+                else:
+                    waiting.append(uid)
+        self.pending = waiting
+
+    def _playable(self, player: int, uid: int, responding: bool) -> bool:
+        """`uid` may be played now by `player` (one of _play_actions' cards), responding to an attack
+        or on their turn."""
+        card = self.profiles[uid]
+        if responding:
+            if not self._may_respond(uid):
+                return False
+        elif card.response:
+            return False
+        if self.cost_of(uid) > (0 if responding else self.budget()):
+            return False
+        if card.kind == CREATURE:
+            seat = self.seats[player]
+            if len(seat.arsenal) < ROW_SIZE:
+                return True
+            if len(seat.protection) < ROW_SIZE:
+                return self.entry_protection(uid) > 0
+            return not responding  # 7.1: every location full, it may replace a Creature
+        return card.kind == DISCOVERY and bool(self._targets(player, card, uid))
 
     def _finish_turn(self) -> None:
         self._clear_turn_effects()

@@ -44,7 +44,7 @@ class WorthTable:
     __slots__ = (
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
-        "opening_worth", "opening_total",
+        "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -69,6 +69,12 @@ class WorthTable:
             [when + (0 if card.ambush else 1) for when in played[uid]] for uid, card in enumerate(profiles)
         ]
         self.first_worth = [[self.worth[uid][when] for when in played[uid]] for uid in range(len(profiles))]
+        # first_worth_until by card, Hour and horizon (the player asks it of every card in hand at each
+        # keep and each card put back).
+        self.worth_until = [
+            [[self._first_worth_until(uid, hour, horizon) for horizon in range(LAST_HOUR + 1)] for hour in hours]
+            for uid in range(len(profiles))
+        ]
         # What a card played after the attack is worth: a Creature attacks from the next Hour, Ambush
         # or not.
         self.late_worth = [
@@ -97,18 +103,55 @@ class WorthTable:
         self.set_clock(LAST_HOUR)
 
     def set_clock(self, clock: int) -> None:
-        """The Hour by which the deck's goldfish games are usually over (the horizon of the opening
-        hand), and what follows from it: each card's worth in the opening hand and each player's
+        """The Hour by which the deck's goldfish games are usually over, and what follows from it: the
+        horizon in each Hour (the clock, or the 11th Hour once the clock's Hour is reached: a slow game
+        may go on), each card's worth and options until it, in the opening hand, and each player's
         total over the whole Lifeblood."""
         self.clock = clock
-        self.opening_worth = [self.first_worth_until(uid, 1, clock) for uid in range(len(self.game.profiles))]
-        self.opening_total = [sum(self.opening_worth[uid] for uid in cards) for cards in self.game.lifeblood]
+        cards = range(len(self.game.profiles))
+        hours = range(LAST_HOUR + 1)
+        self.horizon_at = [clock if hour < clock else LAST_HOUR for hour in hours]
+        attacks_from = self.attacks_from
+        # The plan's options until the horizon, before the attack and after it ([after_attack][uid][hour]).
+        self.plan_options = [
+            [[self._options_until(uid, hour, after_attack) for hour in hours] for uid in cards]
+            for after_attack in (False, True)
+        ]
+        # What a Creature that takes a place in the Arsenal this Hour mills until the horizon, played
+        # after the attack and played before it ([before][uid][hour]); and what one in the Arsenal would
+        # mill from the next Hour until the horizon if it kept its place.
+        self.arrives = [
+            [[(self.worth if before else self.late_worth)[uid][hour] - attacks_from[uid][self.horizon_at[hour] + 1]
+              for hour in hours] for uid in cards]
+            for before in (False, True)
+        ]
+        self.keeps = [
+            [float(attacks_from[uid][hour + 1] - attacks_from[uid][max(hour + 1, self.horizon_at[hour] + 1)])
+             for hour in hours] for uid in cards
+        ]
+        self.opening_worth = [self.first_worth_until(uid, 1, clock) for uid in cards]
+        self.opening_total = [sum(self.opening_worth[uid] for uid in lifeblood) for lifeblood in self.game.lifeblood]
 
     def first_worth_until(self, uid: int, hour: int, horizon: int) -> float:
         """The card's worth in the first Hour from `hour` on that it can be paid for, counting a
         Creature's attacks until `horizon` only."""
+        return self.worth_until[uid][hour][horizon]
+
+    def _first_worth_until(self, uid: int, hour: int, horizon: int) -> float:
         late = self.attacks_from[uid][max(self.first_attack[uid][hour], horizon + 1)]
         return max(self.effect_worth[uid], self.first_worth[uid][hour] - late)
+
+    def _options_until(self, uid: int, hour: int, after_attack: bool) -> tuple[Option, ...]:
+        """play_options (late_options after the attack) with a Creature's attacks after the horizon
+        left out of its worth in the Arsenal; none if that leaves it worth nothing anywhere."""
+        options = (self.late_options if after_attack else self.play_options)[uid][hour]
+        horizon = self.horizon_at[hour]
+        if self.game.profiles[uid].kind != CREATURE or horizon >= LAST_HOUR:
+            return options
+        too_late = self.attacks_from[uid][horizon + 1]
+        cut = tuple((gain - too_late if row == act.ARSENAL else gain, row, front, back)
+                    for gain, row, front, back in options)
+        return cut if any(option[0] > 0 for option in cut) else ()
 
     def _options(self, uid: int, card: CardProfile, worth: float, light: bool) -> tuple[Option, ...]:
         """Where the card can be played and what it is worth there (`worth` in the Arsenal): a Discovery

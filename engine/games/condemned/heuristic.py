@@ -130,9 +130,12 @@ def _best_option(state: CondemnedState, side: Side, verb: fx.Verb, options: list
         enemy = state.sides[1 - side.index]
         return min(options, key=lambda uid: state.durability_left(enemy, state.cards[uid]))
     if isinstance(verb, fx.Repair):
-        def worth(uid: int) -> tuple[bool, int, int]:
-            spec = state.spec_of[uid]
-            return spec.card_type == WEAPON, attack_damage(side, spec), side.wear.get(uid, 0)
+        repair = verb.amount
+
+        def worth(uid: int) -> tuple[bool, int, int, int]:
+            # A Weapon before Armor, then as much of the repair used as can be, then the hardest hitter.
+            spec, wear = state.spec_of[uid], side.wear.get(uid, 0)
+            return spec.card_type == WEAPON, min(wear, repair), attack_damage(side, spec), wear
         return max(options, key=worth)
     if isinstance(verb, fx.Search):
         return _best_search(state, side, verb, options)
@@ -161,10 +164,23 @@ def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for
         # An equippable card was found; or the deck holds nothing of the kind at all: the card does
         # nothing then, and played it leaves room for a new card at the next draw to 5.
         return target is not None or searched_for_nothing
-    if isinstance(verb, fx.Repair) and target is None:
-        # A repair with nothing to repair is held, unless the card does more (Simple Mending heals).
+    if isinstance(verb, fx.Repair):
+        # A repair waits until it can be used in full (the damage on the card is at least what it
+        # repairs), or until the Weapon's last Attack Phase (later it would be gone); unless the card
+        # does more (Simple Mending heals).
+        if target is not None and (side.wear.get(target, 0) >= verb.amount or _breaks_this_phase(state, side, target)):
+            return True
         return any(not isinstance(v, fx.Repair) for v in spec.actions) and side.life < side.max_life
     return True
+
+
+def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
+    """Whether the equipped Weapon breaks in the coming Attack Phase: its attacks take its last
+    Durability."""
+    card = state.cards[uid]
+    spec = state.spec_of[uid]
+    return (spec.card_type == WEAPON and _attacks_this_turn(state, side) and state.can_attack_with(side, card)
+            and state.durability_left(side, card) <= spec.attacks)
 
 
 def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | None:

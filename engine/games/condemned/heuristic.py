@@ -87,8 +87,9 @@ def choose(state: CondemnedState) -> Action:
 def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
     """The Weapon equip (or the move to the other hand first) that most raises the coming Attack
     Phase's damage. A held Weapon is dropped only for more damage: a fresh copy of it (or another
-    Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost.
-    Into an empty hand, Durability left breaks ties."""
+    Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost;
+    unless more Weapons wait in hand (one is equipped a turn, the others hold places in the draw to
+    5) and the held one has a single attack left. Into an empty hand, Durability left breaks ties."""
     if not equips:
         return None
     main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
@@ -100,9 +101,9 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     loadouts = ((main, off, None),) if move is None else ((main, off, None), (off, main, move))
     for held_main, held_off, chosen in loadouts:
         for action in equips:
-            damage, left, drops = after_equip(side, held_main, held_off, state.spec_of[action[1]], action[2], at_range)
-            better = damage > best_value[0] or ((spare or not drops) and (damage, left) > best_value)
-            if better:
+            damage, left, dropped = after_equip(side, held_main, held_off, state.spec_of[action[1]], action[2], at_range)
+            replaceable = not dropped or (spare and dropped <= 1)
+            if damage > best_value[0] or (replaceable and (damage, left) > best_value):
                 # Moving first: the Weapons trade hands, then the equip from there.
                 best, best_value = chosen or action, (damage, left)
     return best

@@ -58,14 +58,15 @@ def phase_damage(side: Side, main: Held, off: Held, at_range: bool) -> int:
 
 
 def after_equip(side: Side, main: Held, off: Held, spec: CardSpec, place: str,
-                at_range: bool) -> tuple[int, int, bool]:
+                at_range: bool) -> tuple[int, int, int]:
     """The loadout once `spec` is equipped fresh in `place` with `main` and `off` held: the damage of
-    the Attack Phase, the Durability left in both hands, and whether a held Weapon is dropped for it."""
+    the Attack Phase, the Durability left in both hands, and the Durability left on the Weapons
+    dropped for it (0 when it goes into an empty hand)."""
     fresh = Held(spec, spec.durability)
     if spec.two_hand or (main.spec is not None and main.spec.two_hand):
         damage = phase_damage(side, fresh, EMPTY, at_range) if place == "main" else phase_damage(
             side, EMPTY, fresh, at_range)
-        return damage, spec.durability, main.spec is not None or off.spec is not None
+        return damage, spec.durability, main.left + off.left
     if place == "main":
-        return phase_damage(side, fresh, off, at_range), spec.durability + off.left, main.spec is not None
-    return phase_damage(side, main, fresh, at_range), spec.durability + main.left, off.spec is not None
+        return phase_damage(side, fresh, off, at_range), spec.durability + off.left, main.left
+    return phase_damage(side, main, fresh, at_range), spec.durability + main.left, off.left

@@ -38,7 +38,7 @@ from typing import Any
 from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned import opening
-from engine.games.condemned.loadout import Held, after_equip, attack_damage, phase_damage
+from engine.games.condemned.loadout import Held, attack_damage, best_equip, equipped, phase_damage, worn
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
     ATTACK,
@@ -85,27 +85,51 @@ def choose(state: CondemnedState) -> Action:
 
 
 def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
-    """The Weapon equip (or the move to the other hand first) that most raises the coming Attack
-    Phase's damage. A held Weapon is dropped only for more damage: a fresh copy of it (or another
+    """The Weapon equip (or the move to the other hand first) that most raises the damage of this
+    turn's Attack Phase and the next one's, counting the best Weapon left in hand equipped next turn
+    (so a One Hand Weapon that pairs with one in hand beats a Two Hand Weapon that deals a little
+    more alone, and the Ready Turn, with no attack, equips for the turns after it).
+
+    A held Weapon is dropped only for more damage in this Attack Phase: a fresh copy of it (or another
     Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost;
     unless more Weapons wait in hand (one is equipped a turn, the others hold places in the draw to
-    5) and the held one has a single attack left. Into an empty hand, Durability left breaks ties."""
+    5) and the held one has a single attack left. Durability left breaks ties."""
     if not equips:
         return None
+    spec_of, at_range = state.spec_of, side.at_range
+    attacking = _attacks_this_turn(state, side)
+    in_hand = [spec_of[card.uid] for card in side.hand
+               if spec_of[card.uid].card_type == WEAPON and card.name in side.equippable]
+    spare = len(in_hand) >= 2
+
+    def two_phases(main: Held, off: Held, left_in_hand: list[CardSpec]) -> tuple[int, int]:
+        """The damage of this turn's Attack Phase and the next one's (with the next turn's equip),
+        and of this turn's alone."""
+        now = 0
+        if attacking:
+            now = phase_damage(side, main, off, at_range)
+            main, off = worn(main, at_range), worn(off, at_range)
+        main, off, _ = best_equip(side, main, off, left_in_hand, at_range)
+        return now + phase_damage(side, main, off, at_range), now
+
     main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
-    spare = _spare_weapons(state, side)
-    at_range = side.at_range
-    best, best_value = None, (phase_damage(side, main, off, at_range), main.left + off.left)
+    held_damage = phase_damage(side, main, off, at_range)
+    best, best_value = None, (*two_phases(main, off, in_hand), main.left + off.left)
     move = next(iter(state.moves(side)), None)
     # As the Weapons are, then (when a move is allowed) with the Weapons traded between hands first.
     loadouts = ((main, off, None),) if move is None else ((main, off, None), (off, main, move))
     for held_main, held_off, chosen in loadouts:
         for action in equips:
-            damage, left, dropped = after_equip(side, held_main, held_off, state.spec_of[action[1]], action[2], at_range)
-            replaceable = not dropped or (spare and dropped <= 1)
-            if damage > best_value[0] or (replaceable and (damage, left) > best_value):
+            spec = spec_of[action[1]]
+            new_main, new_off, dropped = equipped(held_main, held_off, spec, action[2])
+            rest = list(in_hand)
+            rest.remove(spec)
+            value = (*two_phases(new_main, new_off, rest), new_main.left + new_off.left)
+            may_drop = (not dropped or (spare and dropped <= 1)
+                        or phase_damage(side, new_main, new_off, at_range) > held_damage)
+            if may_drop and value > best_value:
                 # Moving first: the Weapons trade hands, then the equip from there.
-                best, best_value = chosen or action, (damage, left)
+                best, best_value = chosen or action, value
     return best
 
 

@@ -697,29 +697,6 @@ def test_it_ends_a_goldfish_game_after_thirty_turns() -> None:
     assert len(state.damage_by_turn) == 30
 
 
-def test_it_mulligans_by_policy_a_hand_without_a_weapon_it_can_equip() -> None:
-    """POLICY: "Mulligan a hand with no Weapon its Condemned can equip and no card that searches for a
-    Weapon, while mulligans are left" (Ophid cannot equip The Ripper)."""
-    weaponless = make_game(deck("Ophid", {"The Ripper": 3, "Second Wind": 3, "Duck and Cover": 3}), first_player=PLAYER)
-    armed = make_game(deck("Ophid", {"Torch": 3}), first_player=PLAYER)
-    pocket = make_game(deck("Ophid", {"Hidden Pocket": 3, "Torch": 1}), first_player=PLAYER)
-
-    assert choose(weaponless.new_initial_state(random.Random(1))) == MULLIGAN_ACTION
-    assert choose(armed.new_initial_state(random.Random(1))) == KEEP
-    state = pocket.new_initial_state(random.Random(1))
-    assert "Hidden Pocket" in names(state, PLAYER, "hand") and choose(state) == KEEP
-
-
-def test_it_equips_by_policy_the_weapon_that_deals_the_most() -> None:
-    """POLICY: "Equip the Weapon that most raises the damage of the coming Attack Phase" """
-    state = position(CARDS, Setup("Ophid", main="Pilfered Scalpel", hand=["Rusty Machete", "Brass Knuckles", *FILLER]))
-
-    # Scalpel 2 alone; Machete 3 in its place; or, best, Scalpel moved to the Off Hand behind the Machete.
-    assert choose(state) == ("move", uid(state, PLAYER, "Pilfered Scalpel", "main"))
-    play(state, choose(state))
-    assert choose(state) == ("equip", uid(state, PLAYER, "Rusty Machete"), "main")
-
-
 def test_it_gives_the_same_record_for_the_same_seed() -> None:
     """The same seed replays the same game."""
     first = [goldfish_record(SAMPLE, 7, i) for i in range(20)]

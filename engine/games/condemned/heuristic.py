@@ -38,7 +38,7 @@ from typing import Any
 from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned import opening
-from engine.games.condemned.loadout import Held, after_equip, attack_damage, phase_damage
+from engine.games.condemned.loadout import Held, attack_damage, best_equip, equipped, phase_damage, worn
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
     ATTACK,
@@ -85,26 +85,51 @@ def choose(state: CondemnedState) -> Action:
 
 
 def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
-    """The Weapon equip (or the move to the other hand first) that most raises the coming Attack
-    Phase's damage. A held Weapon is dropped only for more damage: a fresh copy of it (or another
-    Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost.
-    Into an empty hand, Durability left breaks ties."""
+    """The Weapon equip (or the move to the other hand first) that most raises the damage of this
+    turn's Attack Phase and the next one's, counting the best Weapon left in hand equipped next turn
+    (so a One Hand Weapon that pairs with one in hand beats a Two Hand Weapon that deals a little
+    more alone, and the Ready Turn, with no attack, equips for the turns after it).
+
+    A held Weapon is dropped only for more damage in this Attack Phase: a fresh copy of it (or another
+    Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost;
+    unless more Weapons wait in hand (one is equipped a turn, the others hold places in the draw to
+    5) and the held one has a single attack left. Durability left breaks ties."""
     if not equips:
         return None
+    spec_of, at_range = state.spec_of, side.at_range
+    attacking = _attacks_this_turn(state, side)
+    in_hand = [spec_of[card.uid] for card in side.hand
+               if spec_of[card.uid].card_type == WEAPON and card.name in side.equippable]
+    spare = len(in_hand) >= 2
+
+    def two_phases(main: Held, off: Held, left_in_hand: list[CardSpec]) -> tuple[int, int]:
+        """The damage of this turn's Attack Phase and the next one's (with the next turn's equip),
+        and of this turn's alone."""
+        now = 0
+        if attacking:
+            now = phase_damage(side, main, off, at_range)
+            main, off = worn(main, at_range), worn(off, at_range)
+        main, off, _ = best_equip(side, main, off, left_in_hand, at_range)
+        return now + phase_damage(side, main, off, at_range), now
+
     main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
-    spare = _spare_weapons(state, side)
-    at_range = side.at_range
-    best, best_value = None, (phase_damage(side, main, off, at_range), main.left + off.left)
+    held_damage = phase_damage(side, main, off, at_range)
+    best, best_value = None, (*two_phases(main, off, in_hand), main.left + off.left)
     move = next(iter(state.moves(side)), None)
     # As the Weapons are, then (when a move is allowed) with the Weapons traded between hands first.
     loadouts = ((main, off, None),) if move is None else ((main, off, None), (off, main, move))
     for held_main, held_off, chosen in loadouts:
         for action in equips:
-            damage, left, drops = after_equip(side, held_main, held_off, state.spec_of[action[1]], action[2], at_range)
-            better = damage > best_value[0] or ((spare or not drops) and (damage, left) > best_value)
-            if better:
+            spec = spec_of[action[1]]
+            new_main, new_off, dropped = equipped(held_main, held_off, spec, action[2])
+            rest = list(in_hand)
+            rest.remove(spec)
+            value = (*two_phases(new_main, new_off, rest), new_main.left + new_off.left)
+            may_drop = (not dropped or (spare and dropped <= 1)
+                        or phase_damage(side, new_main, new_off, at_range) > held_damage)
+            if may_drop and value > best_value:
                 # Moving first: the Weapons trade hands, then the equip from there.
-                best, best_value = chosen or action, (damage, left)
+                best, best_value = chosen or action, value
     return best
 
 
@@ -130,9 +155,12 @@ def _best_option(state: CondemnedState, side: Side, verb: fx.Verb, options: list
         enemy = state.sides[1 - side.index]
         return min(options, key=lambda uid: state.durability_left(enemy, state.cards[uid]))
     if isinstance(verb, fx.Repair):
-        def worth(uid: int) -> tuple[bool, int, int]:
-            spec = state.spec_of[uid]
-            return spec.card_type == WEAPON, attack_damage(side, spec), side.wear.get(uid, 0)
+        repair = verb.amount
+
+        def worth(uid: int) -> tuple[bool, int, int, int]:
+            # A Weapon before Armor, then as much of the repair used as can be, then the hardest hitter.
+            spec, wear = state.spec_of[uid], side.wear.get(uid, 0)
+            return spec.card_type == WEAPON, min(wear, repair), attack_damage(side, spec), wear
         return max(options, key=worth)
     if isinstance(verb, fx.Search):
         return _best_search(state, side, verb, options)
@@ -161,10 +189,23 @@ def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for
         # An equippable card was found; or the deck holds nothing of the kind at all: the card does
         # nothing then, and played it leaves room for a new card at the next draw to 5.
         return target is not None or searched_for_nothing
-    if isinstance(verb, fx.Repair) and target is None:
-        # A repair with nothing to repair is held, unless the card does more (Simple Mending heals).
+    if isinstance(verb, fx.Repair):
+        # A repair waits until it can be used in full (the damage on the card is at least what it
+        # repairs), or until the Weapon's last Attack Phase (later it would be gone); unless the card
+        # does more (Simple Mending heals).
+        if target is not None and (side.wear.get(target, 0) >= verb.amount or _breaks_this_phase(state, side, target)):
+            return True
         return any(not isinstance(v, fx.Repair) for v in spec.actions) and side.life < side.max_life
     return True
+
+
+def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
+    """Whether the equipped Weapon breaks in the coming Attack Phase: its attacks take its last
+    Durability."""
+    card = state.cards[uid]
+    spec = state.spec_of[uid]
+    return (spec.card_type == WEAPON and _attacks_this_turn(state, side) and state.can_attack_with(side, card)
+            and state.durability_left(side, card) <= spec.attacks)
 
 
 def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | None:

@@ -8,6 +8,8 @@ fills both hands.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import CardInstance
 from engine.games.condemned.specs import CardSpec
 from engine.games.condemned.state import CondemnedState, Side
@@ -57,15 +59,49 @@ def phase_damage(side: Side, main: Held, off: Held, at_range: bool) -> int:
     return damage
 
 
-def after_equip(side: Side, main: Held, off: Held, spec: CardSpec, place: str,
-                at_range: bool) -> tuple[int, int, bool]:
-    """The loadout once `spec` is equipped fresh in `place` with `main` and `off` held: the damage of
-    the Attack Phase, the Durability left in both hands, and whether a held Weapon is dropped for it."""
+def equipped(main: Held, off: Held, spec: CardSpec, place: str) -> tuple[Held, Held, int]:
+    """The hands once `spec` is equipped fresh in `place` with `main` and `off` held, and the
+    Durability left on the Weapons dropped for it (0 when it goes into an empty hand). A Two Hand
+    Weapon fills both hands: it drops both, and a One Hand Weapon drops it."""
     fresh = Held(spec, spec.durability)
     if spec.two_hand or (main.spec is not None and main.spec.two_hand):
-        damage = phase_damage(side, fresh, EMPTY, at_range) if place == "main" else phase_damage(
-            side, EMPTY, fresh, at_range)
-        return damage, spec.durability, main.spec is not None or off.spec is not None
+        return (fresh, EMPTY, main.left + off.left) if place == "main" else (EMPTY, fresh, main.left + off.left)
     if place == "main":
-        return phase_damage(side, fresh, off, at_range), spec.durability + off.left, main.spec is not None
-    return phase_damage(side, main, fresh, at_range), spec.durability + main.left, off.spec is not None
+        return fresh, off, main.left
+    return main, fresh, off.left
+
+
+def after_equip(side: Side, main: Held, off: Held, spec: CardSpec, place: str,
+                at_range: bool) -> tuple[int, int, int]:
+    """The loadout once `spec` is equipped fresh in `place` with `main` and `off` held: the damage of
+    the Attack Phase, the Durability left in both hands, and the Durability left on the Weapons
+    dropped for it (0 when it goes into an empty hand)."""
+    new_main, new_off, dropped = equipped(main, off, spec, place)
+    return phase_damage(side, new_main, new_off, at_range), new_main.left + new_off.left, dropped
+
+
+def best_equip(side: Side, main: Held, off: Held, weapons: Sequence[CardSpec],
+               at_range: bool) -> tuple[Held, Held, CardSpec | None]:
+    """The hands after the turn's one Weapon equip ("Equip 1 Weapon card"): of `weapons`, the one
+    that most raises the Attack Phase (Durability left breaks ties), and which it was (None: none)."""
+    best: tuple[int, int] = (phase_damage(side, main, off, at_range), main.left + off.left)
+    chosen: tuple[CardSpec, str] | None = None
+    for spec in weapons:
+        for place in spec.places:
+            damage, left, _ = after_equip(side, main, off, spec, place, at_range)
+            if (damage, left) > best:
+                best, chosen = (damage, left), (spec, place)
+    if chosen is None:
+        return main, off, None
+    new_main, new_off, _ = equipped(main, off, *chosen)
+    return new_main, new_off, chosen[0]
+
+
+def worn(held: Held, at_range: bool) -> Held:
+    """The Weapon after its attacks of an Attack Phase (1 Durability each), or an empty hand once it
+    breaks."""
+    spec = held.spec
+    if spec is None or (at_range and not spec.usable_at_ranged):
+        return held
+    left = held.left - min(spec.attacks, held.left)
+    return Held(spec, left) if left > 0 else EMPTY

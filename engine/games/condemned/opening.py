@@ -1,10 +1,10 @@
 """How good an opening hand is, as the heuristic player judges it at the mulligan.
 
 A hand's worth is its damage plan: what its Weapons deal in the Attack Phases of turns 2 and 3 (the
-first turn is the Ready Turn, with no attack; later turns play the cards drawn since), equipped one a
-turn ("Equip 1 Weapon card"), each the one that most raises the coming Attack Phase, with every Weapon search in the hand bringing the best
-Weapon the deck holds, and the hand's attack Events adding to the first attack of a turn ("Only 1
-Event per Condemned per turn").
+first turn is the Ready Turn, with no attack; later turns play the cards drawn since), equipped one
+a turn ("Equip 1 Weapon card"), each the one that most raises the coming Attack Phase, with every
+Weapon search in the hand bringing the best Weapon the deck holds, and the hand's attack Events
+adding to the first attack of a turn ("Only 1 Event per Condemned per turn").
 
 A mulligan shuffles the hand away for 5 new cards, and the player may take another while it has one
 left; so a hand is kept when its plan is worth at least what a new hand is worth with the mulligans
@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
-from engine.games.condemned.loadout import EMPTY, Held, after_equip, attack_damage, phase_damage
+from engine.games.condemned.loadout import EMPTY, attack_damage, best_equip, phase_damage, worn
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 
@@ -75,41 +75,16 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec]) -> int:
                      reverse=True)
     main, off = EMPTY, EMPTY
     total = 0
+    at_range = side.at_range
     for turn in range(1 + ATTACK_TURNS):
-        main, off = _equip_best(side, main, off, weapons)
+        main, off, chosen = best_equip(side, main, off, weapons, at_range)
+        if chosen is not None:
+            weapons.remove(chosen)
         if turn == 0:
             continue  # the Ready Turn
-        damage = phase_damage(side, main, off, side.at_range)
+        damage = phase_damage(side, main, off, at_range)
         if damage and bonuses:
             damage += bonuses.pop(0)
         total += damage
-        main, off = _worn(main, side.at_range), _worn(off, side.at_range)
+        main, off = worn(main, at_range), worn(off, at_range)
     return total
-
-
-def _equip_best(side: Side, main: Held, off: Held, weapons: list[CardSpec]) -> tuple[Held, Held]:
-    """The loadout after the turn's one Weapon equip: the Weapon that most raises the Attack Phase."""
-    best: tuple[int, int] = (phase_damage(side, main, off, side.at_range), main.left + off.left)
-    chosen: tuple[CardSpec, str] | None = None
-    for spec in weapons:
-        for place in spec.places:
-            damage, left, _ = after_equip(side, main, off, spec, place, side.at_range)
-            if (damage, left) > best:
-                best, chosen = (damage, left), (spec, place)
-    if chosen is None:
-        return main, off
-    spec, place = chosen
-    weapons.remove(spec)
-    fresh = Held(spec, spec.durability)
-    if spec.two_hand or (main.spec is not None and main.spec.two_hand):
-        return (fresh, EMPTY) if place == "main" else (EMPTY, fresh)
-    return (fresh, off) if place == "main" else (main, fresh)
-
-
-def _worn(held: Held, at_range: bool) -> Held:
-    """The Weapon after its attacks of a phase (1 Durability each), or an empty hand once it breaks."""
-    spec = held.spec
-    if spec is None or (at_range and not spec.usable_at_ranged):
-        return held
-    left = held.left - min(spec.attacks, held.left)
-    return Held(spec, left) if left > 0 else EMPTY

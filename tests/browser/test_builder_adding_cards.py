@@ -94,7 +94,8 @@ def test_search_results_show_the_facts_and_the_add_button_stops_at_the_limit_wit
     expect(page.locator("#builder-announcer")).to_contain_text("Not added: A party has exactly 4 Party Members")
     party = [e for e in parse_decklist(page.input_value("#id_list"), "qqdnd").entries if e.section == "Party"]
     assert len(party) == 4
-    expect(members.nth(4).locator(".limit-note")).to_contain_text("A party has exactly 4 Party Members, and the deck has 4.")
+    expect(members.nth(4).locator(".limit-note")).to_contain_text(
+        "A party has exactly 4 Party Members, and the deck has 4.")
 
 
 def test_the_focus_stays_on_plus_minus_and_times_and_each_change_is_announced(

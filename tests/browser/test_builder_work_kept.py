@@ -4,6 +4,7 @@ an illegal deck says why, and a visitor builds, downloads and is asked to sign u
 with the deck kept through signing up."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -100,7 +101,7 @@ def test_a_visitor_builds_downloads_and_keeps_the_deck_through_signing_up_to_sav
 
     with page.expect_download() as download:
         page.click("#download-list")
-    text = open(download.value.path(), encoding="utf-8").read()
+    text = Path(download.value.path()).read_text(encoding="utf-8")
     exported = parse_decklist(text, "condemned")
     assert exported.headers["Name"] == "Visitor's deck"
     assert {e.name: e.count for e in exported.entries} == {"The Pacifier": 1, "Pilfered Scalpel": 2}

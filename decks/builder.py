@@ -12,7 +12,9 @@ from typing import Any, TypedDict
 
 from engine.decklist import normalize_name
 from engine.games.anguish import rules as anguish_rules
+from engine.games.anguish import state as anguish_state
 from engine.games.condemned import rules as condemned_rules
+from engine.games.condemned import state as condemned_state
 from engine.games.qqdnd import rules as qqdnd_rules
 from engine.games.qqdnd.alignment import OPPOSED, SIDES, alignment_sides
 from engine.validation import CardIndex
@@ -62,6 +64,7 @@ class CardLimit(TypedDict, total=False):
     groupMax: int
     groupWhy: str
     sides: list[str]  # QQDND Party Members: the sides of the alignment chart they hold
+    hv: int  # QQDND Party Members: the Hand Value (the opening hand is the party's total)
 
 
 def _qqdnd_limit(card_type: str, attributes: dict[str, Any]) -> CardLimit:
@@ -69,7 +72,7 @@ def _qqdnd_limit(card_type: str, attributes: dict[str, Any]) -> CardLimit:
         size = qqdnd_rules.PARTY_SIZE
         return {"type": card_type, "max": 1, "why": "a party holds each Party Member once",
                 "group": "party", "groupMax": size, "groupWhy": f"a party has exactly {size} Party Members",
-                "sides": sorted(alignment_sides(attributes.get("alignment")))}
+                "sides": sorted(alignment_sides(attributes.get("alignment"))), "hv": int(attributes.get("hv") or 0)}
     frequency = attributes.get("frequency")
     if frequency is None:
         return {"type": card_type}
@@ -125,3 +128,29 @@ def example_name(limits: dict[str, CardLimit], names: Iterable[str]) -> str:
     """A card to show in the quick-add hint: the first by name that has no shared limit."""
     plain = sorted(n for n in names if "group" not in limits.get(normalize_name(n), {"group": ""}))
     return plain[0] if plain else ""
+
+
+def opening_rules(game: str) -> dict[str, Any]:
+    """How a game's opening hand is drawn, for the sample hand and the draw odds (static/js/sample-hand.js).
+
+    `handSize` null: the party's total Hand Value (QQDND). `mulligan`: "whole" (The Condemned: the
+    hand shuffled back and 5 new drawn, `mulligans` times a game), "chosen" (Anguish: up to 5 cards
+    put at the bottom and as many drawn, once) or null. `perTurn`: the cards seen each later turn,
+    with `note` saying what that assumes. `pile`: the card types drawn from (the rest start in play).
+    """
+    if game == "qqdnd":
+        return {"unit": "Round", "handSize": None, "mulligan": None, "mulligans": 0, "pile": ["resource"],
+                "perTurn": None,
+                "note": "Each round the hand is drawn back up to the party's total Hand Value; the odds assume "
+                        "the hand was played out each round, so a round shows that many new cards."}
+    if game == "condemned":
+        return {"unit": "Turn", "handSize": condemned_state.HAND_SIZE, "mulligan": "whole",
+                "mulligans": condemned_state.MAX_MULLIGANS, "pile": ["weapon", "armor", "event", "preparation"],
+                "perTurn": 2,
+                "note": "Each turn draws back up to 5; the odds assume 2 cards played a turn, so 2 new cards a turn."}
+    if game == "anguish":
+        return {"unit": "Hour", "handSize": anguish_state.OPENING_HAND, "mulligan": "chosen", "mulligans": 1,
+                "pile": ["creature", "discovery"], "perTurn": 2,
+                "note": "The Stronghold starts apart and the Sideboard is not drawn from. The odds are the starting "
+                        "player's: no draw in the 1st Hour, then two cards seen each Hour (one of them kept)."}
+    return {}

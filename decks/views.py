@@ -238,6 +238,21 @@ def _checked(game: str, text: str, format: str | None) -> CheckedList | None:
         return None
 
 
+def hand_config(game: str, entries: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """What the sample hand needs: the game's opening rules, and on a deck's page the deck's cards with
+    each one's type (and Hand Value). On the builder, the list being edited and the builder's own
+    card data (its config's `limits`) stand in for them."""
+    if entries is None:
+        return {"game": game, "rules": builder.opening_rules(game), "cards": {}, "entries": None}
+    cards = selectors.game_cards(game)
+    return {
+        "game": game,
+        "rules": builder.opening_rules(game),
+        "cards": builder.card_limits(game, cards.index, [e["name"] for e in entries]),
+        "entries": entries,
+    }
+
+
 def draft_key(game: Game, deck: Deck | None) -> str:
     """Where the builder keeps its draft in the browser: one per deck, one per game for a new deck."""
     return f"cardtable:draft:{deck.share_id if deck else 'new:' + game.slug}"
@@ -302,6 +317,7 @@ def _builder(
         "panel": validation_panel(checked.result.as_dict()) if checked else None,
         "stats": checked.stats() if checked else {"charts": [], "totals": []},
         "builder_config": _builder_config(request, game, deck, unsaved=form.is_bound),
+        "hand_config": hand_config(game.slug, None),
         # The side is chosen in a menu unless the list itself has a "Side:" line.
         "side_menu": "side" in form.fields and not side_in_list,
     }
@@ -478,6 +494,9 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "demo_sets": demo_sets(row.card for row in rows),
         "filename": _filename(deck, deck.version),
         "clear_draft": request.session.pop(CLEAR_DRAFT, ""),
+        "hand_config": hand_config(deck.game.slug, [
+            {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
+        ]),
     }
     return render(request, "decks/detail.html", context)
 

@@ -2,16 +2,20 @@
 the problem codes in words, and the card preview a card name shows on hover."""
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from cardsdb.models import Card
+from cardsdb.models import Card, Game
+from decks import services
+from decks.models import Deck, Visibility
 from engine.games.anguish import rules as anguish_rules
 from engine.games.qqdnd import rules as qqdnd_rules
 
@@ -86,3 +90,28 @@ def test_the_card_preview_draws_the_card_page_frame_by_name_or_by_slug(client: C
     assert client.get(url, {"name": "Arm Upp"}).status_code == 404
     assert client.get(url, {"name": ""}).status_code == 404
     assert client.get(reverse("card-preview", args=["anguish"]), {"name": "Arm Up"}).status_code == 404
+
+
+def test_sample_decks_load_once_as_public_decks_labelled_samples(client: Client, loaded_cards: None) -> None:
+    call_command("load_sample_decks", stdout=io.StringIO())
+    decks = Deck.objects.filter(owner__username="cardtable-samples")
+    lists = sorted((Path(__file__).resolve().parents[2] / "bench" / "decks").glob("*.txt"))
+    assert decks.count() == len(lists) and {d.game.slug for d in decks} == {"qqdnd", "condemned", "anguish"}
+    assert all(d.name.startswith("Sample: ") and d.visibility == Visibility.PUBLIC for d in decks)
+    assert not decks.first().owner.has_usable_password()  # type: ignore[union-attr]
+    versions = {d.pk: d.version for d in decks}
+    out = io.StringIO()
+    call_command("load_sample_decks", stdout=out)
+    assert out.getvalue().strip() == "Sample decks: 0 loaded, 0 changed."
+    assert {d.pk: d.version for d in Deck.objects.filter(owner__username="cardtable-samples")} == versions
+    page = client.get(reverse("deck-public", args=["anguish"])).content.decode()
+    assert page.count("Sample: ") == decks.filter(game__slug="anguish").count()
+
+
+def test_two_condemned_never_show_as_none_or_null(client: Client, loaded_cards: None, ann: Any) -> None:
+    text = (Path(__file__).resolve().parents[1] / "engine" / "decks" / "condemned" / "illegal_two_condemned.txt")
+    deck = services.deck_import(owner=ann, game=Game.objects.get(slug="condemned"), text=text.read_text(),
+                                visibility=Visibility.PUBLIC).deck
+    page = client.get(deck.get_absolute_url()).content.decode()
+    assert 'data-code="condemned_count"' in page
+    assert "None" not in page and "null" not in page

@@ -15,6 +15,7 @@ from engine.decklist import normalize_name
 from engine.games import game_schema, game_slugs
 from engine.schema import GameSchema, SearchField
 
+from .examples import field_example
 from .models import Card, CardSet, Game
 from .search import (
     MAX_NEGATIONS,
@@ -139,8 +140,8 @@ class ExampleQuery:
 class GameSyntax:
     slug: str
     name: str
-    # Each field with a link that runs its example (empty when it has none).
-    fields: tuple[tuple[SearchField, str], ...]
+    # Each field with its example in this game and a link that runs it (both empty when it has none).
+    fields: tuple[tuple[SearchField, str, str], ...]
     examples: tuple[ExampleQuery, ...]
 
 
@@ -155,7 +156,11 @@ def game_syntax(slug: str) -> GameSyntax:
     return GameSyntax(
         slug=slug,
         name=schema.name,
-        fields=tuple((f, search_url(slug, f.example) if f.example else "") for f in schema.all_search_fields()),
+        fields=tuple(
+            (f, example, search_url(slug, example) if example else "")
+            for f in schema.all_search_fields()
+            for example in [field_example(slug, f)]
+        ),
         examples=tuple(
             ExampleQuery(query, search_url(slug, query), describe(parse_query(query), schema))
             for query in EXAMPLE_QUERIES.get(slug, ())

@@ -68,7 +68,9 @@
 
   function sideFixes() {
     const side = document.getElementById("id_side");
-    if (!side) return [];
+    // Without Party Members every side is open: which to take is the player's choice, not a fix.
+    const party = builder().parsed().entries.some((e) => (limitOf(e.name) || {}).group === "party");
+    if (!side || !party) return [];
     return allowedSides().filter((s) => s !== side.value).slice(0, 2).map((s) => fixButton("Set Side: " + s, () => {
       side.value = s;
       side.dispatchEvent(new Event("change", { bubbles: true }));

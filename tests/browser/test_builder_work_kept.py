@@ -133,3 +133,26 @@ def test_a_visitor_builds_downloads_and_keeps_the_deck_through_signing_up_to_sav
     expect(page.locator("#validation-panel .validation")).to_have_attribute("data-legal", "false")
     expect(page.locator("#draft-status")).to_be_hidden()
     assert listed(page, "condemned") == {}
+
+
+def test_a_draft_survives_a_run_the_server_refuses_and_the_way_back(
+    live_server: Any, transactional_db: None, loaded_cards: None, browser: Browser
+) -> None:
+    text = (Path(__file__).resolve().parents[1] / "engine" / "decks" / "condemned" / "legal_brute_constructed.txt")
+    page = open_builder(browser, live_server.url + reverse("deck-new", args=["condemned"]))
+    page.fill("#id_list", text.read_text(encoding="utf-8"))
+    page.locator("#id_list").blur()
+    expect(page.locator("#validation-panel .validation")).to_have_attribute("data-legal", "true")
+    before = listed(page, "condemned")
+    # A game count over the limit gets past the page (its max is removed) to be refused by the server.
+    page.evaluate("document.getElementById('sim-games').removeAttribute('max')")
+    page.fill("#sim-games", "1000000")
+    page.click("#sim-test-start")
+    expect(page.locator("h1")).to_have_text("The run did not start")
+
+    page.go_back()
+    expect(page.locator("#validation-panel .validation")).to_have_attribute("data-legal", "true")
+    assert listed(page, "condemned") == before
+    page.reload()
+    expect(page.locator("#draft-status")).to_contain_text("Restored your unsaved changes")
+    assert listed(page, "condemned") == before

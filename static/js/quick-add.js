@@ -80,16 +80,25 @@
   }
 
   /* The cards to offer: those whose names hold what was typed; when none do (a slip), the cards
-     sharing its first letters, ranked by how close they come. */
-  async function suggest(term) {
-    let cards = await fetchCards(term);
-    if (!cards.length && term.length > 2) cards = await fetchCards(term.slice(0, 2));
+     sharing the first letters of a word typed, ranked by how close they come. */
+  function ranked(cards, term) {
     return cards
       .map((card) => ({ card: card, score: score(card.name, term) }))
       .filter((c) => c.score !== null)
       .sort((x, y) => x.score - y.score || x.card.name.localeCompare(y.card.name))
       .slice(0, SHOWN)
       .map((c) => c.card);
+  }
+
+  async function suggest(term) {
+    let found = ranked(await fetchCards(term), term);
+    // A slip: the cards sharing the first letters of the first word typed, then of the second.
+    const starts = term.split(" ").filter((word) => word.length >= 2).map((word) => word.slice(0, 2));
+    for (const start of starts.slice(0, 2)) {
+      if (found.length || start === term) break;
+      found = ranked(await fetchCards(start), term);
+    }
+    return found;
   }
 
   let shown = [];

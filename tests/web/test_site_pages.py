@@ -33,7 +33,7 @@ def test_the_password_pages_wear_the_sites_look(client: Client, ann: User) -> No
     for name in ("password_reset", "password_reset_done", "password_reset_complete"):
         page = client.get(reverse(name)).content.decode()
         assert 'class="account-box"' in page and "Django administration" not in page, name
-    assert client.login(username="ann", password=PASSWORD)
+    client.force_login(ann)
     page = client.get(reverse("password_change")).content.decode()
     assert "<h1>Change your password</h1>" in page and 'class="account-box"' in page
     assert "Django administration" not in page

@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 FIXTURES := fixtures/qqdnd fixtures/condemned fixtures/anguish
 
-.PHONY: setup migrate cards run worker test lint bench clean
+.PHONY: setup migrate cards samples run worker test browser-deps lint bench clean
 
 setup: $(VENV)/.installed
 
@@ -21,10 +21,14 @@ migrate: setup
 cards: migrate
 	DEBUG=1 $(PY) manage.py load_cards $(FIXTURES)
 
+# Sample public decks of each game (bench/decks/), so a first visit has decks to open.
+samples: cards
+	DEBUG=1 $(PY) manage.py load_sample_decks
+
 # The site and one Celery worker with Celery beat inside it (the watch that re-sends lost goldfish
 # chunks), on SQLite and the filesystem broker unless DATABASE_URL / CELERY_BROKER_URL say otherwise.
 # Ctrl-C stops both.
-run: cards
+run: samples
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C to stop)"
 	@DEBUG=1 $(VENV)/bin/celery -A config worker --beat --loglevel=warning --concurrency=2 & worker=$$!; \
 	trap 'kill $$worker 2>/dev/null' EXIT INT TERM; \
@@ -39,12 +43,35 @@ worker: setup
 # that drives the HTTP caching.
 SQLITE_TOO := tests/web/test_search_language.py tests/web/test_card_autocomplete.py tests/web/test_card_http_cache.py \
 	tests/web/test_card_version_watch.py
-test: setup
-	$(PY) -m pytest
+test: setup browser-deps
+	CHROMIUM=$(CHROMIUM) $(PY) -m pytest
 	@case "$$DATABASE_URL" in postgres*) \
 		echo "On SQLite too:"; \
 		env -u DATABASE_URL $(PY) -m pytest -q -p no:cacheprovider $(SQLITE_TOO) ;; \
 	esac
+
+# What the browser tests need besides Python: Debian's Chromium (installed with apt when run as
+# root, else named) and axe-core from the npm registry (tests/browser/package.json).
+CHROMIUM ?= /usr/bin/chromium
+AXE := tests/browser/node_modules/axe-core/axe.min.js
+
+browser-deps: $(AXE)
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "Installing Chromium for the browser tests (apt-get install chromium)"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+		else \
+			echo "The browser tests need Chromium at $(CHROMIUM). Install it with:" >&2; \
+			echo "    sudo apt-get install chromium" >&2; \
+			echo "(or run make test CHROMIUM=/path/to/chromium)" >&2; \
+			exit 1; \
+		fi; \
+	fi
+
+$(AXE): tests/browser/package.json
+	@command -v npm >/dev/null || { echo "The accessibility test needs npm (Node.js) to fetch axe-core: sudo apt-get install npm" >&2; exit 1; }
+	npm ci --prefix tests/browser --no-audit --no-fund --silent
+	touch $@
 
 lint: setup
 	$(VENV)/bin/ruff check .
@@ -59,4 +86,4 @@ bench: setup
 	$(PY) bench/celery_bench.py
 
 clean:
-	rm -rf var staticfiles
+	rm -rf var staticfiles tests/browser/node_modules

@@ -9,6 +9,7 @@ from rest_framework.request import Request
 
 from engine.play.kits import goldfish_opponents
 
+from .examples import field_example
 from .models import Card, CardSet, Game
 
 
@@ -52,7 +53,7 @@ class GameSerializer(serializers.ModelSerializer):
                 "kind": f.kind,
                 "aliases": list(f.aliases),
                 "help": f.help,
-                "example": f.example,
+                "example": field_example(game.slug, f),
                 "choices": list(f.choices),
             }
             for f in game.schema.all_search_fields()

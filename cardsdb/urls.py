@@ -30,5 +30,6 @@ urlpatterns = [
     path("syntax/", views.syntax, name="syntax"),
     # Card pages answer 304 while the card data (and who is looking) is unchanged.
     path("<game:game_slug>/cards/", versioned_page(views.game_cards), name="game-cards"),
+    path("<game:game_slug>/card-preview/", views.card_preview, name="card-preview"),
     path("<game:game_slug>/cards/<slug:card_slug>/", versioned_page(views.card_detail), name="card-detail"),
 ]

@@ -11,9 +11,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from engine.decklist import normalize_name
 from engine.games import game_schema, game_slugs
 from engine.schema import GameSchema, SearchField
 
+from .examples import field_example
 from .models import Card, CardSet, Game
 from .search import (
     MAX_NEGATIONS,
@@ -138,8 +140,8 @@ class ExampleQuery:
 class GameSyntax:
     slug: str
     name: str
-    # Each field with a link that runs its example (empty when it has none).
-    fields: tuple[tuple[SearchField, str], ...]
+    # Each field with its example in this game and a link that runs it (both empty when it has none).
+    fields: tuple[tuple[SearchField, str, str], ...]
     examples: tuple[ExampleQuery, ...]
 
 
@@ -154,7 +156,11 @@ def game_syntax(slug: str) -> GameSyntax:
     return GameSyntax(
         slug=slug,
         name=schema.name,
-        fields=tuple((f, search_url(slug, f.example) if f.example else "") for f in schema.all_search_fields()),
+        fields=tuple(
+            (f, example, search_url(slug, example) if example else "")
+            for f in schema.all_search_fields()
+            for example in [field_example(slug, f)]
+        ),
         examples=tuple(
             ExampleQuery(query, search_url(slug, query), describe(parse_query(query), schema))
             for query in EXAMPLE_QUERIES.get(slug, ())
@@ -207,3 +213,32 @@ def caret_line(query: str, position: int | None) -> str:
 
 def search_url(game_slug: str, query: str) -> str:
     return f"{reverse('game-cards', args=[game_slug])}?{urlencode({'q': query})}"
+
+
+def card_preview(request: HttpRequest, game_slug: str) -> HttpResponse:
+    """One card drawn as its page draws it, alone: the hover preview of a card name anywhere on the
+    site (static/js/card-preview.js). `?slug=` or `?name=` (matched as deck lists match names)."""
+    cards = Card.objects.select_related("game", "card_set").filter(game__slug=game_slug)
+    slug = request.GET.get("slug", "")
+    if slug:
+        card = get_object_or_404(cards, slug=slug)
+    else:
+        found = card_id_by_name(game_slug, request.GET.get("name", ""))
+        card = get_object_or_404(cards, pk=found)
+    context = {
+        "card": card,
+        "game": card.game,
+        "frame_templates": [f"cardsdb/frames/{card.game.slug}.html", "cardsdb/frames/generic.html"],
+    }
+    response = render(request, "cardsdb/card_preview.html", context)
+    response["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+def card_id_by_name(game_slug: str, name: str) -> int:
+    """The id of the card a deck list line would name (engine/decklist.py's normalised names), or 0."""
+    wanted = normalize_name(name)
+    if not wanted:
+        return 0
+    names = Card.objects.filter(game__slug=game_slug).values_list("id", "name")
+    return next((pk for pk, card_name in names if normalize_name(card_name) == wanted), 0)

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from .views import healthz
+from .views import favicon, healthz, robots_txt
 
 # Swagger UI and ReDoc write style attributes and <style> elements as they draw: on their two pages
 # (which show only the schema), styles may be inline. Their one inline script carries the nonce.
@@ -12,6 +12,8 @@ docs_page = csp_replace({"style-src": [SELF, UNSAFE_INLINE]})
 
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
+    path("robots.txt", robots_txt, name="robots"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("api/", include("cardsdb.api_urls")),
     path("api/", include("decks.api_urls")),

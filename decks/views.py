@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -39,13 +40,16 @@ from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
-from . import selectors, services
+from . import builder, selectors, services
 from .diffs import deck_diff
 from .forms import DeckForm, ImportForm, PublicDeckSearchForm
 from .lists import REFUSALS, CheckedList, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 
 PAGE_SIZE = 30
+# The session key naming the builder draft a save made obsolete; the deck's page clears it.
+CLEAR_DRAFT = "clear_draft"
+PAST_RUNS = 10  # the latest goldfish runs listed on a deck's page
 # Summary keys the validation panel lays out itself (Anguish's hour curve is drawn as a chart);
 # any other key is listed as a plain fact.
 LAID_OUT_SUMMARY_KEYS = frozenset({"sections", "assignment", "unassigned", "hour_curve"})
@@ -168,7 +172,9 @@ def validation_panel(result: dict[str, Any]) -> ValidationPanel:
             for member, cards in assignment.items()
         ],
         unassigned=sorted((summary.get("unassigned") or {}).items()),
-        facts=[(_fact_label(k), _fact_text(v)) for k, v in summary.items() if k not in LAID_OUT_SUMMARY_KEYS],
+        # A fact with no value (no single Condemned) is left out: the problems say what is missing.
+        facts=[(_fact_label(k), _fact_text(v)) for k, v in summary.items()
+               if k not in LAID_OUT_SUMMARY_KEYS and v is not None],
     )
 
 
@@ -233,11 +239,34 @@ def _checked(game: str, text: str, format: str | None) -> CheckedList | None:
         return None
 
 
-def _builder_config(game: Game) -> dict[str, Any]:
+def hand_config(game: str, entries: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """What the sample hand needs: the game's opening rules, and on a deck's page the deck's cards with
+    each one's type (and Hand Value). On the builder, the list being edited and the builder's own
+    card data (its config's `limits`) stand in for them."""
+    if entries is None:
+        return {"game": game, "rules": builder.opening_rules(game), "cards": {}, "entries": None}
+    cards = selectors.game_cards(game)
+    return {
+        "game": game,
+        "rules": builder.opening_rules(game),
+        "cards": builder.card_limits(game, cards.index, [e["name"] for e in entries]),
+        "entries": entries,
+    }
+
+
+def draft_key(game: Game, deck: Deck | None) -> str:
+    """Where the builder keeps its draft in the browser: one per deck, one per game for a new deck."""
+    return f"cardtable:draft:{deck.share_id if deck else 'new:' + game.slug}"
+
+
+def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved: bool) -> dict[str, Any]:
     """What the builder's script needs to know about the game, as JSON in the page."""
     schema = game.schema
     defaults = {t.slug: t.default_section for t in schema.card_types}
     sections = GAME_SECTIONS[game.slug]
+    cards = selectors.game_cards(game.slug)
+    limits = builder.card_limits(game.slug, cards.index, cards.ids)
+    here = request.path
     return {
         "game": game.slug,
         "sections": list(sections),
@@ -248,6 +277,17 @@ def _builder_config(game: Game) -> dict[str, Any]:
         "sideHeader": "Side" if game.slug in services.GAMES_WITH_SIDE else "",
         "cardsUrl": reverse("api-cards"),
         "validateUrl": reverse("api-validate"),
+        "limits": limits,
+        "exampleName": builder.example_name(limits, cards.ids),
+        **builder.side_rules(game.slug),
+        "problemWords": builder.PROBLEM_WORDS,
+        # Drafts live in the browser's storage, one per deck (or per game for a new deck).
+        "draftKey": draft_key(game, deck),
+        # The page shows a list that was posted but not saved (refused, stale or with form errors).
+        "unsaved": unsaved,
+        "signedIn": bool(request.user.is_authenticated),
+        "loginUrl": f"{reverse('login')}?{urlencode({'next': here})}",
+        "signupUrl": f"{reverse('signup')}?{urlencode({'next': here})}",
     }
 
 
@@ -265,7 +305,8 @@ def _builder(
         body = str(form.initial.get("list") or "")
         format = str(form.initial.get("format") or DEFAULT_FORMAT)
     # Validate what the builder's script sends: the list with the side as a header.
-    text = body if not side or "Side" in _body_headers(body) else f"Side: {side}\n{body}"
+    side_in_list = "Side" in _body_headers(body)
+    text = body if not side or side_in_list else f"Side: {side}\n{body}"
     checked = _checked(game.slug, text, format)
     context = {
         "game": game,
@@ -276,7 +317,10 @@ def _builder(
         "stale": stale,
         "panel": validation_panel(checked.result.as_dict()) if checked else None,
         "stats": checked.stats() if checked else {"charts": [], "totals": []},
-        "builder_config": _builder_config(game),
+        "builder_config": _builder_config(request, game, deck, unsaved=form.is_bound),
+        "hand_config": hand_config(game.slug, None),
+        # The side is chosen in a menu unless the list itself has a "Side:" line.
+        "side_menu": "side" in form.fields and not side_in_list,
     }
     return render(request, "decks/builder.html", context, status=status)
 
@@ -298,8 +342,16 @@ def signup(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         user = form.save()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.get_username()}. Build your first deck below.")
-        return redirect(_safe_next(request) or reverse("deck-index"))
+        wanted = _safe_next(request)
+        if wanted:
+            messages.success(request, f"Welcome, {user.get_username()}.")
+            return redirect(wanted)
+        first_game = Game.objects.order_by("sort_order", "name").first()
+        if first_game is None:
+            return redirect("deck-index")
+        messages.success(request, f"Welcome, {user.get_username()}. Build your first deck here "
+                                  "(the Decks page starts one for each game).")
+        return redirect("deck-new", first_game.slug)
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request) or ""},
                   status=400 if form.is_bound else 200)
 
@@ -338,9 +390,12 @@ def public_decks(request: HttpRequest, game_slug: str) -> HttpResponse:
 # The builder and import --------------------------------------------------------------------------
 
 
-@login_required
 def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
+    """The builder for a new deck. Anyone may build, check and export; saving needs an account (the
+    builder's script keeps the deck as a draft through signing up or logging in)."""
     game = get_object_or_404(Game, slug=game_slug)
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.path)
     form = DeckForm(request.POST if request.method == "POST" else None, game=game.slug,
                     initial={"format": DEFAULT_FORMAT})
     if not form.is_valid():
@@ -353,6 +408,7 @@ def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
         )
     except services.DeckRefused as exc:
         return _builder(request, game, form, status=400, refused=exc)
+    request.session[CLEAR_DRAFT] = draft_key(game, None)
     messages.success(request, f"Saved “{saved.deck.name}” (version 1).")
     return redirect(saved.deck)
 
@@ -378,6 +434,7 @@ def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
         return _builder(request, deck.game, form, deck=deck, status=400, refused=exc)
     except services.StaleDeck as exc:
         return _builder(request, deck.game, form, deck=deck, status=409, stale=exc)
+    request.session[CLEAR_DRAFT] = draft_key(deck.game, deck)
     if saved.deck.version == data["version"]:
         messages.info(request, f"Nothing changed; the deck is still at version {saved.deck.version}.")
     else:
@@ -437,6 +494,12 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         if deck.visibility != Visibility.PRIVATE else "",
         "demo_sets": demo_sets(row.card for row in rows),
         "filename": _filename(deck, deck.version),
+        "clear_draft": request.session.pop(CLEAR_DRAFT, ""),
+        # Runs follow the deck: whoever reads the deck reads its runs.
+        "runs": list(deck.runs.order_by("-created_at")[:PAST_RUNS]),
+        "hand_config": hand_config(deck.game.slug, [
+            {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
+        ]),
     }
     return render(request, "decks/detail.html", context)
 

@@ -18,11 +18,17 @@ _NUMBER = re.compile(r"-?\d+", re.ASCII)
 # No card value comes near it; beyond 64 bits SQLite cannot even take the number as a parameter.
 MAX_DIGITS = 9
 _BOOLEANS = {"yes": True, "true": True, "no": False, "false": False}
+# The word players bring from other card games for what a card costs, read as each game's own: an
+# Anguish card's Hour, a QQDND Party Member's Resource Value. A game with no cost says so.
+COST_WORDS = ("cost", "cmc", "mv", "mana")
+GAME_COST_FIELDS: dict[str, str] = {"anguish": "hour", "qqdnd": "rv"}
 
 
 def resolve_field(schema: GameSchema, comparison: Comparison) -> SearchField:
     """The search field a comparison names, checked to accept the comparison's operator."""
     field = schema.search_field(comparison.field)
+    if field is None and comparison.field.lower() in COST_WORDS and schema.slug in GAME_COST_FIELDS:
+        field = schema.search_field(GAME_COST_FIELDS[schema.slug])
     if field is None:
         raise QueryError(_unknown_field_message(schema, comparison.field), comparison.position)
     if field.kind not in ("number", "range") and comparison.operator not in _EQUALITY:
@@ -35,6 +41,9 @@ def resolve_field(schema: GameSchema, comparison: Comparison) -> SearchField:
 
 def _unknown_field_message(schema: GameSchema, name: str) -> str:
     fields = schema.all_search_fields()
+    if name.lower() in COST_WORDS:
+        return f'{schema.name} cards have no cost to search by "{name}"; the fields are ' + ", ".join(
+            field.name for field in fields)
     names = [known for field in fields for known in (field.name, *field.aliases)]
     close = difflib.get_close_matches(name.lower(), names, n=3)
     if close:

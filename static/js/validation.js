@@ -39,8 +39,14 @@
     return list;
   }
 
-  /* The problems the answer lists, then how many it left out (it lists the first 50). */
-  function problemList(problems, omitted) {
+  // A problem's code as words (decks/builder.py PROBLEM_WORDS), never the code itself.
+  function defaultWords(code) {
+    return capfirst(code.replace(/_/g, " "));
+  }
+
+  /* The problems the answer lists, then how many it left out (it lists the first 50).
+     `options`: words(code), message(problem) and fixes(problem) -> buttons to put beside it. */
+  function problemList(problems, omitted, options) {
     const fragment = document.createDocumentFragment();
     const list = el("ul", "problem-list");
     fragment.appendChild(list);
@@ -48,13 +54,25 @@
       const item = el("li", "problem problem-" + problem.severity);
       item.dataset.code = problem.code;
       if (problem.line) item.dataset.line = problem.line;
-      item.append(el("code", "problem-code", problem.code), " ", el("span", "problem-message", problem.message));
+      const words = (options.words || defaultWords)(problem.code);
+      const message = options.message ? options.message(problem) : problem.message;
+      item.append(el("strong", "problem-words", words), " ", el("span", "problem-message", message));
       if (problem.cards && problem.cards.length) {
         const cards = el("ul", "problem-cards");
         cards.setAttribute("aria-label", "Cards");
-        problem.cards.forEach((name) => cards.appendChild(el("li", "", name)));
+        problem.cards.forEach((name) => {
+          const card = el("li", "card-name", name);
+          card.dataset.card = name;
+          cards.appendChild(card);
+        });
         if (problem.cards_omitted) cards.appendChild(el("li", "muted", "and " + problem.cards_omitted + " more"));
         item.appendChild(cards);
+      }
+      const fixes = options.fixes ? options.fixes(problem) : [];
+      if (fixes.length) {
+        const box = el("div", "problem-fixes");
+        fixes.forEach((button) => box.appendChild(button));
+        item.appendChild(box);
       }
       list.appendChild(item);
     });
@@ -66,11 +84,18 @@
     const list = el("ul", "member-cards");
     Object.entries(counts)
       .sort(([a], [b]) => a.localeCompare(b))
-      .forEach(([name, count]) => list.appendChild(el("li", "", count + " " + name)));
+      .forEach(([name, count]) => {
+        const item = el("li", "", count + " ");
+        const card = el("span", "card-name", name);
+        card.dataset.card = name;
+        item.appendChild(card);
+        list.appendChild(item);
+      });
     return list;
   }
 
-  function render(container, result) {
+  function render(container, result, options) {
+    options = options || {};
     const summary = result.summary || {};
     const omitted = result.omitted || { problems: 0, warnings: 0 };
     const panel = el("div", "validation");
@@ -88,8 +113,8 @@
 
     const sections = Object.entries(summary.sections || {});
     if (sections.length) panel.appendChild(definitionList("section-counts", sections));
-    if (result.problems.length) panel.append(el("h3", "", "Problems"), problemList(result.problems, omitted.problems));
-    if (result.warnings.length) panel.append(el("h3", "", "Warnings"), problemList(result.warnings, omitted.warnings));
+    if (result.problems.length) panel.append(el("h3", "", "Problems"), problemList(result.problems, omitted.problems, options));
+    if (result.warnings.length) panel.append(el("h3", "", "Warnings"), problemList(result.warnings, omitted.warnings, options));
 
     const members = Object.entries(summary.assignment || {});
     if (members.length) {
@@ -108,7 +133,8 @@
       panel.append(el("h3", "", "Fits no section"), countList(summary.unassigned));
     }
     const facts = Object.entries(summary)
-      .filter(([key]) => !LAID_OUT.includes(key))
+      // A fact with no value (no single Condemned) is left out: the problems say what is missing.
+      .filter(([key, value]) => !LAID_OUT.includes(key) && value !== null && value !== undefined)
       .map(([key, value]) => [factLabel(key), factText(value)]);
     if (facts.length) panel.appendChild(definitionList("facts", facts));
 

@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, sync_pl
 # fixtures, the checks on saved rows) are still plain blocking calls.
 os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 
-CHROMIUM = "/usr/bin/chromium"
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 # Without the background-networking flags Chromium keeps trying hosts a closed network refuses.
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -21,6 +21,9 @@ CHROMIUM_ARGS = [
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.fail(f"The browser tests need Chromium at {CHROMIUM}: `make test` installs it as root with apt, "
+                    "else run `sudo apt-get install chromium` (or set CHROMIUM=/path/to/chromium).", pytrace=False)
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium

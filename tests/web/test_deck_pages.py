@@ -8,6 +8,7 @@ import re
 from datetime import timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
 
 import pytest
 from django.contrib.auth.models import User
@@ -20,6 +21,7 @@ from django.utils import timezone
 
 from cardsdb.models import Game
 from decks import services
+from decks.builder import PROBLEM_WORDS
 from decks.lists import check_list
 from decks.models import Deck, DeckVersion, Visibility
 from decks.selectors import game_cards
@@ -131,10 +133,24 @@ def test_it_shows_the_builder_with_the_games_sections_and_the_endpoints_its_scri
     assert 'name="side"' not in page  # only QQDND decks choose a side
 
 
-def test_it_asks_visitors_to_log_in_before_building_a_deck(client: Client) -> None:
-    response = client.get(reverse("deck-new", args=["qqdnd"]))
-    assert response.status_code == 302
-    assert response["Location"].startswith(reverse("login"))
+def test_a_visitor_builds_without_an_account_and_is_asked_to_log_in_only_to_save(
+    client: Client, loaded_cards: None
+) -> None:
+    url = reverse("deck-new", args=["qqdnd"])
+    response = client.get(url)
+    assert response.status_code == 200
+    page = response.content.decode()
+    found = re.search(r'<script id="builder-config" type="application/json">(.*?)</script>', page, re.S)
+    assert found is not None
+    config = json.loads(found.group(1))
+    assert config["signedIn"] is False
+    assert config["signupUrl"] == f"{reverse('signup')}?next={quote(url, safe='')}"
+    assert config["draftKey"] == "cardtable:draft:new:qqdnd"
+
+    saved = client.post(url, {"name": "Visitor", "format": "constructed", "visibility": "private", "list": ""})
+    assert saved.status_code == 302
+    assert saved["Location"].startswith(reverse("login"))
+    assert not Deck.objects.exists()
 
 
 def test_it_creates_a_deck_from_the_builder_form(ann: User) -> None:
@@ -207,7 +223,8 @@ def test_it_saves_an_edit_as_a_new_version_and_shows_the_history_and_the_diff(an
     assert f'{reverse("deck-diff", args=[deck.share_id])}?from=1&amp;to=2' in history
 
     diff = text_of(client.get(reverse("deck-diff", args=[deck.share_id]), {"from": 1, "to": 2}))
-    assert re.search(r'<li class="diff-changed"><span class="diff-sign">4 → 3</span> Katana Lunge</li>', diff)
+    assert re.search(r'<li class="diff-changed"><span class="diff-sign">4 → 3</span> '
+                     r'<span class="card-name" data-card="Katana Lunge" tabindex="0">Katana Lunge</span></li>', diff)
     assert "diff-added" not in diff and "diff-removed" not in diff
 
 
@@ -299,7 +316,7 @@ def problem_item(page: str, code: str) -> str:
     return page[start : min(following)]
 
 
-def test_it_shows_each_problem_with_its_code_message_and_cards(ann: User) -> None:
+def test_it_shows_each_problem_in_words_with_its_message_and_cards(ann: User) -> None:
     deck = new_deck(ann, FOUR_COPIES_CONDEMNED, "condemned")
     page = text_of(signed_in(ann).get(deck.get_absolute_url()))
     problems = check_list(game_cards("condemned"), deck.current.text, deck.format).result.problems
@@ -307,10 +324,11 @@ def test_it_shows_each_problem_with_its_code_message_and_cards(ann: User) -> Non
     assert '<div class="validation" data-legal="false">' in page
     for problem in problems:
         item = problem_item(page, problem.code)
-        assert f'<code class="problem-code">{problem.code}</code>' in item
+        assert f'<strong class="problem-words">{html.escape(PROBLEM_WORDS[problem.code])}</strong>' in item
+        assert "_" not in PROBLEM_WORDS[problem.code]
         assert html.escape(problem.message) in item
         for name in problem.cards:
-            assert f"<li>{html.escape(name)}</li>" in item
+            assert f'data-card="{html.escape(name)}">{html.escape(name)}</li>' in item
 
 
 def test_it_exports_the_list_as_text_and_as_a_file_of_any_version(ann: User) -> None:

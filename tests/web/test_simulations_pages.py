@@ -51,6 +51,21 @@ def test_it_offers_test_this_deck_on_a_legal_decks_page_and_starts_a_run_of_it(a
     assert (run.deck, run.games, run.seed, run.status) == (deck, 300, 9, RunStatus.QUEUED)
 
 
+def test_a_decks_page_lists_its_past_runs_newest_first(ann: AbstractBaseUser) -> None:
+    deck = make_deck(ann, Visibility.PUBLIC)
+    assert "No runs of this deck yet" in browser_of(None).get(deck.get_absolute_url()).content.decode()
+    runs = [
+        started_run(browser_of(None).post(reverse("simulation-start"), {"deck": deck.share_id, "games": games,
+                                                                         "seed": seed}))
+        for games, seed in ((200, 3), (400, 5))
+    ]
+    page = browser_of(None).get(deck.get_absolute_url()).content.decode()
+    section = page[page.index('id="past-runs"'):]
+    links = re.findall(r'<a href="(/simulations/[^/]+/)">', section)
+    assert links[:2] == [runs[1].get_absolute_url(), runs[0].get_absolute_url()]
+    assert "<td>400</td>\n                <td>5</td>" in section
+
+
 def test_it_says_an_illegal_deck_cannot_be_tested_on_its_page(ann: AbstractBaseUser) -> None:
     deck = make_deck(ann, Visibility.PUBLIC, FOUR_COPIES)
     page = browser_of(ann).get(deck.get_absolute_url()).content.decode()

@@ -96,7 +96,7 @@ def test_a_run_of_someone_elses_private_deck_under_the_wrong_game_is_a_404_like_
         assert "QQDND" not in wrong_game.content.decode()
         page = page_as(user).post(reverse("simulation-start"), {"deck": private.share_id, "game": "condemned",
                                                                 "games": 10})
-        assert page.status_code == 404 and "QQDND" not in page.content.decode()
+        assert page.status_code == 404 and "QQDND CCG deck" not in page.content.decode()
     # Its owner is told what is wrong.
     owner = api_as(ann).post("/api/simulations/", {"deck": private.share_id, "game": "condemned"}, format="json")
     assert owner.status_code == 400 and "QQDND CCG deck" in owner.json()["detail"]

@@ -28,11 +28,13 @@ import logging
 from collections.abc import Callable
 from functools import lru_cache, wraps
 from operator import itemgetter
+from types import SimpleNamespace
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser
 from django.core import checks
 from django.core.cache import BaseCache, caches
 from django.core.signals import setting_changed
@@ -41,6 +43,11 @@ from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.http import http_date, quote_etag
+from rest_framework.exceptions import Throttled
+from rest_framework.renderers import JSONRenderer
+from rest_framework.settings import api_settings
+from rest_framework.throttling import BaseThrottle, SimpleRateThrottle
+from rest_framework.views import exception_handler
 
 from .versions import CardVersion, request_version
 
@@ -83,10 +90,14 @@ class CardDataCacheMiddleware:
         etag = quote_etag(version.tag)
         not_modified = get_conditional_response(request, etag=etag, last_modified=version.last_modified)
         if not_modified is not None:
-            return _with_validators(not_modified, version, etag, public=True)
+            return throttled(request) or _with_validators(not_modified, version, etag, public=True)
         key = page_cache_key(request, version)
         page = _read_page(key)
-        if page is None:
+        if page is not None:
+            too_many = throttled(request)
+            if too_many is not None:
+                return too_many
+        else:  # the view renders it, and counts it against the API throttles itself
             response = self.get_response(request)
             page = _cacheable_page(response)
             if page is None:  # an error, or something not to share: sent as it is
@@ -100,6 +111,39 @@ class CardDataCacheMiddleware:
         # server would send the page in chunks.
         response.headers["Content-Length"] = str(len(content))
         return _with_validators(response, version, etag, public=True)
+
+
+def throttled(request: HttpRequest) -> HttpResponseBase | None:
+    """The API throttles (REST_FRAMEWORK's DEFAULT_THROTTLE_CLASSES and rates) for an answer this
+    middleware gives without the view (a 304, a cached page), counted in settings.CARD_THROTTLE_CACHE:
+    the 429 DRF would give when one is over its rate, else None. A request the view answers is
+    counted by the view, as every API request is. The card views read no session or token
+    (api.CardDataView), so every client counts as anonymous, by address, here as there."""
+    client = SimpleNamespace(user=AnonymousUser(), META=request.META)  # what the throttles read
+    store = caches[settings.CARD_THROTTLE_CACHE]
+    throttle_classes: list[type[BaseThrottle]] = api_settings.DEFAULT_THROTTLE_CLASSES  # type: ignore[assignment]
+    for throttle_class in throttle_classes:
+        throttle = throttle_class()
+        if isinstance(throttle, SimpleRateThrottle):  # counted in a cache: this one
+            throttle.cache = store
+        try:
+            allowed = throttle.allow_request(client, None)  # type: ignore[arg-type]
+        except Throttled as error:  # the project's throttles raise it themselves, with their message
+            return _drf_error_response(error)
+        if not allowed:  # DRF's own throttles answer False instead
+            return _drf_error_response(Throttled(wait=throttle.wait()))
+    return None
+
+
+def _drf_error_response(error: Exception) -> HttpResponseBase:
+    """The answer DRF gives for `error`, rendered as its JSON."""
+    response = exception_handler(error, {})
+    assert response is not None  # an APIException always has one
+    response.accepted_renderer = JSONRenderer()
+    response.accepted_media_type = "application/json"
+    response.renderer_context = {}  # type: ignore[attr-defined]
+    response.render()
+    return response
 
 
 @lru_cache(maxsize=2048)
@@ -219,32 +263,34 @@ def _with_validators(response: HttpResponseBase, version: CardVersion, etag: str
     return response
 
 
-def _page_caches() -> tuple[BaseCache | None, BaseCache]:
-    """The process's own cache of pages when the shared one is elsewhere (see settings), and the shared one."""
-    return (caches["local"] if "local" in settings.CACHES else None), caches["default"]
+def _page_caches() -> list[BaseCache]:
+    """Where pages are kept, nearest first (settings.CARD_PAGE_CACHES)."""
+    return [caches[alias] for alias in settings.CARD_PAGE_CACHES]
 
 
 def _read_page(key: str) -> CachedPage | None:
-    local, shared = _page_caches()
-    if local is not None:
-        page: CachedPage | None = local.get(key)
+    missed: list[BaseCache] = []
+    for store in _page_caches():
+        try:
+            page: CachedPage | None = store.get(key)
+        except Exception:  # a cache that is down costs speed, not answers
+            logger.warning("card page cache unreadable; trying the next or rendering", exc_info=True)
+            continue
         if page is not None:
+            for nearer in missed:
+                _set(nearer, key, page)
             return page
-    try:
-        page = shared.get(key)
-    except Exception:  # a cache that is down costs speed, not answers
-        logger.warning("card page cache unreadable; rendering instead", exc_info=True)
-        return None
-    if page is not None and local is not None:
-        local.set(key, page)
-    return page
+        missed.append(store)
+    return None
 
 
 def _keep_page(key: str, page: CachedPage) -> None:
-    local, shared = _page_caches()
-    if local is not None:
-        local.set(key, page)
+    for store in _page_caches():
+        _set(store, key, page)
+
+
+def _set(store: BaseCache, key: str, page: CachedPage) -> None:
     try:
-        shared.set(key, page)
+        store.set(key, page)
     except Exception:
-        logger.warning("card page cache unwritable; page not kept", exc_info=True)
+        logger.warning("card page cache unwritable; page not kept there", exc_info=True)

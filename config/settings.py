@@ -317,6 +317,14 @@ elif CACHE_URL == "locmem://":
     }
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db or locmem://, not {CACHE_URL!r}.")
+# Where rendered card pages are kept, nearest first: each process's memory, then Redis (shared by
+# every web process) when there is one. Not the file cache: a file per page costs more than the page.
+CARD_PAGE_CACHES = ["local", "default"] if CACHE_URL.startswith(("redis://", "rediss://")) else ["local"]
+# Where CardDataCacheMiddleware counts the API throttles for the answers it gives without the view
+# (304s and cached pages): each process's memory, which costs microseconds where the shared
+# counters cost a round trip (more than the answer). "default" counts them with every other API
+# request, exactly per address whatever the process, at that price.
+CARD_THROTTLE_CACHE = "local"
 # On PostgreSQL each web process keeps the card data version in memory, told of changes by
 # LISTEN/NOTIFY (cardsdb/version_watch.py; one more connection a process). 0 reads it on every
 # request instead, e.g. behind a pooler in transaction mode.

@@ -9,6 +9,9 @@ from .settings import *  # noqa: E402,F403
 from .settings import REST_FRAMEWORK  # noqa: E402
 
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Rendered card pages, and the throttle counts of the answers served from them, in that cache too.
+CARD_PAGE_CACHES = ["default"]
+CARD_THROTTLE_CACHE = "default"
 _RATES: dict[str, str] = REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # type: ignore[assignment]
 REST_FRAMEWORK = {
     **REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": {**_RATES, "anon": "100000/minute", "user": "100000/minute"},

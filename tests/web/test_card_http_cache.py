@@ -11,12 +11,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
-from django.test import Client, override_settings
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils.http import http_date, parse_http_date
+from pytest_django.fixtures import Settings
 
 from cardsdb.models import Card, CardDataVersion, CardSet, Game
 from cardsdb.versions import current_version
@@ -41,9 +43,8 @@ def json_endpoints() -> list[str]:
 
 @pytest.fixture
 def admin_client() -> Client:
-    admin = User.objects.create_superuser("admin", "admin@example.org", "correct horse battery")
     client = Client()
-    client.force_login(admin)
+    client.force_login(User.objects.create_superuser("admin", "admin@example.org", "correct horse battery"))
     return client
 
 
@@ -281,17 +282,57 @@ def test_migrate_makes_a_new_version() -> None:
     assert current_version().number == before.number + 1
 
 
-@override_settings(
-    CACHES={
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:9/0"}
-    }
-)
-def test_a_cache_that_is_down_costs_speed_not_answers(client: Client) -> None:
-    """No Redis listens on port 9: every cache read and write fails."""
+def test_a_cache_that_is_down_costs_speed_not_answers(client: Client, settings: Settings) -> None:
+    """No Redis listens on port 9: every page read and write fails."""
+    dead = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://127.0.0.1:9/0"}
+    settings.CACHES = {**settings.CACHES, "dead": dead}
+    settings.CARD_PAGE_CACHES = ["dead"]
     for _ in range(2):
         response = client.get(CARD_LIST)
         assert response.status_code == 200
         assert response.json()["count"] == 66
+
+
+def shared_cache() -> dict[str, object]:
+    """The Redis the settings name (CACHE_URL, or the broker) when there is one, as production uses it."""
+    if str(django_settings.CACHE_URL).startswith("redis"):
+        return {"BACKEND": "config.cache.RedisCache", "LOCATION": django_settings.CACHE_URL, "KEY_PREFIX": "test"}
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "far"}
+
+
+def test_a_page_found_further_away_is_kept_nearer(client: Client, settings: Settings) -> None:
+    """Redis holds what another process rendered; this process keeps a copy in its own memory."""
+    settings.CACHES = {
+        **settings.CACHES,
+        "near": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "near"},
+        "far": shared_cache(),
+    }
+    settings.CARD_PAGE_CACHES = ["far"]
+    rendered = client.get(CARD_LIST)
+    settings.CARD_PAGE_CACHES = ["near", "far"]
+    with CaptureQueriesContext(connection) as from_far:
+        assert client.get(CARD_LIST).content == rendered.content
+    assert len(from_far.captured_queries) == 1  # the version: the page came from "far"
+    settings.CARD_PAGE_CACHES = ["near"]
+    with CaptureQueriesContext(connection) as from_near:
+        assert client.get(CARD_LIST).content == rendered.content
+    assert len(from_near.captured_queries) == 1
+
+
+def test_304s_and_cached_pages_are_throttled_like_every_api_request(client: Client, settings: Settings) -> None:
+    """README "Limits": API requests from one address are throttled; the answers the middleware gives
+    without the view count too, and a 429 reads as the API's own."""
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "anon": "3/minute"},
+    }
+    first = client.get(CARD_LIST, REMOTE_ADDR="192.0.2.44")  # rendered: the view counts it
+    assert client.get(CARD_LIST, REMOTE_ADDR="192.0.2.44").status_code == 200  # cached
+    assert client.get(CARD_LIST, REMOTE_ADDR="192.0.2.44", headers={"If-None-Match": first["ETag"]}).status_code == 304
+    refused = client.get(CARD_LIST, REMOTE_ADDR="192.0.2.44", headers={"If-None-Match": first["ETag"]})
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Too many requests to the API" in refused.json()["detail"] and "3 a minute" in refused.json()["detail"]
+    assert client.get(CARD_LIST, REMOTE_ADDR="192.0.2.45").status_code == 200  # another address
 
 
 # The HTML card pages

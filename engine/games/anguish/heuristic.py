@@ -87,9 +87,15 @@ CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
 _Play = tuple[int, str | None, int | None, bool]
-# A plan of plays: its total worth and the plays.
-_Plan = tuple[float, tuple[_Play, ...]]
-_plan_worth = itemgetter(0)
+# A plan of plays: its total worth, the places of its plays among the cards and options looked at
+# (which breaks ties: one character a play, in the order of the cards, so that comparing two of
+# them compares the plays), and the plays.
+_Plan = tuple[float, str, tuple[_Play, ...]]
+_ORDER = 4  # more than any card's options and making room
+
+
+def _plan_rank(plan: _Plan) -> tuple[float, str]:
+    return (-plan[0], plan[1])
 
 
 class HeuristicPlayer(Player):
@@ -101,11 +107,15 @@ class HeuristicPlayer(Player):
     def __init__(self) -> None:
         super().__init__()
         self.table: WorthTable | None = None
+        # The rest of the plan of a turn, for the state it was made in once the action chosen is
+        # applied: (that state, its steps then, the action, the plays still to make).
+        self._plan: tuple[AnguishState, int, Action, tuple[_Play, ...]] | None = None
 
     def restart(self, state: State, seat: int, rng: Random) -> None:
         super().restart(state, seat, rng)
         assert isinstance(state, AnguishState)
         self.table = worth_table(state.game)
+        self._plan = None
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, AnguishState)
@@ -163,27 +173,57 @@ class HeuristicPlayer(Player):
     # ----- the turn -----
 
     def _main(self, state: AnguishState, table: WorthTable) -> Action:
+        plays = self._plan_carried_on(state)
+        if plays is None:
+            plays = self._best_plays(state, table)
+        action, rest = self._act(state, table, plays)
+        # Against the goldfish nothing but this action comes between it and the next decision, and
+        # the rest of the plan is the best plan of the position it leads to (see _best_plays): kept
+        # for it, for this very state only (a copy or another game works its plan out afresh).
+        self._plan = (state, state.steps + 1, action, rest) if rest is not None and state.game.goldfish else None
+        return action
+
+    def _plan_carried_on(self, state: AnguishState) -> tuple[_Play, ...] | None:
+        kept = self._plan
+        if kept is None or kept[0] is not state or kept[1] != state.steps or kept[2] != state.last_action:
+            return None
+        return kept[3]
+
+    def _act(self, state: AnguishState, table: WorthTable, plays: tuple[_Play, ...]
+             ) -> tuple[Action, tuple[_Play, ...] | None]:
+        """The action that carries out the plan, and the rest of the plan once it is taken (None when
+        it cannot be known: a card drawn changes the hand, a turn ends)."""
         seat = state.seats[state.active]
-        plays = self._best_plays(state, table)
-        now = [play for play in plays if play[2] is None]
-        if now:
-            uid, row, _, _ = next((play for play in now if table.draws[play[0]]), now[0])
-            return (act.PLAY, uid, row, best_target(state, table, uid))
-        early = [play for play in plays if play[3]]
-        if not early and not state.attack_declared:
+        first = drawing = early = None  # the first play into a free place, the first that draws, the
+        draws = table.draws  # first that makes room before the attack
+        for play in plays:
+            if play[2] is None:
+                if first is None:
+                    first = play
+                if draws[play[0]]:
+                    drawing = play
+                    break
+            elif play[3] and early is None:
+                early = play
+        if first is not None:
+            play = drawing or first
+            uid = play[0]
+            rest = None if drawing else tuple(other for other in plays if other is not play)
+            return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
+        if early is None and not state.attack_declared:
             ready = safe_attackers(state)
             if ready:
-                return (act.ATTACK, ready)
-        if plays:  # a Creature makes room in the Arsenal for one worth more there
-            uid, _, leaving, _ = (early or plays)[0]
+                return (act.ATTACK, ready), plays
+        if plays:  # a Creature makes room in the Arsenal for one worth more there (then look again:
+            uid, _, leaving, _ = early or plays[0]  # a full Defense Line may make other room)
             if len(seat.protection) < ROW_SIZE:
-                return (act.MOVE, leaving)
-            return (act.REPLACE, uid, leaving, best_target(state, table, uid))
+                return (act.MOVE, leaving), None
+            return (act.REPLACE, uid, leaving, _target(state, table, uid)), None
         if len(seat.arsenal) < ROW_SIZE:
             for uid in seat.protection:
                 if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
-                    return (act.MOVE, uid)
-        return (act.END,)
+                    return (act.MOVE, uid), ()
+        return (act.END,), None
 
     def _best_plays(self, state: AnguishState, table: WorthTable) -> tuple[_Play, ...]:
         """The cards (and rows) worth the most together within the Hours left and the free locations:
@@ -230,25 +270,35 @@ class HeuristicPlayer(Player):
             if any(arriving[uid][hour] > least for uid, _, _ in candidates if profiles[uid].kind == CREATURE):
                 room, replacing = self._room(state, table)
                 attack_to_come = not after_attack and bool(safe_attackers(state))
+        if not room:
+            everything = _everything_fits(candidates, budget, front, back)
+            if everything is not None:
+                return everything
         # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made
-        # room) -> the best plan found
-        best: dict[tuple[int, int, int, int], _Plan] = {(budget, front, back, 0): (0.0, ())}
-        for uid, cost, options in candidates:
+        # room) -> the best plan found. Of plans worth the same, the one whose plays come first in
+        # the hand (then by option) is kept: so once its first play is made, the rest of it is the
+        # best plan of the position that follows, as a fresh look would find it.
+        best: dict[tuple[int, int, int, int], _Plan] = {(budget, front, back, 0): (0.0, "", ())}
+        for position, (uid, cost, options) in enumerate(candidates):
             arrives = arrives_now = 0.0
             if room and profiles[uid].kind == CREATURE:
                 arrives = table.arrives[False][uid][hour]  # room made after the attack
                 arrives_now = table.arrives[True][uid][hour]  # before it: with Ambush, it attacks now
-            for (hours, free, guards, made), (total, cards) in list(best.items()):
+            for (hours, free, guards, made), (total, order, cards) in list(best.items()):
                 if cost > hours:
                     continue
-                for gain, row, uses_front, uses_back in options:
+                for choice, (gain, row, uses_front, uses_back) in enumerate(options):
                     if uses_front > free or uses_back > guards:
                         continue
                     key = (hours - cost, free - uses_front, guards - uses_back, made)
                     found = best.get(key)
-                    if found is None or found[0] < total + gain:
-                        best[key] = (total + gain, (*cards, (uid, row, None, False)))
-                if arrives_now and free == 0 and made < len(room) and (replacing or guards > 0):
+                    worth, then = total + gain, order + chr(_ORDER * position + choice)
+                    if found is None or found[0] < worth or (found[0] == worth and then < found[1]):
+                        best[key] = (worth, then, (*cards, (uid, row, None, False)))
+                # A place made is one more place, whatever comes first in the hand: a plan that
+                # makes room with a place still free is never the best (the same card in that place
+                # is worth as much, and comes first among its options).
+                if arrives_now and made < len(room) and (replacing or guards > 0):
                     loss, leaving, loss_now = room[made]
                     gain, early = arrives - loss, False
                     if not attack_to_come and not after_attack:
@@ -256,11 +306,12 @@ class HeuristicPlayer(Player):
                     elif attack_to_come and arrives_now - loss_now > gain:
                         gain, early = arrives_now - loss_now, True
                     if gain > 0:
-                        key = (hours - cost, 0, guards if replacing else guards - 1, made + 1)
+                        key = (hours - cost, free, guards if replacing else guards - 1, made + 1)
                         found = best.get(key)
-                        if found is None or found[0] < total + gain:
-                            best[key] = (total + gain, (*cards, (uid, act.ARSENAL, leaving, early)))
-        return max(best.values(), key=_plan_worth)[1]
+                        worth, then = total + gain, order + chr(_ORDER * position + len(options))
+                        if found is None or found[0] < worth or (found[0] == worth and then < found[1]):
+                            best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)))
+        return min(best.values(), key=_plan_rank)[2]
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -268,7 +319,8 @@ class HeuristicPlayer(Player):
         what it would mill from the next Hour until the horizon, and from this Hour if it may still
         attack now. They move to the Defense Line (one with a Protection Score that has not changed
         lines this turn, 5.1, 7.1); with all 8 locations full any of them can be replaced instead
-        (7.1). And whether it is replacing."""
+        (7.1). A Creature played this turn keeps the place it was played into. And whether it is
+        replacing."""
         seat = state.seats[state.active]
         replacing = len(seat.protection) == ROW_SIZE
         hour = state.hour
@@ -276,6 +328,8 @@ class HeuristicPlayer(Player):
         keeps = table.keeps
         room = []
         for uid in seat.arsenal:
+            if state.summoned[uid] == hour:
+                continue  # played this turn: it was chosen for its place
             if replacing or (state.moved[uid] != state.window and state.protection_of(uid) > 0):
                 later = keeps[uid][hour]
                 now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
@@ -296,6 +350,30 @@ class HeuristicPlayer(Player):
                 if state.profiles[uid].target == "attacker":
                     return (act.PLAY, uid, None, attacker)
         return (act.PROTECT, attacker, guard)
+
+
+def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
+    return None if state.profiles[uid].target is None else best_target(state, table, uid)
+
+
+def _everything_fits(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
+                     back: int) -> tuple[_Play, ...] | None:
+    """Every card worth playing, each where it is worth most (the first such place on a tie), when
+    they all fit together: the best plan there is, found without a search (None if they do not)."""
+    plays = []
+    for uid, cost, options in candidates:
+        gain, row, uses_front, uses_back = max(options, key=_option_gain)
+        budget -= cost
+        front -= uses_front
+        back -= uses_back
+        plays.append((uid, row, None, False))
+    if budget < 0 or front < 0 or back < 0:
+        return None
+    return tuple(plays)
+
+
+def _option_gain(option: Option) -> float:
+    return option[0]
 
 
 def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ...] | list[int],

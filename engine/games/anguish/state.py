@@ -121,7 +121,7 @@ def make_game(deck: ResolvedDeck, **options: Any) -> AnguishGame:
 # The State's fields by how clone() copies them: values, lists of one value per card, per player lists.
 _SCALARS = (
     "hour", "starter", "active", "actor", "phase", "turn_index", "window", "spent", "attack_declared", "end_game",
-    "end_game_phase", "initiator", "passes", "acted", "ran_out", "winning_player",
+    "end_game_phase", "initiator", "passes", "acted", "ran_out", "winning_player", "steps", "last_action",
 )
 _PER_CARD = ("damage", "bonus", "weakened", "summoned", "moved", "to_arsenal", "attacked", "held", "moment")
 _PER_PLAYER = ("milled", "overkill", "drawn", "played", "no_effect")
@@ -159,6 +159,8 @@ class AnguishState(State):
         self.held = [False] * count
         self.moment = [False] * count
         self.pending: list[int] = []  # cards in hand this turn it could pay for, but not yet play
+        self.steps = 0  # actions applied so far, and the last of them (a player can tell its own
+        self.last_action: Action | None = None  # move from another's by them)
         self.hour = FIRST_HOUR
         self.starter = game.starting_player
         self.active = self.starter  # whose turn it is
@@ -292,6 +294,8 @@ class AnguishState(State):
         """Apply an action known to be legal (a Player returns only legal actions, so the check is
         skipped; the tests play the players through apply_action to show that they do)."""
         move: Action = action  # type: ignore[assignment]  # every Anguish action is a tuple
+        self.steps += 1
+        self.last_action = move
         _HANDLERS[move[0]](self, *move[1:])
         if self.pending and self.phase == MAIN:
             self._recheck_pending()
@@ -349,11 +353,12 @@ class AnguishState(State):
         """9.4: not on the Hour it was played unless it has Ambush; 7.1: not on a turn it moved from
         Protection to Arsenal; once a window (a turn, or an End Game phase). The Arsenal Score, the
         dearest to work out, is looked at last."""
+        card = self.profiles[uid]
         return (
             self.attacked[uid] != self.window
             and self.to_arsenal[uid] != self.turn_index
-            and (self.end_game or self.summoned[uid] < self.hour or self.profiles[uid].ambush)
-            and self.arsenal_of(uid) > 0
+            and (self.end_game or self.summoned[uid] < self.hour or card.ambush)
+            and (card.arsenal > self.weakened[uid] or self.arsenal_of(uid) > 0)  # the printed Score is enough
         )
 
     def budget(self) -> int:
@@ -769,6 +774,7 @@ class AnguishState(State):
         dear for the rest of the turn (the Hours left only go down)."""
         held, moment, profiles = self.held, self.moment, self.profiles
         budget, free_now = self.budget(), self.end_game
+        arsenal_free = len(self.seats[player].arsenal) < ROW_SIZE
         for uid in cards:
             held[uid] = True
             if moment[uid]:
@@ -776,7 +782,7 @@ class AnguishState(State):
             card = profiles[uid]
             if card.response or (card.cost > budget and not (free_now or card.free)):
                 continue
-            if self._playable(player, uid, responding=False):
+            if (card.kind == CREATURE and arsenal_free) or self._playable(player, uid, responding=False):
                 moment[uid] = True
             elif not (card.target == "enemy" and self.game.goldfish):
                 self.pending.append(uid)

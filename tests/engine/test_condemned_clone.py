@@ -30,12 +30,12 @@ def picture(state: CondemnedState) -> dict[str, Any]:
     return {
         "zones": {zone: [(c.uid, c.name) for c in cards] for zone, cards in state.zones().items()},
         "sides": [
-            (side.life, side.life_lost, dict(side.wear), side.turns, side.mulligans, side.at_range,
+            (side.life, side.life_lost, dict(side.wear), side.turns, side.mulligans,
              side.weapon_equipped, side.event_played, side.switched, side.leafy_used, side.skip_attack,
              +side.drawn, +side.played, +side.no_effect)
             for side in state.sides
         ],
-        "turn": (state.turn(), state.phase, state.current_player(), state.active, state.winner()),
+        "turn": (state.turn(), state.phase, state.current_player(), state.active, state.winner(), state.at_range),
         "attack": None if state.attack is None else (
             state.attack.weapon, state.attack.target, state.attack.index, state.attack.parry,
             state.attack.steps.damage(5),

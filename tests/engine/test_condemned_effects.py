@@ -149,7 +149,7 @@ def test_it_draws_ophid_a_card_when_it_switches_between_melee_and_ranged() -> No
 
     play(state, ("switch", uid(state, PLAYER, "Torch")))
 
-    assert state.sides[PLAYER].at_range
+    assert state.at_range
     assert len(state.sides[PLAYER].hand) == 5 and len(state.sides[PLAYER].deck) == 4
 
 
@@ -178,7 +178,7 @@ def test_it_attacks_twice_with_the_ripper_the_second_time_at_half_damage() -> No
 
 def test_it_attacks_twice_with_the_nailgun_at_ranged() -> None:
     """MB-599 Nailgun: "Multi-Hit (this Weapon attacks twice in each of your Attack Phases)." """
-    state = position(CARDS, Setup("Kona Yuki", main="MB-599 Nailgun", hand=FILLER, at_range=True))
+    state = position(CARDS, Setup("Kona Yuki", main="MB-599 Nailgun", hand=FILLER), at_range=True)
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET), ("attack", "main", CONDEMNED_TARGET))
 
     assert state.sides[OPPONENT].life == 20 - 2 - 1
@@ -187,7 +187,7 @@ def test_it_attacks_twice_with_the_nailgun_at_ranged() -> None:
 @pytest.mark.parametrize(("at_range", "breaks"), [(True, True), (False, False)])
 def test_it_breaks_the_ace_of_spades_after_an_attack_at_ranged(at_range: bool, breaks: bool) -> None:
     """Ace of Spades: "When this Weapon attacks while you are at Ranged, it breaks after the attack." """
-    state = position(CARDS, Setup("Ophid", main="Ace of Spades", hand=FILLER, at_range=at_range, deck=SPARE))
+    state = position(CARDS, Setup("Ophid", main="Ace of Spades", hand=FILLER, deck=SPARE), at_range=at_range)
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
 
     assert state.sides[OPPONENT].life == 17
@@ -196,8 +196,8 @@ def test_it_breaks_the_ace_of_spades_after_an_attack_at_ranged(at_range: bool, b
 
 def test_it_attacks_with_the_tainted_kunai_at_ranged() -> None:
     """Tainted Kunai: "This Weapon can attack while you are at Ranged." """
-    kunai = position(CARDS, Setup("Ophid", off="Tainted Kunai", hand=FILLER, at_range=True))
-    torch = position(CARDS, Setup("Ophid", off="Torch", hand=FILLER, at_range=True))
+    kunai = position(CARDS, Setup("Ophid", off="Tainted Kunai", hand=FILLER), at_range=True)
+    torch = position(CARDS, Setup("Ophid", off="Torch", hand=FILLER), at_range=True)
     play(kunai, END_MAIN, ("attack", "off", CONDEMNED_TARGET))
     play(torch, END_MAIN)
 
@@ -288,8 +288,8 @@ def test_it_damages_a_weapon_that_attacks_the_spiky_helm_at_melee() -> None:
 
 def test_it_spares_a_weapon_that_attacks_the_spiky_helm_at_ranged() -> None:
     """Spiky Helm: "When an enemy Weapon attacks this Armor at Melee, deal 1 damage to that Weapon." """
-    state = position(CARDS, Setup("Kona Yuki", main="MB-599 Nailgun", hand=FILLER, at_range=True),
-                     Setup("The Pacifier", head="Spiky Helm"))
+    state = position(CARDS, Setup("Kona Yuki", main="MB-599 Nailgun", hand=FILLER),
+                     Setup("The Pacifier", head="Spiky Helm"), at_range=True)
     play(state, END_MAIN, ("attack", "main", uid(state, OPPONENT, "Spiky Helm", "head")))
 
     assert wear(state, PLAYER, "main") == 1
@@ -314,7 +314,7 @@ def test_it_lets_leafy_pads_move_to_ranged_for_a_discard_and_keep_the_attack_pha
 
     play(state, ("leafy", uid(state, PLAYER, "Torch")))
 
-    assert state.sides[PLAYER].at_range
+    assert state.at_range
     assert not [a for a in state.legal_actions() if a[0] == "leafy"]
     play(state, END_MAIN, ("attack", "main", CONDEMNED_TARGET))
     assert state.sides[OPPONENT].life == 17

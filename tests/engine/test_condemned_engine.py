@@ -18,6 +18,7 @@ from engine.games.condemned.players import KIT, HeuristicPlayer, InmatePlayer
 from engine.games.condemned.position import Setup, position
 from engine.games.condemned.state import (
     ATTACK,
+    ATTACK_EVENTS,
     CONDEMNED_TARGET,
     END_MAIN,
     KEEP,
@@ -109,7 +110,7 @@ def test_it_deals_five_cards_to_each_player_who_start_at_melee_with_full_life() 
     assert state.phase == MULLIGAN and state.current_player() == PLAYER
     assert [len(side.hand) for side in state.sides] == [5, 5]
     assert [len(side.deck) for side in state.sides] == [25, 25]
-    assert [side.at_range for side in state.sides] == [False, False]
+    assert state.at_range is False  # one distance for both (docs/rules-notes.md)
     assert [side.life for side in state.sides] == [22, 24]  # The Pacifier and Sentinel as printed
 
 
@@ -282,11 +283,94 @@ def test_it_moves_to_ranged_for_a_discard_and_skips_the_attack_phase() -> None:
 
     play(state, ("switch", uid(state, PLAYER, "Torch")))
 
-    assert state.sides[PLAYER].at_range and names(state, PLAYER, "discard") == ["Torch"]
+    assert state.at_range and names(state, PLAYER, "discard") == ["Torch"]
     assert not [a for a in state.legal_actions() if a[0] == "switch"]
     play(state, END_MAIN)
     assert state.sides[OPPONENT].life == 20  # the Fletcher never attacked
     assert state.sides[PLAYER].turns == 3
+
+
+def duel_at_melee(mover: Setup, stationary: Setup) -> CondemnedState:
+    """Two Condemned at Melee, the first (PLAYER) to act."""
+    return position(CARDS, mover, stationary)
+
+
+def strike(state: CondemnedState, attack: tuple[Any, ...]) -> None:
+    """Declare the attack; both players play no Event at it and the defender does not parry."""
+    play(state, attack)
+    while state.phase in (ATTACK_EVENTS, PARRY):
+        play(state, PASS)
+
+
+def test_it_keeps_one_distance_for_both_so_a_move_to_ranged_escapes_the_other_melee_weapon() -> None:
+    """ "If you don't like the state of the game, change it! During your Main Phase, you may discard a
+    card to switch between Melee and Ranged. [...] The Condemned that discards the card is considered
+    the one that moves. The other Condemned is considered stationary during that turn." Melee or
+    Ranged is the game's one state: once the Kona Yuki pays to go Ranged, the Sentinel is at Ranged
+    too, and its Rusty Machete ("Melee weapons can only be used when you are at Melee") cannot reach."""
+    state = duel_at_melee(Setup("Kona Yuki", main="Fletcher AG-22", hand=["Torch", *FILLER], deck=SPARE),
+                          Setup("Sentinel", main="Rusty Machete", hand=FILLER, deck=SPARE))
+
+    play(state, ("switch", uid(state, PLAYER, "Torch")), END_MAIN)
+
+    assert state.at_range and state.active == OPPONENT and state.phase == MAIN
+    play(state, END_MAIN)  # the Machete has no attack to offer: the Sentinel's turn is over
+    assert state.active == PLAYER and state.sides[PLAYER].life == 19
+    assert state.sides[OPPONENT].turns == 2 and state.sides[PLAYER].turns == 3
+
+
+def test_it_leaves_the_stationary_condemned_its_attack_phase_and_its_ranged_weapons() -> None:
+    """ "If you do, you must skip your Attack Phase that turn": only the one that moves skips it. The
+    stationary Sentinel attacks on its turn with a Ranged Weapon ("Ranged Weapons can be used at Melee
+    and Ranged")."""
+    state = duel_at_melee(Setup("Kona Yuki", main="Fletcher AG-22", hand=["Torch", *FILLER], deck=SPARE),
+                          Setup("Sentinel", off="Blowgun", hand=FILLER, deck=SPARE))
+    play(state, ("switch", uid(state, PLAYER, "Torch")), END_MAIN, END_MAIN)
+
+    assert attacks(state) == [("attack", "off", CONDEMNED_TARGET)]
+    strike(state, ("attack", "off", CONDEMNED_TARGET))
+    assert state.sides[PLAYER].life == 18
+
+
+def test_it_brings_both_back_to_melee_when_the_other_condemned_pays_to_move() -> None:
+    """The other Condemned may "change it" back on its own turn: it discards, both are at Melee again,
+    and it is its Attack Phase that is skipped."""
+    state = duel_at_melee(Setup("Kona Yuki", main="Fletcher AG-22", hand=["Torch", *FILLER], deck=SPARE),
+                          Setup("Sentinel", main="Rusty Machete", hand=["Torch", *FILLER], deck=SPARE))
+    play(state, ("switch", uid(state, PLAYER, "Torch")), END_MAIN)
+
+    play(state, ("switch", uid(state, OPPONENT, "Torch")))
+    assert not state.at_range
+    play(state, END_MAIN)
+    assert state.active == PLAYER and state.sides[PLAYER].life == 19  # the Machete's turn had no attack
+    play(state, END_MAIN)
+    assert attacks(state) == [("attack", "main", CONDEMNED_TARGET)]  # the Fletcher, at Melee
+
+
+def test_it_draws_ophid_a_card_only_when_ophid_is_the_one_that_moves() -> None:
+    """Ophid: "When you switch between Melee and Ranged, draw 1 card." The distance changes for both,
+    but the other Condemned "is considered stationary": it has not switched."""
+    state = duel_at_melee(Setup("Kona Yuki", main="Fletcher AG-22", hand=["Torch", *FILLER], deck=SPARE),
+                          Setup("Ophid", hand=[*FILLER, *FILLER, "Torch"], deck=SPARE))
+    ophid = state.sides[OPPONENT]
+
+    play(state, ("switch", uid(state, PLAYER, "Torch")))
+
+    assert state.at_range and (len(ophid.hand), len(ophid.deck)) == (5, 5)
+
+
+def test_it_moves_both_to_ranged_with_leafy_pads() -> None:
+    """Leafy Pads: "you may discard a card to move to Ranged. If you do, you still have your Attack
+    Phase this turn." The game is at Ranged, for the other Condemned's Melee Weapon too."""
+    state = duel_at_melee(Setup("Kona Yuki", main="Fletcher AG-22", legs="Leafy Pads", hand=["Torch", *FILLER],
+                                deck=SPARE),
+                          Setup("Sentinel", main="Rusty Machete", hand=FILLER, deck=SPARE))
+    play(state, ("leafy", uid(state, PLAYER, "Torch")), END_MAIN)
+    strike(state, ("attack", "main", CONDEMNED_TARGET))
+
+    assert state.at_range and state.sides[OPPONENT].life == 21  # the Fletcher hit for 3
+    play(state, END_MAIN)
+    assert state.active == PLAYER and state.sides[PLAYER].life == 19  # no reach for the Machete
 
 
 def test_it_moves_a_weapon_that_shows_both_hands_to_the_other_hand() -> None:
@@ -324,7 +408,7 @@ def test_it_attacks_with_the_off_hand_when_the_main_hand_cannot_at_range() -> No
     """ "If, for example, you have a Melee Weapon in your Main Hand, a Ranged Weapon in your Off Hand,
     and you're at Range, you may attack with your Ranged Weapon in your Off Hand without using your Main
     Hand Weapon." """
-    state = position(CARDS, Setup("Ophid", main="Rusty Machete", off="Blowgun", hand=FILLER, at_range=True))
+    state = position(CARDS, Setup("Ophid", main="Rusty Machete", off="Blowgun", hand=FILLER), at_range=True)
     play(state, END_MAIN)
 
     assert attacks(state) == [("attack", "off", CONDEMNED_TARGET)]
@@ -334,7 +418,7 @@ def test_it_uses_melee_weapons_only_at_melee_and_ranged_weapons_anywhere() -> No
     """ "Melee weapons can only be used when you are at Melee; Ranged Weapons can be used at Melee and
     Ranged" """
     at_melee = position(CARDS, Setup("Ophid", main="Rusty Machete", off="Blowgun", hand=FILLER))
-    at_range = position(CARDS, Setup("Ophid", main="Fletcher AG-22", hand=FILLER, at_range=True))
+    at_range = position(CARDS, Setup("Ophid", main="Fletcher AG-22", hand=FILLER), at_range=True)
     play(at_melee, END_MAIN)
     play(at_range, END_MAIN)
 
@@ -498,14 +582,14 @@ def test_it_allows_one_desperate_attack_for_one_damage() -> None:
     assert state.sides[PLAYER].turns == 3  # one attack only: the turn ended
 
 
-@pytest.mark.parametrize("setup", [
-    Setup("Ophid", hand=["Torch", *FILLER]),
-    Setup("Ophid", hand=FILLER, at_range=True),
+@pytest.mark.parametrize(("setup", "at_range"), [
+    (Setup("Ophid", hand=["Torch", *FILLER]), False),
+    (Setup("Ophid", hand=FILLER), True),
 ])
-def test_it_allows_no_desperate_attack_with_a_weapon_in_hand_or_at_range(setup: Setup) -> None:
+def test_it_allows_no_desperate_attack_with_a_weapon_in_hand_or_at_range(setup: Setup, at_range: bool) -> None:
     """ "If you are at Melee, you don't have any weapons equipped, and you don't have any Weapon cards in
     your hand, the Desperation Rule applies." """
-    state = position(CARDS, setup)
+    state = position(CARDS, setup, at_range=at_range)
     play(state, END_MAIN)
 
     assert state.sides[OPPONENT].life == 20 and state.phase != ATTACK

@@ -96,7 +96,7 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     5) and the held one has a single attack left. Durability left breaks ties."""
     if not equips:
         return None
-    spec_of, at_range = state.spec_of, side.at_range
+    spec_of, at_range = state.spec_of, state.at_range
     attacking = _attacks_this_turn(state, side)
     in_hand = [spec_of[card.uid] for card in side.hand
                if spec_of[card.uid].card_type == WEAPON and card.name in side.equippable]
@@ -261,7 +261,7 @@ def _main(state: CondemnedState, side: Side) -> Action:
 def _switch_step(state: CondemnedState, side: Side) -> Action | None:
     """Discard a card that can never be played to switch between Melee and Ranged, when the switch
     costs nothing: the Attack Phase it skips would make no attack anyway."""
-    if side.switched or not side.at_range or _attacks_this_turn(state, side):
+    if side.switched or not state.at_range or _attacks_this_turn(state, side):
         return None
     dead = next((card for card in side.hand if _dead(state, side, card)), None)
     return ("switch", dead.uid) if dead is not None else None

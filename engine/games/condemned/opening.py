@@ -37,7 +37,7 @@ def keeps(state: CondemnedState, side: Side) -> bool:
         return True
     cards = [state.spec_of[card.uid] for card in side.hand]
     rest = [state.spec_of[card.uid] for card in side.deck]
-    return plan(side, cards, rest) >= new_hand_worth(state, side)[left - 1]
+    return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 
 def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
@@ -52,7 +52,7 @@ def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
         plans = []
         for _ in range(SAMPLE_HANDS):
             dealer.shuffle(cards)
-            plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:]))
+            plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:], state.at_range))
         worth = sum(plans) / len(plans)
         worths = [worth]
         for _ in range(1, MAX_MULLIGANS):
@@ -62,8 +62,9 @@ def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
     return by_seat[side.index]
 
 
-def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec]) -> int:
-    """The damage the hand's Weapons deal in the first Attack Phases of the game (see the module)."""
+def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_range: bool) -> int:
+    """The damage the hand's Weapons deal in the first Attack Phases of the game, at that distance
+    (see the module)."""
     weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in side.equippable]
     found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in side.equippable),
                    key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
@@ -75,7 +76,6 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec]) -> int:
                      reverse=True)
     main, off = EMPTY, EMPTY
     total = 0
-    at_range = side.at_range
     for turn in range(1 + ATTACK_TURNS):
         main, off, chosen = best_equip(side, main, off, weapons, at_range)
         if chosen is not None:

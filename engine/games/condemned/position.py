@@ -30,7 +30,6 @@ class Setup:
     body: str | None = None
     legs: str | None = None
     wear: Mapping[str, int] = field(default_factory=dict)  # damage on equipped cards, by name
-    at_range: bool = False
     passive: bool = False
     turns: int = 1  # turns already taken: 0 makes the coming turn the Ready Turn
 
@@ -40,9 +39,10 @@ class Setup:
 
 
 def position(cards: Mapping[str, Mapping[str, Any]], player: Setup, opponent: Setup | None = None, *,
-             active: int = PLAYER, seed: int = 0, turn_limit: int = 30) -> CondemnedState:
-    """The game at the start of `active`'s turn, with the cards where the setups put them; the turn
-    then begins as the rules say (start-of-turn effects, the draw to 5)."""
+             active: int = PLAYER, seed: int = 0, turn_limit: int = 30, at_range: bool = False) -> CondemnedState:
+    """The game at the start of `active`'s turn, with the cards where the setups put them, both
+    Condemned at Ranged with `at_range` (else at Melee); the turn then begins as the rules say
+    (start-of-turn effects, the draw to 5)."""
     setups = (player, opponent or Setup(passive=True))
     contenders = tuple(
         Contender(cards[s.condemned] if s.condemned else None, [cards[name] for name in s.names()], s.passive)
@@ -52,6 +52,7 @@ def position(cards: Mapping[str, Mapping[str, Any]], player: Setup, opponent: Se
     state = CondemnedState(game, random.Random(seed))
     for side, setup in zip(state.sides, setups, strict=True):
         _place(state, side, setup)
+    state.at_range = at_range
     state.begin_turn(active)
     state.settle()
     return state
@@ -71,5 +72,4 @@ def _place(state: CondemnedState, side: Side, setup: Setup) -> None:
             side.wear[card.uid] = setup.wear[card.name]
     if setup.life is not None:
         side.life = setup.life
-    side.at_range = setup.at_range
     side.turns = setup.turns

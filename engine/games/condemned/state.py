@@ -76,7 +76,7 @@ class Side:
 
     __slots__ = (
         "index", "condemned_card", "condemned", "equippable", "passive", "life", "max_life", "life_lost",
-        "deck", "hand", "discard", "removed", "main", "off", "armor", "wear", "at_range", "mulligans",
+        "deck", "hand", "discard", "removed", "main", "off", "armor", "wear", "mulligans",
         "turns", "weapon_equipped", "event_played", "switched", "leafy_used", "skip_attack",
         "drawn", "played", "no_effect",
     )
@@ -97,7 +97,6 @@ class Side:
         self.off: CardInstance | None = None
         self.armor: list[CardInstance | None] = [None, None, None]  # head, body, legs
         self.wear: dict[int, int] = {}  # damage on each equipped Weapon and Armor, by uid
-        self.at_range = False  # "All matches start with players at Melee."
         self.mulligans = 0
         self.turns = 0  # turns started; the first is the Ready Turn
         self.weapon_equipped = False
@@ -275,6 +274,8 @@ class CondemnedState(State):
         self.actor = PLAYER  # who decides now
         self.active = PLAYER  # whose turn it is
         self._winner: int | None = None
+        # Melee or Ranged, "the state of the game": one distance for both Condemned (docs/rules-notes.md).
+        self.at_range = False  # "All matches start with players at Melee."
         self.stack: list[tuple[int, CardInstance, Any]] = []  # Events being played: (player, card, target)
         self.attack: Attack | None = None
         self.choosing: fx.Verb | None = None  # the start-of-turn action waiting for its choice
@@ -505,13 +506,13 @@ class CondemnedState(State):
     def can_attack_with(self, side: Side, weapon: CardInstance | None) -> bool:
         """ "Melee weapons can only be used when you are at Melee; Ranged Weapons can be used at
         Melee and Ranged" (unless the Weapon says otherwise)."""
-        return weapon is not None and (not side.at_range or self.spec_of[weapon.uid].usable_at_ranged)
+        return weapon is not None and (not self.at_range or self.spec_of[weapon.uid].usable_at_ranged)
 
     def desperate(self, side: Side) -> bool:
         """ "If you are at Melee, you don't have any weapons equipped, and you don't have any Weapon
         cards in your hand, the Desperation Rule applies." """
         return (
-            not side.at_range and side.main is None and side.off is None
+            not self.at_range and side.main is None and side.off is None
             and not any(self.spec_of[c.uid].card_type == WEAPON for c in side.hand)
         )
 
@@ -589,7 +590,7 @@ class CondemnedState(State):
         distinct = self._distinct(side.hand)
         if not side.switched:
             actions += [("switch", card.uid) for card in distinct]
-        if not side.at_range and not side.leafy_used and any(a and self.spec_of[a.uid].leafy for a in side.armor):
+        if not self.at_range and not side.leafy_used and any(a and self.spec_of[a.uid].leafy for a in side.armor):
             actions += [("leafy", card.uid) for card in distinct]
         actions += self.moves(side)
         actions.append(END_MAIN)
@@ -886,15 +887,19 @@ class CondemnedState(State):
 
     def _switch(self, side: Side, card: CardInstance, leafy: bool) -> None:
         """ "During your Main Phase, you may discard a card to switch between Melee and Ranged. If you
-        do, you must skip your Attack Phase that turn." Leafy Pads moves to Ranged and keeps it."""
+        do, you must skip your Attack Phase that turn. The Condemned that discards the card is
+        considered the one that moves. The other Condemned is considered stationary during that turn."
+        The distance is the game's: both Condemned are at the new one; only the one that moves skips
+        its Attack Phase and has its "When you switch" ability. Leafy Pads moves to Ranged and keeps
+        the Attack Phase."""
         _remove(side.hand, card)
         side.discard.append(card)
         if leafy:
             side.leafy_used = True
-            side.at_range = True
+            self.at_range = True
         else:
             side.switched = side.skip_attack = True
-            side.at_range = not side.at_range
+            self.at_range = not self.at_range
         for verb in side.condemned.on_switch:
             self.resolve(side, verb, None)
 
@@ -913,7 +918,7 @@ class CondemnedState(State):
             self.off_attacks += 1
         else:
             self.desperation_used = True
-        self.attack = Attack(side.index, weapon, target, self.attacks_made, side.at_range)
+        self.attack = Attack(side.index, weapon, target, self.attacks_made, self.at_range)
         self.attacks_made += 1
         # The attacker may play an Event "when you declare an attack", then the defender one
         # "when an enemy attack is declared".

@@ -779,7 +779,9 @@ class Mark(Verb):
     def run(self, ctx: Ctx) -> None:
         for target in self.to.pieces(ctx):
             if self.remove:
-                target.marks.pop(self.name, None)
+                # A card out of play holds the shared, read-only empty marks: nothing to remove there.
+                if self.name in target.marks:
+                    del target.marks[self.name]
             elif target.zone == FIELD:
                 target.marks[self.name] = ctx.b.round
 

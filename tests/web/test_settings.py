@@ -66,7 +66,7 @@ LIMITS_PROBE = (
 
 
 def read_limits(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("THROTTLE_", "RUN", "EMAIL_", "CACHE_"))}
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(("THROTTLE_", "RUN", "EMAIL_", "CACHE_", "CELERY_"))}
     clean.update({"DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(tmp_path), "DEBUG": "1", **env})
     return subprocess.run([sys.executable, "-c", LIMITS_PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
 
@@ -82,7 +82,7 @@ def test_it_reads_limits_mail_and_cache_from_the_environment(tmp_path: Path) -> 
         THROTTLE_RUNS_ANON="7/hour", RUN_GAMES_PER_DAY_ANON="1234", LOGIN_FAILURE_LIMIT="9", CELERY_QUEUE="goldfish",
     ).stdout)
     assert values["email"] == "django.core.mail.backends.smtp.EmailBackend"
-    assert values["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert values["cache"] == "config.cache.RedisCache"
     assert values["rates"]["runs_anon"] == "7/hour" and values["rates"]["anon"] == defaults["rates"]["anon"]
     assert (values["games_anon"], values["lockout"], values["queue"]) == (1234, 9, "goldfish")
 

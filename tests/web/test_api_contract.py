@@ -12,11 +12,14 @@ campaign against a running server is bench/contract_fuzz.py.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
 from django.contrib.auth.models import User
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from knox.models import get_token_model
 from schemathesis.config import SchemathesisConfig
@@ -43,6 +46,18 @@ CONFIG = SchemathesisConfig.from_dict(
 schema = schemathesis.openapi.from_wsgi("/api/schema/", application, config=CONFIG)
 
 DECK_LIST = "Name: Contract deck\nCondemned:\n1 {condemned}\nDeck:\n"
+
+
+@pytest.fixture(autouse=True)
+def _one_database_connection() -> Iterator[None]:
+    """The WSGI handler closes the database connection when a request starts or ends, as a server
+    should; here that connection holds the test's transaction, so keep it open (as Django's test
+    client does)."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture

@@ -13,10 +13,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from config.pagination import PageNumberPagination
+from engine.games import game_slugs
 
 from . import autocomplete
 from .models import Card, Game
@@ -77,7 +79,9 @@ class GameList(CardDataView, generics.ListAPIView):
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("game", OpenApiTypes.STR, description="Game slug: qqdnd, condemned or anguish."),
+        OpenApiParameter(
+            "game", OpenApiTypes.STR, enum=game_slugs(), description="Game slug: qqdnd, condemned or anguish."
+        ),
         OpenApiParameter("q", OpenApiTypes.STR, description="A search query (see /syntax/); needs `game`."),
         OpenApiParameter(
             "ordering", OpenApiTypes.STR, description="name, type, set or a sortable field; '-' for descending."
@@ -124,7 +128,8 @@ class CardDetail(CardDataView, generics.RetrieveAPIView):
 @extend_schema(
     parameters=[
         OpenApiParameter(
-            "game", OpenApiTypes.STR, required=True, description="Game slug: qqdnd, condemned or anguish."
+            "game", OpenApiTypes.STR, required=True, enum=game_slugs(),
+            description="Game slug: qqdnd, condemned or anguish.",
         ),
         OpenApiParameter(
             "q",

@@ -40,6 +40,7 @@ from rest_framework.views import APIView
 from cardsdb.models import Game
 from config.parsers import JSONParser
 from engine.decklist import DecklistTooLong
+from engine.games import game_slugs
 
 from . import selectors, services
 from .diffs import deck_diff
@@ -148,7 +149,7 @@ class ValidateView(APIView):
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks."),
+        OpenApiParameter("game", OpenApiTypes.STR, enum=game_slugs(), description="Only this game's decks."),
         OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
         OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
         OpenApiParameter("page", OpenApiTypes.INT),

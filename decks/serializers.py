@@ -121,14 +121,12 @@ class StaleSerializer(serializers.Serializer):
 
 
 class ValidateInputSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text=GAME_HELP)
+    game = serializers.ChoiceField(
+        choices=game_slugs(), help_text=GAME_HELP,
+        error_messages={"invalid_choice": f"No game {{input!r}}; known games: {', '.join(game_slugs())}."},
+    )
     list = ListTextField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
     format = serializers.CharField(required=False, allow_blank=True, allow_null=True)
-
-    def validate_game(self, value: str) -> str:
-        if value not in game_slugs():
-            raise serializers.ValidationError(f"No game {value!r}; known games: {', '.join(game_slugs())}.")
-        return value
 
 
 class ValidateOutputSerializer(ValidationSerializer):

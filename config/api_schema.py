@@ -1,0 +1,86 @@
+"""The OpenAPI schema's errors (drf-spectacular, config/settings.py SPECTACULAR_SETTINGS).
+
+`document_shared_errors` runs after the schema is generated and writes down, on every operation, the
+answers that come from the site rather than from the view (docs/contract.md, "Errors every endpoint
+shares"), so that no endpoint, old or new, can forget them:
+
+- 400 for a NUL character in the path or a query parameter (config/middleware.py), on every one;
+- 401 for a token that is wrong, expired or revoked, on every one that reads tokens;
+- 404 for an unknown id, on every one with a path parameter;
+- 413 for a body over REQUEST_MAX_BYTES, on every one that takes a body;
+- 429 when a rate is exceeded (config/throttles.py), on every one.
+
+Each of them, and every other 4xx a view documents without a body, answers `{"detail": ...}`
+(config/api_errors.py): the `Error` component.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.generators import SchemaGenerator
+
+TOKEN_SCHEME = "knoxApiToken"
+ERROR_REF = {"$ref": "#/components/schemas/Error"}
+RETRY_AFTER = {
+    "Retry-After": {
+        "schema": {"type": "integer"},
+        "description": "Seconds to wait before trying again.",
+    }
+}
+
+SHARED = {
+    "400": "A NUL character (%00) in the path or a query parameter, or a request this operation cannot read.",
+    "401": "The token sent is wrong, expired or revoked (or this operation needs an account).",
+    "404": "Nothing of that id that the caller may see.",
+    "413": "The request body is over the size limit; it was not read.",
+    "429": "Over a request rate or quota: the detail names it; Retry-After says when to try again.",
+}
+
+
+ERROR_COMPONENT = {
+    "type": "object",
+    "description": "Every refusal: what was wrong and where, in a sentence.",
+    "properties": {
+        "detail": {"type": "string", "description": "What was wrong and where, for people."},
+        "errors": {
+            "type": "object",
+            "description": "For a request whose fields did not validate: each field's messages, by field name.",
+        },
+    },
+    "required": ["detail"],
+}
+
+
+def _reads_tokens(operation: dict[str, Any]) -> bool:
+    return any(TOKEN_SCHEME in requirement for requirement in operation.get("security", []))
+
+
+def _has_path_parameter(operation: dict[str, Any]) -> bool:
+    return any(parameter.get("in") == "path" for parameter in operation.get("parameters", []))
+
+
+def document_shared_errors(
+    result: dict[str, Any], generator: SchemaGenerator, request: Any, public: bool
+) -> dict[str, Any]:
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    components.setdefault("Error", ERROR_COMPONENT)
+    for path_item in result.get("paths", {}).values():
+        for method, operation in path_item.items():
+            if method not in {"get", "put", "patch", "post", "delete"}:
+                continue
+            responses = operation.setdefault("responses", {})
+            shared = ["400", "429"]
+            if _reads_tokens(operation):
+                shared.append("401")
+            if _has_path_parameter(operation):
+                shared.append("404")
+            if "requestBody" in operation:
+                shared.append("413")
+            for code in shared:
+                responses.setdefault(code, {"description": SHARED[code]})
+            for code, response in responses.items():
+                if code.startswith(("4", "5")) and "content" not in response:
+                    response["content"] = {"application/json": {"schema": ERROR_REF}}
+                if code == "429":
+                    response.setdefault("headers", {}).update(RETRY_AFTER)
+    return result

@@ -86,8 +86,10 @@ class GameList(CardDataView, generics.ListAPIView):
         OpenApiParameter(
             "ordering", OpenApiTypes.STR, description="name, type, set or a sortable field; '-' for descending."
         ),
-        OpenApiParameter("page", OpenApiTypes.INT),
-        OpenApiParameter("page_size", OpenApiTypes.INT, description="Up to 200; default 50."),
+        OpenApiParameter("page", {"type": "integer", "minimum": 1}),
+        OpenApiParameter(
+            "page_size", {"type": "integer", "minimum": 1}, description="Default 50; over 200 gives 200."
+        ),
     ]
 )
 class CardList(CardDataView, generics.ListAPIView):
@@ -142,7 +144,7 @@ class CardDetail(CardDataView, generics.RetrieveAPIView):
         ),
         OpenApiParameter(
             "limit",
-            OpenApiTypes.INT,
+            {"type": "integer", "minimum": 1, "maximum": autocomplete.MAX_LIMIT},
             description=f"Up to {autocomplete.MAX_LIMIT}; default {autocomplete.DEFAULT_LIMIT}.",
         ),
     ],

@@ -6,8 +6,10 @@ shares"), so that no endpoint, old or new, can forget them:
 
 - 400 for a NUL character in the path or a query parameter (config/middleware.py), on every one;
 - 401 for a token that is wrong, expired or revoked, on every one that reads tokens;
-- 404 for an unknown id, on every one with a path parameter;
-- 413 for a body over REQUEST_MAX_BYTES, on every one that takes a body;
+- 404 for an unknown id, on every one with a path parameter, and for a page past the last, on every
+  paginated one;
+- 413 for a body over REQUEST_MAX_BYTES, and 415 for a body of a type it does not read, on every one
+  that takes a body;
 - 429 when a rate is exceeded (config/throttles.py), on every one.
 
 Each of them, and every other 4xx a view documents without a body, answers `{"detail": ...}`
@@ -31,8 +33,9 @@ RETRY_AFTER = {
 SHARED = {
     "400": "A NUL character (%00) in the path or a query parameter, or a request this operation cannot read.",
     "401": "The token sent is wrong, expired or revoked (or this operation needs an account).",
-    "404": "Nothing of that id that the caller may see.",
+    "404": "Nothing of that id that the caller may see, or a page past the last.",
     "413": "The request body is over the size limit; it was not read.",
+    "415": "The request body is not of a media type this operation reads (JSON, unless another is listed).",
     "429": "Over a request rate or quota: the detail names it; Retry-After says when to try again.",
 }
 
@@ -59,6 +62,10 @@ def _has_path_parameter(operation: dict[str, Any]) -> bool:
     return any(parameter.get("in") == "path" for parameter in operation.get("parameters", []))
 
 
+def _is_paginated(operation: dict[str, Any]) -> bool:
+    return any(p.get("in") == "query" and p.get("name") == "page" for p in operation.get("parameters", []))
+
+
 def document_shared_errors(
     result: dict[str, Any], generator: SchemaGenerator, request: Any, public: bool
 ) -> dict[str, Any]:
@@ -72,10 +79,10 @@ def document_shared_errors(
             shared = ["400", "429"]
             if _reads_tokens(operation):
                 shared.append("401")
-            if _has_path_parameter(operation):
+            if _has_path_parameter(operation) or _is_paginated(operation):
                 shared.append("404")
             if "requestBody" in operation:
-                shared.append("413")
+                shared += ["413", "415"]
             for code in shared:
                 responses.setdefault(code, {"description": SHARED[code]})
             for code, response in responses.items():

@@ -1,19 +1,32 @@
-"""The API's page numbers: DRF's, with the schema saying what the view accepts (pages count from 1). A
-page size out of range is not refused: the page has the default or the largest size instead.
+"""The API's page numbers: DRF's, with the schema saying what the view accepts.
 
-A page past the last one answers 404 `{"detail": "Invalid page."}`, as DRF does.
+Pages count from 1; a page past the last one answers 404 `{"detail": "Invalid page."}`, as DRF does.
+A page size (where a view takes one) is a whole number from 1, and one over the view's largest
+gives a page of the largest size; anything else answers 400.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from rest_framework import pagination
+from rest_framework.exceptions import ValidationError
+from rest_framework.request import Request
 
 
 class PageNumberPagination(pagination.PageNumberPagination):
+    def get_page_size(self, request: Request) -> int | None:
+        name = self.page_size_query_param
+        if name and name in request.query_params:
+            raw = request.query_params[name]
+            if not raw.isascii() or not raw.isdigit() or int(raw) < 1:
+                most = f" (a page holds at most {self.max_page_size})" if self.max_page_size else ""
+                raise ValidationError(f"`{name}` must be a whole number from 1{most}.")
+            return min(int(raw), self.max_page_size or int(raw))
+        return self.page_size
+
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
-            if parameter["name"] == self.page_query_param:
+            if parameter["name"] in (self.page_query_param, self.page_size_query_param):
                 parameter["schema"] = {**parameter["schema"], "minimum": 1}
         return parameters

@@ -31,7 +31,7 @@ from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.generics import ListAPIView
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -66,7 +66,9 @@ from .serializers import (
 # Token first: a request without credentials is answered 401 with `WWW-Authenticate: Token`.
 AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
 
-DECK_ID = OpenApiParameter("share_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The deck's share id.")
+# Share ids are 12 URL-safe characters (models.new_share_id): "mine" and "import" are other routes.
+SHARE_ID_SCHEMA = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
+DECK_ID = OpenApiParameter("share_id", SHARE_ID_SCHEMA, OpenApiParameter.PATH, description="The deck's share id.")
 REFUSED = OpenApiResponse(RefusedSerializer, description="The list cannot be saved; nothing was.")
 NOT_FOUND = OpenApiResponse(description="No such deck, or a private deck of someone else.")
 NOT_YOURS = OpenApiResponse(description="No such deck of yours (also for others' decks, whatever their visibility).")
@@ -152,7 +154,7 @@ class ValidateView(APIView):
         OpenApiParameter("game", OpenApiTypes.STR, enum=game_slugs(), description="Only this game's decks."),
         OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
         OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
-        OpenApiParameter("page", OpenApiTypes.INT),
+        OpenApiParameter("page", {"type": "integer", "minimum": 1}),
     ],
 )
 class PublicDeckList(ListAPIView):
@@ -215,7 +217,7 @@ class DeckImport(APIView):
 
     authentication_classes = AUTHENTICATION
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, MultiPartParser]  # a file comes as a multipart upload
 
     @extend_schema(request=DeckImportInputSerializer, responses={201: DeckDetailOutputSerializer, 400: REFUSED})
     def post(self, request: Request) -> Response:
@@ -225,7 +227,7 @@ class DeckImport(APIView):
         try:
             saved = services.deck_import(
                 owner=request.user, game=_game(values["game"]), text=values["list"], name=values.get("name"),
-                description=values.get("description", ""), format=values.get("format"),
+                description=values.get("description", ""), format=values.get("format") or None,
                 visibility=values["visibility"],
             )
         except services.DeckRefused as exc:

@@ -12,6 +12,7 @@ campaign against a running server is bench/contract_fuzz.py.
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +24,9 @@ from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from knox.models import get_token_model
 from schemathesis.config import SchemathesisConfig
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from accounts.api import WRONG_CREDENTIALS
 from cardsdb.models import Card, Game
 from config.wsgi import application
 from decks import services
@@ -90,4 +93,28 @@ def credentials(request: pytest.FixtureRequest, api_user: User) -> dict[str, str
 # run) is there for the next, as on a real site.
 @settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_api_matches_its_schema(case: Any, credentials: dict[str, str]) -> None:
-    case.call_and_validate(headers=credentials)
+    response = case.call(headers=credentials)
+    case.validate_response(response, headers=credentials, excluded_checks=_beyond_the_schema(case, response))
+
+
+def _beyond_the_schema(case: Any, response: Any) -> list[Any]:
+    """The one check that does not apply to a refusal no schema can foresee, each documented in
+    docs/contract.md; every other check still runs on it, and on every other answer all of them do.
+
+    A well-formed request can still be refused with 400 for what its values mean, which JSON Schema
+    cannot say: a deck list whose cards or format break the game's rules (the answer carries the
+    list's `problems`), and a user name and password that belong to no account (schemathesis excuses
+    this itself for an operation that issues credentials, but only recognises one by an OAuth2
+    `tokenUrl`, which an API token scheme has not).
+    """
+    if response.status_code != 400:
+        return []
+    try:
+        body = json.loads(response.content)
+    except ValueError:
+        return []
+    if not isinstance(body, dict):
+        return []
+    refused_list = isinstance(body.get("problems"), list) and bool(body["problems"])
+    wrong_login = case.operation.path == "/api/token/" and body.get("detail") == WRONG_CREDENTIALS
+    return [positive_data_acceptance] if refused_list or wrong_login else []

@@ -38,8 +38,9 @@ def _type_error(field: serializers.Field, value: Any) -> str | None:
     return None
 
 
+# An input serializer that refuses JSON values of another type than its fields'. (A comment, not a
+# docstring: the schema would give it as every input's description.)
 class JSONInputSerializer(serializers.Serializer):
-    """An input serializer that refuses JSON values of another type than its fields'."""
 
     # JSON Schema rules over several fields that `validate` enforces (the schema's "allOf").
     schema_rules: list[dict[str, Any]] = []

@@ -53,6 +53,8 @@ from .serializers import (
     DeckDiffOutputSerializer,
     DeckExportInputSerializer,
     DeckImportInputSerializer,
+    DeckImportTextSerializer,
+    DeckImportUploadSerializer,
     DeckListOutputSerializer,
     DeckReport,
     DeckUpdateInputSerializer,
@@ -219,7 +221,11 @@ class DeckImport(APIView):
     permission_classes = [IsAuthenticated]
     parser_classes = [JSONParser, MultiPartParser]  # a file comes as a multipart upload
 
-    @extend_schema(request=DeckImportInputSerializer, responses={201: DeckDetailOutputSerializer, 400: REFUSED})
+    # JSON sends the list as text, a multipart form as a file (a form may also send `list` as text).
+    @extend_schema(
+        request={"application/json": DeckImportTextSerializer, "multipart/form-data": DeckImportUploadSerializer},
+        responses={201: DeckDetailOutputSerializer, 400: REFUSED},
+    )
     def post(self, request: Request) -> Response:
         given = DeckImportInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)

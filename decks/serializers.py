@@ -270,8 +270,6 @@ class DeckImportInputSerializer(JSONInputSerializer):
     format = serializers.CharField(required=False, allow_blank=True, max_length=30)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
 
-    schema_rules = [{"oneOf": [{"required": ["list"]}, {"required": ["file"]}]}]
-
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         upload = attrs.pop("file", None)
         if upload is not None and "list" in attrs:
@@ -288,6 +286,20 @@ class DeckImportInputSerializer(JSONInputSerializer):
         if "list" not in attrs:
             raise serializers.ValidationError("Send the list as `list` (text) or `file` (an upload).")
         return attrs
+
+
+class DeckImportTextSerializer(DeckImportInputSerializer):
+    """A list to import sent as JSON: its text."""
+
+    list = _list_field(required=True)
+    file = None  # type: ignore[assignment]  # JSON carries no file
+
+
+class DeckImportUploadSerializer(DeckImportInputSerializer):
+    """A list to import sent as a multipart form: an uploaded file."""
+
+    file = serializers.FileField(allow_empty_file=True, help_text="The list as a UTF-8 text file.")
+    list = None  # type: ignore[assignment]  # the file is the list
 
 
 class DeckUpdateInputSerializer(JSONInputSerializer):

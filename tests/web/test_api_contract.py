@@ -12,7 +12,6 @@ campaign against a running server is bench/contract_fuzz.py.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -26,11 +25,11 @@ from knox.models import get_token_model
 from schemathesis.config import SchemathesisConfig
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from accounts.api import WRONG_CREDENTIALS
 from cardsdb.models import Card, Game
 from config.wsgi import application
 from decks import services
 from decks.models import Visibility
+from tests.contract_refusals import beyond_the_schema
 
 # A handful of generated requests per operation and mode: the coverage phase adds its own
 # boundary and negative cases besides.
@@ -98,23 +97,8 @@ def test_api_matches_its_schema(case: Any, credentials: dict[str, str]) -> None:
 
 
 def _beyond_the_schema(case: Any, response: Any) -> list[Any]:
-    """The one check that does not apply to a refusal no schema can foresee, each documented in
-    docs/contract.md; every other check still runs on it, and on every other answer all of them do.
-
-    A well-formed request can still be refused with 400 for what its values mean, which JSON Schema
-    cannot say: a deck list whose cards or format break the game's rules (the answer carries the
-    list's `problems`), and a user name and password that belong to no account (schemathesis excuses
-    this itself for an operation that issues credentials, but only recognises one by an OAuth2
-    `tokenUrl`, which an API token scheme has not).
-    """
-    if response.status_code != 400:
-        return []
-    try:
-        body = json.loads(response.content)
-    except ValueError:
-        return []
-    if not isinstance(body, dict):
-        return []
-    refused_list = isinstance(body.get("problems"), list) and bool(body["problems"])
-    wrong_login = case.operation.path == "/api/token/" and body.get("detail") == WRONG_CREDENTIALS
-    return [positive_data_acceptance] if refused_list or wrong_login else []
+    """positive_data_acceptance does not apply to the refusals no schema can foresee, listed with
+    their reasons in tests/contract_refusals.py; every other check still runs on them."""
+    if beyond_the_schema(case.operation.path, response.status_code, response.content):
+        return [positive_data_acceptance]
+    return []

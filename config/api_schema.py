@@ -13,13 +13,16 @@ shares"), so that no endpoint, old or new, can forget them:
 - 429 when a rate is exceeded (config/throttles.py), on every one.
 
 Each of them, and every other 4xx a view documents without a body, answers `{"detail": ...}`
-(config/api_errors.py): the `Error` component.
+(config/api_errors.py): the `Error` component. It also makes an input's rules over several fields
+(config/serializers.py) its schema's "allOf", and requires a body where `{}` would not be valid.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from drf_spectacular.generators import SchemaGenerator
+
+from .serializers import NO_NUL, RULES_KEY
 
 TOKEN_SCHEME = "knoxApiToken"
 ERROR_REF = {"$ref": "#/components/schemas/Error"}
@@ -66,11 +69,30 @@ def _is_paginated(operation: dict[str, Any]) -> bool:
     return any(p.get("in") == "query" and p.get("name") == "page" for p in operation.get("parameters", []))
 
 
+def _refuse_nul(parameter: dict[str, Any]) -> None:
+    """Text in the address has no NUL (config/middleware.py answers 400)."""
+    schema = parameter.get("schema", {})
+    if schema.get("type") == "string" and not {"pattern", "enum", "format"} & set(schema):
+        parameter["schema"] = {**schema, "pattern": NO_NUL}
+
+
+def _require_body_with_rules(body: dict[str, Any], components: dict[str, Any]) -> None:
+    """A request without a body is read as `{}`: where `{}` is not valid, neither is no body."""
+    for media in body.get("content", {}).values():
+        ref = media.get("schema", {}).get("$ref", "")
+        component = components.get(ref.rsplit("/", 1)[-1], {}) if ref.startswith("#/components/schemas/") else {}
+        if component.get("required") or component.get("allOf"):
+            body["required"] = True
+
+
 def document_shared_errors(
     result: dict[str, Any], generator: SchemaGenerator, request: Any, public: bool
 ) -> dict[str, Any]:
     components = result.setdefault("components", {}).setdefault("schemas", {})
     components.setdefault("Error", ERROR_COMPONENT)
+    for component in components.values():
+        if RULES_KEY in component:  # rules over several fields of an input (config/serializers.py)
+            component["allOf"] = component.pop(RULES_KEY)
     for path_item in result.get("paths", {}).values():
         for method, operation in path_item.items():
             if method not in {"get", "put", "patch", "post", "delete"}:
@@ -85,6 +107,10 @@ def document_shared_errors(
                 shared += ["413", "415"]
             for code in shared:
                 responses.setdefault(code, {"description": SHARED[code]})
+            for parameter in operation.get("parameters", []):
+                _refuse_nul(parameter)
+            if "requestBody" in operation:
+                _require_body_with_rules(operation["requestBody"], components)
             for code, response in responses.items():
                 if code.startswith(("4", "5")) and "content" not in response:
                     response["content"] = {"application/json": {"schema": ERROR_REF}}

@@ -1,6 +1,7 @@
 """The API's page numbers: DRF's, with the schema saying what the view accepts.
 
-Pages count from 1; a page past the last one answers 404 `{"detail": "Invalid page."}`, as DRF does.
+Pages count from 1; a page past the last one, or one that is not a number (blank, "last"), answers
+404 `{"detail": "Invalid page."}`, as DRF does for most of them.
 A page size (where a view takes one) is a whole number from 1, and one over the view's largest
 gives a page of the largest size; anything else answers 400.
 """
@@ -14,6 +15,12 @@ from rest_framework.request import Request
 
 
 class PageNumberPagination(pagination.PageNumberPagination):
+    last_page_strings = ()  # a page is a number: "last" is not one
+
+    def get_page_number(self, request: Request, paginator: Any) -> Any:
+        # A blank page is not page 1 but no page at all (404, as for any page that is not a number).
+        return request.query_params.get(self.page_query_param, 1)
+
     def get_page_size(self, request: Request) -> int | None:
         name = self.page_size_query_param
         if name and name in request.query_params:

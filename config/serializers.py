@@ -11,12 +11,18 @@ Schema objects its schema requires all of (for example `{"anyOf": [{"required": 
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from typing import Any
 
+from django.core.validators import ProhibitNullCharactersValidator
 from drf_spectacular.extensions import OpenApiSerializerExtension
 from rest_framework import serializers
 from rest_framework.utils import html
+
+RULES_KEY = "x-schema-rules"
+# A text without NUL: PostgreSQL cannot store one, and Django's text fields refuse it.
+NO_NUL = "^[^\\x00]*$"
 
 # The JSON types each kind of field takes, and how its refusal names them.
 _JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...], str]] = [
@@ -65,7 +71,18 @@ class JSONInputSchema(OpenApiSerializerExtension):
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: Any) -> Any:
-        schema = auto_schema._map_serializer(self.target, direction, bypass_extensions=True)
+        # The views validate these whole, for PATCH too (they never make them partial), so their required
+        # fields are required whatever the method.
+        whole = copy.copy(self.target)
+        whole.partial = False
+        schema = auto_schema._map_serializer(whole, direction, bypass_extensions=True)
+        for name, field in whole.fields.items():
+            refuses_nul = any(isinstance(v, ProhibitNullCharactersValidator) for v in field.validators)
+            prop = schema.get("properties", {}).get(name)
+            if refuses_nul and isinstance(prop, dict) and prop.get("type") == "string" and "pattern" not in prop:
+                prop["pattern"] = NO_NUL
         if self.target.schema_rules:
-            schema["allOf"] = list(self.target.schema_rules)
+            # Made the schema's "allOf" by config.api_schema, after drf-spectacular has named the enums of
+            # the fields: these enums are parts of rules, not the fields' choices.
+            schema[RULES_KEY] = list(self.target.schema_rules)
         return schema

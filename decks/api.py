@@ -47,6 +47,7 @@ from .diffs import deck_diff
 from .lists import check_list
 from .models import Deck
 from .serializers import (
+    MAX_VERSION,
     DeckCreateInputSerializer,
     DeckDetailOutputSerializer,
     DeckDiffInputSerializer,
@@ -70,6 +71,7 @@ AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
 
 # Share ids are 12 URL-safe characters (models.new_share_id): "mine" and "import" are other routes.
 SHARE_ID_SCHEMA = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
+VERSION_NUMBER = {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}
 DECK_ID = OpenApiParameter("share_id", SHARE_ID_SCHEMA, OpenApiParameter.PATH, description="The deck's share id.")
 REFUSED = OpenApiResponse(RefusedSerializer, description="The list cannot be saved; nothing was.")
 NOT_FOUND = OpenApiResponse(description="No such deck, or a private deck of someone else.")
@@ -310,7 +312,7 @@ class DeckExport(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("version", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("version", VERSION_NUMBER)],
         responses={(200, "text/plain"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> HttpResponse:
@@ -356,7 +358,7 @@ class DeckDiffView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("from", OpenApiTypes.INT), OpenApiParameter("to", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("from", VERSION_NUMBER), OpenApiParameter("to", VERSION_NUMBER)],
         responses={200: DeckDiffOutputSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> Response:

@@ -75,6 +75,12 @@ def test_a_page_size_that_is_not_a_whole_number_from_1_is_refused(page_size: str
     assert response.status_code == 400 and "page_size" in response.json()["detail"]
 
 
+@pytest.mark.parametrize("page", ["", "last", "0"])
+def test_a_page_that_is_not_a_number_from_1_is_not_found(page: str) -> None:
+    response = APIClient().get("/api/decks/", {"page": page})
+    assert response.status_code == 404 and response.json() == {"detail": "Invalid page."}
+
+
 def test_a_form_body_is_refused_where_the_api_reads_json(ann: AbstractBaseUser) -> None:
     response = signed_in(ann).post("/api/decks/", {"game": "qqdnd", "name": "Blades"}, format="multipart")
     assert response.status_code == 415 and "detail" in response.json()

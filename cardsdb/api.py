@@ -80,7 +80,8 @@ class GameList(CardDataView, generics.ListAPIView):
 @extend_schema(
     parameters=[
         OpenApiParameter(
-            "game", OpenApiTypes.STR, enum=game_slugs(), description="Game slug: qqdnd, condemned or anguish."
+            "game", OpenApiTypes.STR, enum=["", *game_slugs()],
+            description="Game slug: qqdnd, condemned or anguish; blank or left out: every game's cards.",
         ),
         OpenApiParameter("q", OpenApiTypes.STR, description="A search query (see /syntax/); needs `game`."),
         OpenApiParameter(
@@ -178,7 +179,7 @@ class CardAutocomplete(CardDataView):
 
 
 def _limit(raw: str | None) -> int:
-    if raw is None or raw == "":
+    if raw is None:  # left out; a blank `limit=` is no number, and refused
         return autocomplete.DEFAULT_LIMIT
     if not raw.isdigit() or not 1 <= int(raw) <= autocomplete.MAX_LIMIT:
         raise ValidationError({"detail": f"`limit` must be a whole number from 1 to {autocomplete.MAX_LIMIT}."})

@@ -155,7 +155,10 @@ class ValidateView(APIView):
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("game", OpenApiTypes.STR, enum=game_slugs(), description="Only this game's decks."),
+        OpenApiParameter(
+            "game", OpenApiTypes.STR, enum=["", *game_slugs()],
+            description="Only this game's decks; blank or left out: every game's.",
+        ),
         OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
         OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
         OpenApiParameter("page", {"type": "integer", "minimum": 1}),

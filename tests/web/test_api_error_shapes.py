@@ -75,6 +75,11 @@ def test_a_page_size_that_is_not_a_whole_number_from_1_is_refused(page_size: str
     assert response.status_code == 400 and "page_size" in response.json()["detail"]
 
 
+def test_a_blank_autocomplete_limit_is_refused() -> None:
+    response = APIClient().get("/api/cards/autocomplete/", {"game": "qqdnd", "q": "kat", "limit": ""})
+    assert response.status_code == 400 and "`limit` must be a whole number" in response.json()["detail"]
+
+
 @pytest.mark.parametrize("page", ["", "last", "0"])
 def test_a_page_that_is_not_a_number_from_1_is_not_found(page: str) -> None:
     response = APIClient().get("/api/decks/", {"page": page})

@@ -104,6 +104,8 @@ def campaign(port: int, headers: list[str], args: argparse.Namespace, report: Pa
         "--checks", "all", "--exclude-checks", "positive_data_acceptance",
         "--max-examples", str(args.max_examples), "--seed", str(args.seed), "--workers", "2",
         "--suppress-health-check", "all", "--report", "json", "--report-json-path", str(report),
+        # The schema takes seconds to build on a busy machine: a slow answer is not a failure here.
+        "--wait-for-schema", "60", "--request-timeout", "60",
     ]
     for header in headers:
         command += ["-H", header]
@@ -118,6 +120,9 @@ def count_lines(path: Path) -> int:
 
 def summary(report: Path) -> tuple[int, int, Counter[str]]:
     data = json.loads(report.read_text())
+    if not data["complete"]:
+        errors = ", ".join(error["title"] for error in data["errors"])
+        raise SystemExit(f"schemathesis stopped ({data['stop_reason']}): {errors}; see {report}")
     failures: Counter[str] = Counter()
     for group in data["failures"]:
         check = CHECKS.get(group["code"], group["title"])

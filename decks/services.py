@@ -164,7 +164,7 @@ def _species(checked: CheckedList) -> str:
 def _write_cards(deck: Deck, checked: CheckedList, cards: GameCards, was_public: bool = False) -> None:
     """Rewrite the deck's DeckCard rows (deck.visibility is the one saved) and move the per-card
     counts of public decks by what changed."""
-    before = counters.public_card_ids(deck) if was_public else set()
+    before = counters.card_ids(deck) if was_public else set()
     DeckCard.objects.filter(deck=deck).delete()
     DeckCard.objects.bulk_create(
         DeckCard(

@@ -216,9 +216,11 @@ def page_size(params: Mapping[str, Any]) -> int:
     text = text_param(params, "page_size")
     if not text:
         return PAGE_SIZE
-    if not text.isdigit() or not 1 <= int(text) <= MAX_PAGE_SIZE:
-        raise BadQuery("page_size", f"`page_size` is a whole number from 1 to {MAX_PAGE_SIZE}.")
-    return int(text)
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise BadQuery(
+            "page_size", f"`page_size` must be a whole number from 1 (a page holds at most {MAX_PAGE_SIZE})."
+        )
+    return min(int(text), MAX_PAGE_SIZE)  # as the other lists do (config/pagination.py)
 
 
 def most_played_cards(game: Game, limit: int) -> list[CardPlay]:

@@ -494,8 +494,10 @@ class MostPlayedCards(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game", OpenApiTypes.STR, required=True, description="The game's slug."),
-            OpenApiParameter("limit", OpenApiTypes.INT, description=f"1 to {MOST_PLAYED_LIMIT}; 50 by default."),
+            OpenApiParameter("game", OpenApiTypes.STR, required=True, enum=list(game_slugs()),
+                             description="The game's slug."),
+            OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": MOST_PLAYED_LIMIT},
+                             description="How many cards (50 by default)."),
         ],
         responses={200: MostPlayedCardSerializer(many=True), 400: OpenApiResponse(description="No such game.")},
     )
@@ -504,8 +506,8 @@ class MostPlayedCards(APIView):
         game = Game.objects.filter(slug=slug).first() if slug else None
         if game is None:
             return Response({"detail": f"No game {slug!r}." if slug else "Say which game: `game`."}, status=400)
-        limit_text = request.query_params.get("limit", "50").strip()
-        if not limit_text.isdigit() or not 1 <= int(limit_text) <= MOST_PLAYED_LIMIT:
+        limit_text = request.query_params.get("limit", "50")
+        if not limit_text.isascii() or not limit_text.isdigit() or not 1 <= int(limit_text) <= MOST_PLAYED_LIMIT:
             return Response({"detail": f"`limit` is a whole number from 1 to {MOST_PLAYED_LIMIT}."}, status=400)
         plays = browse.most_played_cards(game, int(limit_text))
         return Response(MostPlayedCardSerializer(plays, many=True, context={"request": request}).data)

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.validators import ProhibitNullCharactersValidator
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from config.serializers import JSONInputSerializer
@@ -168,6 +169,7 @@ class DeckListOutputSerializer(serializers.ModelSerializer):
             "created_at", "updated_at", "url", "api_url",
         ]
 
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_tags(self, deck: Deck) -> list[str]:
         return sorted(tag.tag for tag in deck.tags.all())
 
@@ -228,6 +230,7 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     def get_description_html(self, report: DeckReport) -> str:
         return str(render_description(report.deck.description))
 
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_tags(self, report: DeckReport) -> Sequence[str]:
         return sorted(report.deck.tags.values_list("tag", flat=True))
 

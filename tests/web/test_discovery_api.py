@@ -145,10 +145,10 @@ def test_it_filters_by_side_species_legality_card_and_tag(ann: AbstractBaseUser)
     assert api.patch(f"/api/decks/{good.share_id}/", {"version": 1, "tags": ["Samurai Rush", "budget"]},
                      format="json").status_code == 200
     public = client_of(None)
-    assert ids(public, game="qqdnd", side="good") == [good.share_id]
+    assert ids(public, game="qqdnd", side="Good") == [good.share_id]
     assert ids(public, game="qqdnd", side="Evil") == [evil_short.share_id]
     assert ids(public, game="anguish", side="Cosmic") == [cosmic.share_id]
-    assert ids(public, game="anguish", side="nightmare") == [nightmare.share_id]
+    assert ids(public, game="anguish", side="Nightmare") == [nightmare.share_id]
     assert ids(public, game="qqdnd", legal="true") == [good.share_id]
     assert ids(public, game="qqdnd", legal="false") == [evil_short.share_id]
     assert ids(public, tag="samurai-rush") == [good.share_id]

@@ -190,7 +190,7 @@ def test_tags_are_normalised_replaced_and_bad_ones_save_nothing(ann: AbstractBas
     body = api.patch(url, {"version": 1, "tags": ["  Aggro ", "two_words", "aggro"]}, format="json").json()
     assert body["tags"] == ["aggro", "two-words"] and body["version"] == 1
     refused = api.patch(url, {"version": 1, "name": "Renamed", "tags": ["ok", "<b>"]}, format="json")
-    assert refused.status_code == 400 and "tags" in refused.json()
+    assert refused.status_code == 400 and "tags" in refused.json()["errors"]
     assert api.get(url).json()["tags"] == ["aggro", "two-words"]
     assert Deck.objects.get(pk=deck.pk).name != "Renamed"
     too_many = api.patch(url, {"version": 1, "tags": [f"t{n}x" for n in range(6)]}, format="json")

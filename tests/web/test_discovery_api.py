@@ -2,17 +2,19 @@
 tags, Markdown descriptions, the counters kept by events, most played cards and the field."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
+from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from cardsdb.models import Card, Game
 from decks import services
 from decks.field import field_decks
-from decks.models import Deck, DeckVersion, Visibility
+from decks.models import CardPlay, Deck, DeckVersion, Visibility
 from tests.worker_fixtures import isolated_broker_fixture  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("loaded_cards")
@@ -301,3 +303,27 @@ def test_the_public_list_costs_the_same_queries_however_many_decks(
             response = api.get("/api/decks/", {**params, "page_size": 10})
         assert response.status_code == 200 and len(response.json()["results"]) == 10
     assert DeckVersion.objects.count() == 12
+
+
+def test_deleting_an_account_takes_its_public_decks_out_of_the_card_counts(ann: AbstractBaseUser,
+                                                                         bob: AbstractBaseUser) -> None:
+    make_deck(ann, SHORT_QQDND)
+    make_deck(bob, SHORT_QQDND)
+    bob.delete()
+    rows = client_of(None).get("/api/decks/most-played-cards/", {"game": "qqdnd"}).json()
+    assert {row["name"]: row["public_decks"] for row in rows} == {"Eptol Noir, Forgetful Ronin": 1, "Katana Lunge": 1}
+
+
+def test_recount_rebuilds_the_counters_that_bulk_writes_bypassed(ann: AbstractBaseUser, bob: AbstractBaseUser) -> None:
+    deck = make_deck(ann, SHORT_QQDND)
+    client_of(bob).post(f"/api/decks/{deck.share_id}/copy/")
+    like(bob, deck)
+    before = client_of(None).get("/api/decks/").json()["results"][0]
+    plays_before = client_of(None).get("/api/decks/most-played-cards/", {"game": "qqdnd"}).json()
+    # A bulk load writes rows without the events: the counters are wrong until recounted.
+    Deck.objects.update(copies_count=0, likes_count=0, popularity=0)
+    CardPlay.objects.all().delete()
+    call_command("recount_discovery", stdout=io.StringIO())
+    assert client_of(None).get("/api/decks/").json()["results"][0] == before
+    assert client_of(None).get("/api/decks/most-played-cards/", {"game": "qqdnd"}).json() == plays_before
+    assert (before["copies_count"], before["likes_count"], before["popularity"]) == (1, 1, 10)

@@ -195,6 +195,7 @@ class PublicDeckList(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="decks_list",
         parameters=LIST_PARAMETERS,
         responses={200: DeckListPageSerializer, 400: OpenApiResponse(description="A parameter cannot be read.")},
     )

@@ -36,6 +36,13 @@ REFUSALS = [
             "cannot say that one needs another"),
     Refusal("/api/decks/import/", re.compile(r"^file: The file is not UTF-8 text\.$"),
             "an uploaded file that is not UTF-8 text: the schema can only say it is a file"),
+    Refusal("/api/decks/", re.compile(r"^`cursor` is not one this list gave"),
+            "a `cursor` the list did not give (or gave for another sort): the schema can say it is text, not which "
+            "texts are a page's place"),
+    Refusal("/api/decks/", re.compile(r" is not a tag: a tag is |^A deck has at most \d+ tags"),
+            "a `tag` that normalises to no tag (punctuation, too short or long): the schema gives the length"),
+    Refusal("/api/decks/", re.compile(r"^`side` is one of |decks have no side or Species to filter by\.$"),
+            "a `side` of another game than `game`'s: the schema describes parameters one by one"),
     Refusal(None, re.compile(r"^The deck list has [\d,]+ lines; the limit is \d+\.$"),
             "a list of more lines than a list may have: the schema bounds its characters, not its lines"),
     Refusal("/api/simulations/", re.compile(r"^Runs started .* may play [\d,]+ games a day"),

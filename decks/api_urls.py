@@ -18,4 +18,5 @@ urlpatterns = [
     path("decks/<str:share_id>/diff/", api.DeckDiffView.as_view(), name="api-deck-diff"),
     path("decks/<str:share_id>/copy/", api.DeckCopy.as_view(), name="api-deck-copy"),
     path("simulations/", include("decks.simulations.api_urls")),
+    path("", include("decks.simulations.matchup_api_urls")),
 ]

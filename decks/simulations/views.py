@@ -111,6 +111,10 @@ def _fresh(run: SimulationRun) -> SimulationRun:
 
 def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
     run = _fresh(_run_or_404(request, run_id))
+    if run.two_decks:
+        from .matchup_views import two_deck_context
+
+        return render(request, "simulations/matchup.html", two_deck_context(request, run))
     return render(request, "simulations/run.html", _run_context(request, run))
 
 
@@ -133,6 +137,10 @@ def simulation_cancel(request: HttpRequest, run_id: str) -> HttpResponse:
 def simulation_section(request: HttpRequest, run_id: str) -> HttpResponse:
     """The run's status and results section alone: the page's script swaps it in when the run ends."""
     run = _fresh(_run_or_404(request, run_id))
+    if run.two_decks:
+        from .matchup_views import two_deck_context
+
+        return render(request, "simulations/_two_deck_section.html", two_deck_context(request, run))
     return render(request, "simulations/_run_section.html", _run_context(request, run))
 
 

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('decks', '0005_run_limits'),
+        ('decks', '0006_discovery'),
     ]
 
     operations = [

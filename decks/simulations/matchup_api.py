@@ -32,6 +32,7 @@ from config.pagination import PageNumberPagination
 from config.throttles import API_THROTTLES, RUN_START_THROTTLES
 
 from ..api import AUTHENTICATION
+from ..field import field_decks
 from ..models import Deck
 from ..selectors import decks_readable_by
 from ..serializers import RefusedSerializer
@@ -157,11 +158,11 @@ class GauntletList(_TwoDeckList):
 
     def start(self, request: Request, values: dict[str, Any], **deck_a: Any) -> SimulationRun:
         if values["field"]:
-            from ..field import field_decks  # the discovery module: the game's most-played public decks
-
-            game = deck_a["game"] or (deck_a["deck"].game if deck_a["deck"] is not None else None)
+            game: Game = deck_a["game"] or deck_a["deck"].game  # the input has one or the other
             opponents = [deck for deck in field_decks(game, matchups.MAX_OPPONENTS)
                          if deck_a["deck"] is None or deck.pk != deck_a["deck"].pk][:matchups.FIELD_SIZE]
+            if not opponents:
+                raise services.RunRefused(f"The {game.name} field has no public legal decks yet.")
         else:
             opponents = [_deck(share_id) for share_id in values["opponents"]]
         return matchups.start_gauntlet(

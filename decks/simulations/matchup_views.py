@@ -6,9 +6,12 @@ only polls the run's progress and swaps in the finished section.
 """
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from rest_framework.exceptions import Throttled
@@ -16,6 +19,7 @@ from rest_framework.exceptions import Throttled
 from cardsdb.models import Game
 from config.throttles import RUN_START_THROTTLES, check_throttles, retry_after
 
+from ..field import field_decks
 from ..models import Deck
 from ..services import DeckNotFound
 from . import matchups, services
@@ -25,13 +29,7 @@ from .models import RunKind, RunStatus, SimulationRun
 from .views import _refused
 
 FIELD_REQUESTER = "field"
-
-
-def field_decks(game: Game, size: int) -> list[Deck]:
-    """The game's field: its most-played public decks (decks/field.py)."""
-    from ..field import field_decks as most_played  # the discovery module
-
-    return list(most_played(game, size))
+logger = logging.getLogger(__name__)
 
 
 def _deck(share_id: str) -> Deck:
@@ -159,6 +157,20 @@ def start_field(game: Game, user: Any, games: int = matchups.DEFAULT_FIELD_GAMES
                                     requester=services.Requester.server(FIELD_REQUESTER), games=games)
 
 
+def run_every_field() -> list[SimulationRun]:
+    """The schedule's round-robin of each game's field (a game whose field is still being played, has
+    fewer than two decks or whose engine plays no matchups yet is left for the next time)."""
+    started = []
+    for game in Game.objects.all():
+        if not matchups.matchups_available(game.slug) or _field_runs(game)[1] is not None:
+            continue
+        try:
+            started.append(start_field(game, AnonymousUser(), settings.FIELD_GAMES_PER_PAIRING))
+        except (services.RunRefused, services.RunNotQueued) as error:
+            logger.warning("The %s field was not run: %s", game.slug, error)
+    return started
+
+
 def field_start(request: HttpRequest, game_slug: str) -> HttpResponse:
     """A staff user's "Run the field now"."""
     if request.method != "POST":
@@ -170,7 +182,7 @@ def field_start(request: HttpRequest, game_slug: str) -> HttpResponse:
         messages.info(request, "A round-robin of this field is already running.")
         return redirect("simulation-field", game.slug)
     try:
-        run = start_field(game, request.user)
+        run = start_field(game, request.user, settings.FIELD_GAMES_PER_PAIRING)
     except services.RunRefused as refused:
         return _refused(request, str(refused), status=400)
     except services.RunNotQueued as down:

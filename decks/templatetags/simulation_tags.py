@@ -21,8 +21,8 @@ def opponent_choices(game_slug: str) -> list[tuple[str, str, str]]:
 def test_against_choices(context: template.Context, game: Any, deck: Any = None) -> dict[str, Any]:
     """The opponents "Test against..." offers: the user's decks of the game (but this one) and the
     game's field, and whether the game's engine plays matchups yet."""
+    from decks.field import field_decks
     from decks.selectors import decks_owned_by
-    from decks.simulations.matchup_views import field_decks
     from decks.simulations.matchups import MAX_OPPONENTS, matchups_available
 
     user = context["request"].user
@@ -30,8 +30,5 @@ def test_against_choices(context: template.Context, game: Any, deck: Any = None)
     mine = []
     if user.is_authenticated:
         mine = [d for d in decks_owned_by(user).filter(game=game)[:50] if d.pk != exclude]
-    try:
-        field = [d for d in field_decks(game, MAX_OPPONENTS) if d.pk != exclude]
-    except ImportError:  # the field is not part of this build
-        field = []
+    field = [d for d in field_decks(game, MAX_OPPONENTS) if d.pk != exclude]
     return {"mine": mine, "field": field, "available": matchups_available(game.slug)}

@@ -39,12 +39,26 @@ from ..serializers import RefusedSerializer
 from ..services import DeckNotFound
 from . import matchups, recovery, selectors, services
 from .api import RUN_ID, TOO_MANY
-from .matchup_serializers import GauntletInputSerializer, MatchupInputSerializer, TwoDeckOutputSerializer
+from .matchup_serializers import (
+    GauntletInputSerializer,
+    MatchupInputSerializer,
+    TwoDeckOutputSerializer,
+    TwoDeckPageSerializer,
+)
 from .models import RunKind, SimulationRun
 from .serializers import DetailSerializer, QueueDownSerializer
 
 DECK_FILTER = OpenApiParameter("deck", OpenApiTypes.STR, OpenApiParameter.QUERY, required=False,
                                description="Only the runs of this deck (its share id).")
+PAGE = OpenApiParameter("page", {"type": "integer", "minimum": 1}, OpenApiParameter.QUERY, required=False,
+                        description="The page, from 1.")
+LIST_PARAMETERS = [DECK_FILTER, PAGE]
+LIST_RESPONSES = {
+    200: TwoDeckPageSerializer,
+    400: OpenApiResponse(DetailSerializer, description="A page that is not a whole number."),
+    404: OpenApiResponse(DetailSerializer, description="No deck you can read has the id of `deck`, or a page past "
+                                                       "the last."),
+}
 
 
 def _deck(share_id: str) -> Deck:
@@ -146,7 +160,7 @@ class MatchupList(_TwoDeckList):
         """Start a matchup of deck A against `opponent`; poll the `api_url` of the answer."""
         return self._post(request)
 
-    @extend_schema(parameters=[DECK_FILTER], responses={200: TwoDeckOutputSerializer(many=True)})
+    @extend_schema(parameters=LIST_PARAMETERS, responses=LIST_RESPONSES)
     def get(self, request: Request) -> Response:
         """Your matchups (or a deck's), newest first."""
         return self._get(request)
@@ -157,7 +171,7 @@ class GauntletList(_TwoDeckList):
     input_serializer = GauntletInputSerializer
 
     def start(self, request: Request, values: dict[str, Any], **deck_a: Any) -> SimulationRun:
-        if values["field"]:
+        if not values.get("opponents"):
             game: Game = deck_a["game"] or deck_a["deck"].game  # the input has one or the other
             opponents = [deck for deck in field_decks(game, matchups.MAX_OPPONENTS)
                          if deck_a["deck"] is None or deck.pk != deck_a["deck"].pk][:matchups.FIELD_SIZE]
@@ -176,7 +190,7 @@ class GauntletList(_TwoDeckList):
         """Start a gauntlet: deck A against each opponent (or the field), as one run."""
         return self._post(request)
 
-    @extend_schema(parameters=[DECK_FILTER], responses={200: TwoDeckOutputSerializer(many=True)})
+    @extend_schema(parameters=LIST_PARAMETERS, responses=LIST_RESPONSES)
     def get(self, request: Request) -> Response:
         """Your gauntlets (or a deck's), newest first."""
         return self._get(request)

@@ -21,11 +21,14 @@ from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEED
 DECK_LINK_HELP = "A deck's share id or the address of its page: one of yours, or any public or unlisted deck."
 
 
-class DeckLinkField(serializers.CharField):
+class DeckLinkField(serializers.RegexField):
     """A deck given by its share id or its page's address; answers the share id."""
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(max_length=300, help_text=DECK_LINK_HELP, **kwargs)
+        # The schema's pattern is the one the field reads (searched, as JSON Schema patterns are).
+        super().__init__(SHARE_ID.pattern, max_length=300,
+                         help_text=DECK_LINK_HELP, error_messages={"invalid": "That is not a deck's link or id."},
+                         **kwargs)
 
     def to_internal_value(self, data: Any) -> str:
         text = super().to_internal_value(data).strip()
@@ -77,21 +80,11 @@ class MatchupInputSerializer(_TwoDeckInput):
 class GauntletInputSerializer(_TwoDeckInput):
     opponents = serializers.ListField(
         child=DeckLinkField(), required=False, max_length=MAX_OPPONENTS,
-        help_text=f"The opponents (at most {MAX_OPPONENTS}); or send `field`.",
-    )
-    field = serializers.BooleanField(
-        default=False,
-        help_text="Play against the game's field (its most-played public decks, docs/contract.md) instead of "
-                  "`opponents`.",
+        help_text=f"The opponents (at most {MAX_OPPONENTS}). Left out or empty: the game's field, its most-played "
+                  "public decks (docs/contract.md), deck A itself left out.",
     )
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, default=DEFAULT_GAUNTLET_GAMES,
                                      help_text="Games against each opponent; each counts twice in the quotas.")
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        attrs = super().validate(attrs)
-        if bool(attrs.get("opponents")) == attrs["field"]:
-            raise serializers.ValidationError('Send either "opponents" (a list of decks) or "field": true.')
-        return attrs
 
 
 class PairingSerializer(serializers.ModelSerializer):
@@ -135,3 +128,12 @@ class TwoDeckOutputSerializer(SimulationOutputSerializer):
 
     def get_api_url(self, run: SimulationRun) -> str:
         return self._absolute(run.get_api_url())
+
+
+class TwoDeckPageSerializer(serializers.Serializer):
+    """A page of runs, as the deck lists are paged."""
+
+    count = serializers.IntegerField()
+    next = serializers.URLField(allow_null=True)
+    previous = serializers.URLField(allow_null=True)
+    results = TwoDeckOutputSerializer(many=True)

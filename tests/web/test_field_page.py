@@ -31,7 +31,7 @@ def test_a_gauntlet_against_the_field_plays_each_field_deck_but_itself(ann: Abst
     field = [make_deck(ann, Visibility.PUBLIC, text) for text in (MEDIC, LEGAL, MEDIC)]
     make_deck(ann, Visibility.PRIVATE, MEDIC)  # not in the field
 
-    response = client_of(ann).post(GAUNTLETS, {"deck": field[1].share_id, "field": True, "games": 20},
+    response = client_of(ann).post(GAUNTLETS, {"deck": field[1].share_id, "games": 20},
                                    format="json")
 
     assert response.status_code == 202, response.content

@@ -173,11 +173,11 @@ def test_it_answers_400_to_a_matchup_it_cannot_read(body: dict[str, Any]) -> Non
     assert not SimulationRun.objects.exists()
 
 
-def test_a_gauntlet_needs_opponents_or_the_field_not_both() -> None:
-    response = APIClient().post(GAUNTLETS, {"game": "condemned", "list": LEGAL, "field": True,
-                                            "opponents": ["abcdefghijkl"]}, format="json")
+def test_a_gauntlet_without_opponents_against_an_empty_field_is_refused() -> None:
+    response = APIClient().post(GAUNTLETS, {"game": "anguish", "list": "Deck:\n", "opponents": []}, format="json")
     assert response.status_code == 400
-    assert "either" in str(response.json())
+    assert response.json()["detail"] == "The Anguish CCG field has no public legal decks yet."
+    assert not SimulationRun.objects.exists()
 
 
 def test_it_lists_the_callers_runs_and_a_decks_runs(ann: AbstractBaseUser, bob: AbstractBaseUser,

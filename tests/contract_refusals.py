@@ -55,8 +55,6 @@ REFUSALS += [
          "a gauntlet's games are those of each opponent times the opponents: no schema multiplies"),
         (re.compile(r"^A matchup or gauntlet plays 1 to [\d,]+ games in all\.$"),
          "a gauntlet's games are those of each opponent times the opponents: no schema multiplies"),
-        (re.compile(r"^Only the search player takes a budget\.$"),
-         "a `budget` with another player than the search player: the schema bounds each field on its own"),
         (re.compile(r"^A gauntlet plays at most \d+ opponents"), "the field and the given opponents together"),
     )
 ]

@@ -45,6 +45,10 @@ logger = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 1.0
 SLICE_GAMES = 20  # games played between two looks at the clock
+# A matchup's engine plays a long call faster than many short ones (its players and tables warm up
+# over the games of a call): a two-deck chunk's slices double while one takes under a quarter of the
+# heartbeat, up to this many games.
+MAX_MATCHUP_SLICE_GAMES = 2000
 
 
 class LostClaim(Exception):
@@ -144,8 +148,14 @@ def _play(chunk: SimulationChunk, token: str) -> RunStats | MatchupStats:
     beaten = time.monotonic()
     # A search player's game can take seconds: it beats after every game, well within the lease.
     slice_games = 1 if run.player == "search" else SLICE_GAMES
-    for first in range(chunk.start, end, slice_games):
+    grows = chunk.pairing is not None and run.player != "search"
+    first = chunk.start
+    while first < end:
+        began = time.monotonic()
         played = play(first, min(slice_games, end - first))
+        first += min(slice_games, end - first)
+        if grows and time.monotonic() - began < HEARTBEAT_SECONDS / 4:
+            slice_games = min(2 * slice_games, MAX_MATCHUP_SLICE_GAMES)
         if stats is None:
             stats = played
         else:

@@ -6,6 +6,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import JSONInputSerializer
 from engine.decklist import MAX_CHARACTERS
 from engine.games import game_slugs
 from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS
@@ -38,7 +39,15 @@ class DeckLinkField(serializers.RegexField):
         return match.group(1)
 
 
-class _TwoDeckInput(serializers.Serializer):
+# Deck A as for goldfish runs; a budget only for the search player (as decks/simulations/serializers.py).
+TWO_DECK_RULES: list[dict[str, Any]] = [
+    {"anyOf": [{"required": ["deck"]}, {"required": ["game", "list"]}]},
+    {"anyOf": [{"not": {"required": ["budget"]}}, {"properties": {"budget": {"enum": [None]}}},
+               {"required": ["player"], "properties": {"player": {"enum": ["search"]}}}]},
+]
+
+
+class _TwoDeckInput(JSONInputSerializer):
     game = serializers.ChoiceField(choices=game_slugs(), required=False, help_text=GAME_HELP)
     list = ListTextField(
         required=False, allow_blank=True, trim_whitespace=False, max_length=MAX_CHARACTERS,
@@ -76,6 +85,13 @@ class MatchupInputSerializer(_TwoDeckInput):
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, default=DEFAULT_GAMES,
                                      help_text="Games of the matchup; each counts twice in the quotas.")
 
+    schema_rules = [
+        *TWO_DECK_RULES,
+        # The search player plays both decks: a matchup of few games (matchups._player_refusal).
+        {"anyOf": [{"properties": {"player": {"not": {"enum": ["search"]}}}},
+                   {"required": ["games"], "properties": {"games": {"maximum": MAX_SEARCH_MATCHUP_GAMES}}}]},
+    ]
+
 
 class GauntletInputSerializer(_TwoDeckInput):
     opponents = serializers.ListField(
@@ -85,6 +101,12 @@ class GauntletInputSerializer(_TwoDeckInput):
     )
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, default=DEFAULT_GAUNTLET_GAMES,
                                      help_text="Games against each opponent; each counts twice in the quotas.")
+
+    schema_rules = [
+        *TWO_DECK_RULES,
+        {"anyOf": [{"properties": {"player": {"not": {"enum": ["search"]}}}},
+                   {"required": ["games"], "properties": {"games": {"maximum": MAX_SEARCH_MATCHUP_GAMES}}}]},
+    ]
 
 
 class PairingSerializer(serializers.ModelSerializer):

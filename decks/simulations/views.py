@@ -149,6 +149,8 @@ def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     run = _run_or_404(request, run_id)
+    if run.two_decks:
+        raise Http404("Only goldfish runs are compared side by side.")
     form = CompareForm(request.POST)
     if not form.is_valid():
         return _refused(request, " ".join(str(error) for error in form.errors["deck"]), status=400)
@@ -169,6 +171,8 @@ def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
 def _compare_context(request: HttpRequest, run_a_id: str, run_b_id: str) -> dict[str, Any]:
     run_a = _fresh(_run_or_404(request, run_a_id))
     run_b = _fresh(_run_or_404(request, run_b_id))
+    if run_a.two_decks or run_b.two_decks:
+        raise Http404("Only goldfish runs are compared side by side.")
     if run_a.game_id != run_b.game_id:
         raise Http404("These runs played different games.")
     if (run_a.opponent, run_a.player) != (run_b.opponent, run_b.player):

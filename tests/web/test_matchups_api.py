@@ -204,3 +204,14 @@ def test_a_matchup_is_not_a_gauntlet(ann: AbstractBaseUser) -> None:
     body = client_of(None).post(MATCHUPS, {"game": "condemned", "list": LEGAL, "opponent": opponent.share_id,
                                            "games": 10}, format="json").json()
     assert client_of(None).get(f"{GAUNTLETS}{body['id']}/").status_code == 404
+
+
+def test_a_matchup_is_not_a_goldfish_run_of_the_simulations_api_or_comparisons(ann: AbstractBaseUser) -> None:
+    opponent = make_deck(ann, Visibility.PUBLIC, MEDIC)
+    body = client_of(None).post(MATCHUPS, {"game": "condemned", "list": LEGAL, "opponent": opponent.share_id,
+                                           "games": 10}, format="json").json()
+    goldfish = client_of(None).post("/api/simulations/", {"game": "condemned", "list": LEGAL, "games": 10},
+                                    format="json").json()
+
+    assert client_of(None).get(f"/api/simulations/{body['id']}/").status_code == 404
+    assert APIClient().get(f"/simulations/{goldfish['id']}/vs/{body['id']}/").status_code == 404

@@ -269,12 +269,22 @@ RUN_GAMES_PER_DAY_USER = env_int("RUN_GAMES_PER_DAY_USER", 1_000_000)
 RUNS_IN_FLIGHT_ANON = env_int("RUNS_IN_FLIGHT_ANON", 2)
 RUNS_IN_FLIGHT_USER = env_int("RUNS_IN_FLIGHT_USER", 5)
 
+# How often each game's field is played each against each (seconds; default daily), and the games
+# of each pairing. A field of 12 decks has 66 pairings.
+FIELD_RUN_SECONDS = env_int("FIELD_RUN_SECONDS", 24 * 3600)
+FIELD_GAMES_PER_PAIRING = env_int("FIELD_GAMES_PER_PAIRING", 200)
 CELERY_BEAT_SCHEDULE = {
     "watch-simulations": {
         "task": "decks.simulations.watch",
         "schedule": float(SIMULATION_WATCH_SECONDS),
         # A tick no worker took before the next one is dropped, not piled up.
         "options": {"expires": float(SIMULATION_WATCH_SECONDS)},
+    },
+    # The field pages' round-robins (decks/simulations/matchup_views.py run_every_field).
+    "run-fields": {
+        "task": "decks.simulations.run_fields",
+        "schedule": float(FIELD_RUN_SECONDS),
+        "options": {"expires": float(FIELD_RUN_SECONDS)},
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

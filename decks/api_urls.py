@@ -20,4 +20,5 @@ urlpatterns = [
     path("decks/<str:share_id>/copy/", api.DeckCopy.as_view(), name="api-deck-copy"),
     path("decks/<str:share_id>/like/", api.DeckLike.as_view(), name="api-deck-like"),
     path("simulations/", include("decks.simulations.api_urls")),
+    path("", include("decks.simulations.matchup_api_urls")),
 ]

@@ -50,7 +50,7 @@ from .models import Deck, DeckCard, DeckVersion, Visibility
 PAGE_SIZE = 30
 # The session key naming the builder draft a save made obsolete; the deck's page clears it.
 CLEAR_DRAFT = "clear_draft"
-PAST_RUNS = 10  # the latest goldfish runs listed on a deck's page
+PAST_RUNS = 10  # the latest runs (goldfish runs, matchups, gauntlets) listed on a deck's page
 # Summary keys the validation panel lays out itself (Anguish's hour curve is drawn as a chart);
 # any other key is listed as a plain fact.
 LAID_OUT_SUMMARY_KEYS = frozenset({"sections", "assignment", "unassigned", "hour_curve"})
@@ -486,7 +486,7 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "filename": _filename(deck, deck.version),
         "clear_draft": request.session.pop(CLEAR_DRAFT, ""),
         # Runs follow the deck: whoever reads the deck reads its runs.
-        "runs": list(deck.runs.order_by("-created_at")[:PAST_RUNS]),
+        "runs": list(deck.runs.prefetch_related("pairings").order_by("-created_at")[:PAST_RUNS]),
         "hand_config": hand_config(deck.game.slug, [
             {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
         ]),

@@ -52,6 +52,26 @@ REFUSALS = [
     Refusal("/api/simulations/", re.compile(r" decks are tested against .*; not "),
             "with only a deck, an opponent of another game than the deck's (with a `game`, the schema says which)"),
 ]
+# Matchups and gauntlets (docs/contract.md, "Matchups and gauntlets"), each refusal on both operations.
+REFUSALS += [
+    Refusal(path, detail, why)
+    for path in ("/api/matchups/", "/api/gauntlets/")
+    for detail, why in (
+        (re.compile(r"^Runs started .* may play [\d,]+ games a day"),
+         "more games than the caller's daily quota (a two-deck game counts twice)"),
+        (re.compile(r"^(Deck A|The opponent|Opponent \d+) is a .* deck, not a .* deck\.$"),
+         "a `game` other than a stored deck's, or an opponent of another game than deck A"),
+        (re.compile(r"^Matchups of .* are not available yet\.$"),
+         "a game whose engine plays no two-deck games yet: the schema lists every game"),
+        (re.compile(r"^The .* field has no public legal decks yet\.$"),
+         "a gauntlet against a field with no decks: which decks are public and legal is the site's data"),
+        (re.compile(r"^With the search player .* at most [\d,]+ games in all\.$"),
+         "a gauntlet's games are those of each opponent times the opponents: no schema multiplies"),
+        (re.compile(r"^A matchup or gauntlet plays 1 to [\d,]+ games in all\.$"),
+         "a gauntlet's games are those of each opponent times the opponents: no schema multiplies"),
+        (re.compile(r"^A gauntlet plays at most \d+ opponents"), "the field and the given opponents together"),
+    )
+]
 
 
 def unreadable_query(body: dict[str, object]) -> bool:

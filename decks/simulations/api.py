@@ -45,7 +45,7 @@ RUN_ID = OpenApiParameter("run_id", SHARE_ID_SCHEMA, OpenApiParameter.PATH, desc
 
 def _readable_run(request: Request, run_id: str) -> SimulationRun:
     run = selectors.run_readable_by(request.user, run_id)
-    if run is None:
+    if run is None or run.two_decks:  # matchups and gauntlets are at /api/matchups/ and /api/gauntlets/
         raise Http404("No run you can see has this id.")
     return run
 

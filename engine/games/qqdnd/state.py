@@ -147,7 +147,7 @@ class QQDNDState(Board, State):
         self.bar = NO_LIMIT  # the Initiative of the previous Turn Action
         self.turn_player = -1  # who performed the current Turn Action
         self.turn_ctx: Ctx | None = None
-        self.first_round_play = False
+        self.first_round_plays = [False, False]  # each seat played a card from hand in round 1
         self.actions_this_round = 0
         self.capped = 0  # rounds ended by ACTIONS_PER_ROUND
         # Changes whenever the cards may have changed (an Action performed, a round begun): between two values,
@@ -196,6 +196,11 @@ class QQDNDState(Board, State):
 
     def turn(self) -> int:
         return self.round
+
+    @property
+    def first_round_play(self) -> bool:
+        """Seat 0 (the goldfish's deck player) played a card from hand in round 1."""
+        return self.first_round_plays[0]
 
     def won(self) -> bool:
         """Every Party Member of the opponent is defeated (the goldfish's goal)."""
@@ -392,8 +397,9 @@ class QQDNDState(Board, State):
         self._version += 1
         self.board_version += 1
         self.round += 1
-        self.damage_by_round.append(0)
-        self.overkill_by_round.append(0)
+        for seat in (0, 1):
+            self.damage_by_seat[seat].append(0)
+            self.overkill_by_seat[seat].append(0)
         self.actions_this_round = 0
         self.no_attacks = [False, False]
         self.attacks_played = [0, 0]
@@ -545,8 +551,8 @@ class QQDNDState(Board, State):
             self._take(source)
             source.zone = GONE  # resolving: in no zone until it lands
             self.note_play(player, source)
-            if player == 0 and self.round == 1:
-                self.first_round_play = True
+            if self.round == 1:
+                self.first_round_plays[player] = True
             if source.d.is_attack:
                 self.attacks_played[player] += 1
             if source.d.category == "Action":

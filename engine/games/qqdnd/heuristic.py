@@ -49,6 +49,7 @@ the whole set.
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import comb
 from typing import Any
 
 from engine.games.qqdnd import effects
@@ -411,6 +412,9 @@ class HeuristicPolicy:
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
+        if len(act.targets) == 1 and _many_target_sets(state, source, act.targets[0], extra, fewest):
+            return _best_of_many_targets(state, kind, source, act, value, plan, decision, to_beat, bonus, before, n,
+                                         extra, fewest)
         if n < 0 or len(act.targets) > 1:
             for targets in state.target_sets(state.actor, source, act.targets, extra, fewest):
                 score = bonus + plan.value(state, source, targets, decision)
@@ -513,12 +517,42 @@ class HeuristicPolicy:
     def _best_nested_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
                           fewest: int, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
         """Loose, Fevered Crafting: each of the Action's moves, with the card it performs and its targets."""
+        if act.nested == "attached" and not act.targets and not act.modes:
+            return self._best_loose_move(state, kind, source, act, value, decision, to_beat)
         found: tuple[Move, float] | None = None
         best_score = to_beat
         for move in state.expand(state.actor, kind, source, act, value, fewest):
             score = self.score(state, move, decision)
             if score > best_score:
                 found, best_score = (move, score), score
+        return found
+
+    def _best_loose_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                         decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        """Loose ("Perform one of the Actions attached to Sniper's Camp"): the moves state.expand() lists, card by
+        card. An attached damage Action with many choices of targets (Spread Shot on a real party's board) has
+        its best found by ranking (_best_of_many_targets), as when it is played from hand."""
+        found: tuple[Move, float] | None = None
+        best_score = to_beat
+        me = state.actor
+        for card in source.under:
+            action = card.d.play_action
+            if action is None:
+                continue
+            plan = self._plan(action, -1) if len(action.targets) == 1 and not action.modes else None
+            if plan is not None and action.nested is None and _many_target_sets(state, card, action.targets[0], 0, 1):
+                before, n = plan.before_targets(state, card, decision)
+                best = _best_of_many_targets(state, kind, card, action, value, plan, decision, best_score, 0.0,
+                                             before, n, 0, 1)
+                if best is not None:
+                    move = Move(kind, source.uid, act.uid, value, (), -1, card.uid, best[0].targets)
+                    found, best_score = (move, best[1]), best[1]
+                continue
+            for nested_targets in state.target_sets(me, card, action.targets, 0):
+                move = Move(kind, source.uid, act.uid, value, (), -1, card.uid, nested_targets)
+                score = self.score(state, move, decision)
+                if score > best_score:
+                    found, best_score = (move, score), score
         return found
 
     def score(self, state: QQDNDState, move: Move, decision: Decision | None = None) -> float:
@@ -639,6 +673,50 @@ class HeuristicPolicy:
                 return 0.0
             ctx.targets, ctx.target_zones = [focus], [FIELD]
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
+
+
+# Above this many ways to choose the targets of an "up to N targets" Action (a real party's board holds many
+# cards: Spread Shot at its lowest value has thousands), their best choice is found by ranking, not by listing.
+MANY_TARGET_SETS = 24
+
+
+def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:
+    """Whether state.target_sets() would list more than MANY_TARGET_SETS choices of one "up to N" spec."""
+    if spec.high == 1 and extra == 0:
+        return False
+    candidates = len(state.candidates(state.actor, source, spec))
+    low, high = max(spec.low, fewest), min(spec.high + extra, candidates)
+    return sum(comb(candidates, size) for size in range(low, high + 1)) > MANY_TARGET_SETS
+
+
+def _best_of_many_targets(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                          plan: DamagePlan, decision: Decision, to_beat: float, bonus: float, before: float, n: int,
+                          extra: int, fewest: int) -> tuple[Move, float] | None:
+    """The move _best_targets would find among the many target sets of one spec, without listing them: the
+    targets are distinct cards, each worth what it is alone, so of the sets of each size the best holds the
+    cards worth most, and the first listed of those (combinations in candidate order) takes, among cards of
+    equal worth, the ones listed first. Sizes are tried in the order target_sets lists them, each set's score
+    summed in its listed order, and a later size wins only by scoring more."""
+    spec = act.targets[0]
+    candidates = state.candidates(state.actor, source, spec)
+    low, high = max(spec.low, fewest), min(spec.high + extra, len(candidates))
+    cards = state.cards
+    worths = [0.0 if n < 0 else plan.worth(state, source, cards[uid], n, decision) for uid in candidates]
+    ranked = sorted(range(len(candidates)), key=lambda i: (-worths[i], i))
+    best_targets: tuple[int, ...] | None = None
+    best_score = to_beat
+    for size in range(low, high + 1):
+        chosen = sorted(ranked[:size])
+        total = before
+        if n >= 0:
+            for i in chosen:
+                total += worths[i]
+        score = bonus + total
+        if score > best_score:
+            best_targets, best_score = tuple(candidates[i] for i in chosen), score
+    if best_targets is None:
+        return None
+    return Move(kind, source.uid, act.uid, value, best_targets), best_score
 
 
 def rounds_to_go(state: QQDNDState) -> int:

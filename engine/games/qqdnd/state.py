@@ -819,6 +819,22 @@ class QQDNDState(Board, State):
                 return Move(kind, source.uid, act.uid, value)
             candidates = self.candidates(player, source, act.targets[0])
             return Move(kind, source.uid, act.uid, value, (candidates[0],)) if candidates else None
+        if not act.modes and act.nested is None:
+            # expand() lists target_sets() in order: its first is each spec's first choice, joined.
+            extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
+            targets: tuple[int, ...] = ()
+            for spec in act.targets:
+                candidates = self.candidates(player, source, spec)
+                if spec.high == 1 and extra == 0:
+                    size = 1
+                else:
+                    size = max(spec.low, fewest)
+                    if size > min(spec.high + extra, len(candidates)):
+                        return None
+                if size > len(candidates):
+                    return None
+                targets += tuple(candidates[:size])
+            return Move(kind, source.uid, act.uid, value, targets)
         moves = self.expand(player, kind, source, act, value, fewest)
         return moves[0] if moves else None
 

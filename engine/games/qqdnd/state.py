@@ -30,7 +30,9 @@ The goldfish party (docs: goldfish rules, "QQDND: the sparring party and the pas
 A round that reaches ACTIONS_PER_ROUND Actions ends there ("Both hands are then discarded, and a new
 round begins"), counted in `capped`: a card that returns to hand and is played again at the same value
 (Infernal Regeneration on an undamaged card), or two Galatea parties trading Borrow Tricks at 20, could
-otherwise keep a round going for ever. Other choices are asked of
+otherwise keep a round going for ever. Between two real parties (a matchup) the cap ends the game instead, a
+draw (docs: goldfish rules, "Matchups": a rules loop "is ended by a documented cap [...] and counted as a
+draw"). Other choices are asked of
 each player's Chooser as effects resolve. Chance (shuffles, coin flips, random targets, tied
 Initiative) draws from the State's seeded `rng`.
 """
@@ -270,9 +272,13 @@ class QQDNDState(Board, State):
                     self._after_action(player, phase, move, ctx)
             self.actions_this_round += 1
             if self.actions_this_round >= ACTIONS_PER_ROUND and not self.over and self.phase != END:
-                # The cap: the round ends as if its last Action had been taken.
-                self.phase = END
+                # The cap. Against a goldfish party, the round ends as if its last Action had been taken; between
+                # two real parties (a matchup) the loop would come back every round, so the game ends, a draw.
                 self.capped += 1
+                if self.game.goldfish:
+                    self.phase = END
+                else:
+                    self.over = True
         self._advance()
 
     # --- the record of copies with no legal moment -----------------------------------------------

@@ -4,8 +4,8 @@ For each game, plays the game's sample deck (bench/decks/<game>.txt) against its
 sample deck of the game (bench/decks/<game>-*.txt), with the heuristic player on both sides, and prints the
 games a second of CPU time (the process's own: the figure does not move with the machine's load) of each
 pairing and of the game overall, with the CPU time a 2,000-game matchup takes at that pace, the wall-clock
-games a second beside it, the mean ending turn and the share of draws (QQDND games between two parties often run to round 30,
-which is most of their cost).
+games a second beside it, the mean ending turn and the share of draws (QQDND games between two parties
+often run to round 30, which is most of their cost).
 
     .venv/bin/python bench/matchup_engine_bench.py [--games 200] [--qqdnd-games 20] [--seed 1] [--game G]
 """

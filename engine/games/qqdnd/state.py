@@ -951,7 +951,9 @@ class QQDNDState(Board, State):
         else:
             found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
         theirs = [] if spec.side == YOUR_SIDE else self.opponents_candidates(player, source, spec)
-        return found + theirs if player == 0 else theirs + found
+        # The asking player's own cards first, whichever seat it sits in: a player that takes the first of equal
+        # choices takes the same kind of card from either seat.
+        return found + theirs
 
     def opponents_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         """The candidates for a "target" in play that the player's opponent controls (a side's cards in play

@@ -28,15 +28,16 @@ MATCHUPS = "/api/matchups/"
 GAUNTLETS = "/api/gauntlets/"
 
 
-def engine_report(text_a: str, text_b: str, games: int, seed: int, slices: list[int] | None = None) -> dict[str, Any]:
+def engine_report(text_a: str, text_b: str, games: int, seed: int, slices: list[int] | None = None,
+                  game: str = "condemned") -> dict[str, Any]:
     """The same matchup played by the engine alone, in one call or in `slices` of games merged."""
-    cards = CardIndex("condemned", load_cards("condemned"))
-    deck_a, deck_b = resolved_deck("condemned", text_a, cards), resolved_deck("condemned", text_b, cards)
+    cards = CardIndex(game, load_cards(game))
+    deck_a, deck_b = resolved_deck(game, text_a, cards), resolved_deck(game, text_b, cards)
     if slices is None:
-        return run_matchup("condemned", deck_a, deck_b, games, seed).report()
-    stats, start = MatchupStats("condemned", seed), 0
+        return run_matchup(game, deck_a, deck_b, games, seed).report()
+    stats, start = MatchupStats(game, seed), 0
     for count in slices:
-        stats.merge(run_matchup("condemned", deck_a, deck_b, count, seed, start))
+        stats.merge(run_matchup(game, deck_a, deck_b, count, seed, start))
         start += count
     assert start == games
     return stats.report()

@@ -4,12 +4,15 @@ whole gauntlet."""
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import AbstractBaseUser
 from rest_framework.test import APIClient
 
+from cardsdb.models import Game
+from decks import services as deck_services
 from decks.models import Visibility
 from decks.simulations.models import SimulationChunk
 from tests.web.test_matchups_api import GAUNTLETS, MATCHUPS, MEDIC, engine_report
@@ -49,6 +52,31 @@ def test_a_matchup_on_the_workers_gives_the_engines_results(ann: AbstractBaseUse
     assert body["results"] == engine_report(LEGAL, MEDIC, 400, 17)
     played_by = set(SimulationChunk.objects.filter(run__public_id=body["id"]).values_list("worker", flat=True))
     assert len(played_by) == 2  # both of the worker's processes took chunks
+
+
+SAMPLE_DECKS = Path(__file__).resolve().parents[2] / "bench" / "decks"
+
+
+@pytest.mark.parametrize(("game", "deck_a", "deck_b", "games"), [
+    ("anguish", "anguish.txt", "anguish-colossal.txt", 120),
+    ("qqdnd", "qqdnd-chaotic.txt", "qqdnd-devil-swarm.txt", 6),
+])
+def test_the_other_games_play_matchups_on_the_workers(game: str, deck_a: str, deck_b: str, games: int,
+                                                      ann: AbstractBaseUser, simulation_worker: Worker) -> None:
+    """Every game's engine plays two real decks: a matchup of Anguish or QQDND decks started through
+    the API gives, on the workers, what the engine gives alone."""
+    text_a, text_b = ((SAMPLE_DECKS / name).read_text() for name in (deck_a, deck_b))
+    opponent = deck_services.deck_import(owner=ann, game=Game.objects.get(slug=game), text=text_b,
+                                         visibility=Visibility.PUBLIC).deck
+    started = client_of(None).post(MATCHUPS, {"game": game, "list": text_a, "opponent": opponent.share_id,
+                                              "games": games, "seed": 5}, format="json")
+    assert started.status_code == 202, started.content
+
+    body = poll(started.json()["api_url"], 300, [])
+
+    assert (body["status"], body["error"]) == ("done", None), simulation_worker.output()
+    assert body["results"] == engine_report(text_a, text_b, games, 5, game=game)
+    assert body["results"]["games"] == games
 
 
 def test_a_gauntlet_is_one_job_with_one_progress_bar(ann: AbstractBaseUser, simulation_worker: Worker) -> None:

@@ -40,7 +40,7 @@ from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
-from . import builder, selectors, services
+from . import builder, drafts, selectors, services
 from .diffs import deck_diff
 from .forms import DeckForm, ImportForm, PublicDeckSearchForm
 from .lists import REFUSALS, CheckedList, check_list
@@ -283,6 +283,9 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         "problemWords": builder.PROBLEM_WORDS,
         # Drafts live in the browser's storage, one per deck (or per game for a new deck).
         "draftKey": draft_key(game, deck),
+        # A signed-in player's draft is also kept on the server, so it follows them to other browsers.
+        "draftUrl": reverse("api-draft", args=[game.slug, deck.share_id if deck else drafts.NEW_DECK])
+        if request.user.is_authenticated else "",
         # The page shows a list that was posted but not saved (refused, stale or with form errors).
         "unsaved": unsaved,
         "signedIn": bool(request.user.is_authenticated),
@@ -409,6 +412,7 @@ def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
     except services.DeckRefused as exc:
         return _builder(request, game, form, status=400, refused=exc)
     request.session[CLEAR_DRAFT] = draft_key(game, None)
+    drafts.forget(request.user, game, None)
     messages.success(request, f"Saved “{saved.deck.name}” (version 1).")
     return redirect(saved.deck)
 
@@ -435,6 +439,7 @@ def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
     except services.StaleDeck as exc:
         return _builder(request, deck.game, form, deck=deck, status=409, stale=exc)
     request.session[CLEAR_DRAFT] = draft_key(deck.game, deck)
+    drafts.forget(request.user, deck.game, deck)
     if saved.deck.version == data["version"]:
         messages.info(request, f"Nothing changed; the deck is still at version {saved.deck.version}.")
     else:

@@ -1,0 +1,91 @@
+"""Builder drafts of signed-in players, kept on the server so that unsaved work follows the player to
+another browser or device (visitors' drafts stay in their browser's storage, static/js/drafts.js).
+
+A draft belongs to its owner and is found by game and target: `new` (the new-deck builder of that
+game) or the share id of one of the owner's decks. Someone else's deck is no target: it answers as
+if it did not exist. A draft holds the builder's fields as strings, each within the limits a saved
+deck has, and at most MAX_DRAFT_BYTES in all; a save of the deck drops it (forget()).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from cardsdb.models import Game
+
+from .models import BuilderDraft, Deck
+
+NEW_DECK = "new"
+# The longest deck list (20,000 characters, docs/contract.md) and description (5,000), with room
+# for the other fields and for characters that JSON escapes.
+MAX_DRAFT_BYTES = 64 * 1024
+# The builder's fields a draft keeps, with the longest value each may have.
+FIELD_LIMITS: dict[str, int] = {
+    "list": 20_000, "name": 120, "side": 20, "format": 30, "visibility": 10, "description": 5_000, "version": 12,
+}
+
+
+class DraftRefused(ValueError):
+    """The state sent is not a draft the builder could restore; nothing was kept."""
+
+
+class DraftTooLarge(DraftRefused):
+    pass
+
+
+@dataclass(frozen=True)
+class Target:
+    game: Game
+    deck: Deck | None
+
+
+def find_target(user: Any, game_slug: str, target: str) -> Target | None:
+    """The game and deck a draft is for, or None if there is no such game or deck of the user's."""
+    game = Game.objects.filter(slug=game_slug).first()
+    if game is None:
+        return None
+    if target == NEW_DECK:
+        return Target(game, None)
+    deck = Deck.objects.filter(share_id=target, owner_id=user.pk, game=game).first()
+    return Target(game, deck) if deck else None
+
+
+def clean_state(state: Any) -> dict[str, str]:
+    """The state as kept: a JSON object of the builder's fields, strings within their limits."""
+    if not isinstance(state, dict):
+        raise DraftRefused("`state` must be an object of the builder's fields.")
+    unknown = sorted(set(state) - set(FIELD_LIMITS))
+    if unknown:
+        raise DraftRefused(f"`state` has fields a draft does not keep: {', '.join(unknown)}; "
+                           f"it keeps {', '.join(FIELD_LIMITS)}.")
+    cleaned: dict[str, str] = {}
+    for field, value in state.items():
+        if not isinstance(value, str):
+            raise DraftRefused(f"`state.{field}` must be a string.")
+        if len(value) > FIELD_LIMITS[field]:
+            raise DraftTooLarge(f"`state.{field}` has {len(value)} characters; a draft keeps at most "
+                                f"{FIELD_LIMITS[field]}.")
+        cleaned[field] = value
+    size = len(json.dumps(cleaned).encode("utf-8"))
+    if size > MAX_DRAFT_BYTES:
+        raise DraftTooLarge(f"The draft is {size} bytes; at most {MAX_DRAFT_BYTES} are kept.")
+    return cleaned
+
+
+def read(user: Any, target: Target) -> BuilderDraft | None:
+    return BuilderDraft.objects.filter(owner_id=user.pk, game=target.game, deck=target.deck).first()
+
+
+def keep(user: Any, target: Target, state: Any) -> BuilderDraft:
+    cleaned = clean_state(state)
+    # Two saves at once (two tabs): update_or_create locks the row, and retries a create that lost the race.
+    draft, _ = BuilderDraft.objects.update_or_create(
+        owner_id=user.pk, game=target.game, deck=target.deck, defaults={"state": cleaned},
+    )
+    return draft
+
+
+def forget(user: Any, game: Game, deck: Deck | None) -> None:
+    """Drop the draft a save made obsolete (the saved deck is now what the builder shows)."""
+    BuilderDraft.objects.filter(owner_id=user.pk, game=game, deck=deck).delete()

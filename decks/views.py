@@ -276,6 +276,7 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         "typeLabels": {t.slug: t.label for t in schema.card_types},
         "sideHeader": "Side" if game.slug in services.GAMES_WITH_SIDE else "",
         "cardsUrl": reverse("api-cards"),
+        "autocompleteUrl": reverse("api-card-autocomplete"),
         "validateUrl": reverse("api-validate"),
         "limits": limits,
         "exampleName": builder.example_name(limits, cards.ids),

@@ -146,3 +146,12 @@ def test_it_is_described_in_the_openapi_schema(client: Client) -> None:
     assert set(components[state]["properties"]) == {
         "list", "name", "side", "format", "visibility", "description", "version",
     }
+
+
+def test_a_session_must_send_its_csrf_token_to_keep_a_draft(ann: AbstractBaseUser) -> None:
+    session = Client(enforce_csrf_checks=True)
+    session.force_login(ann)
+    refused = session.put(NEW, {"state": {"name": "Forged"}}, content_type="application/json")
+    assert refused.status_code == 403
+    assert "CSRF" in refused.json()["detail"]
+    assert not BuilderDraft.objects.exists()

@@ -69,6 +69,7 @@
 
   function draw(cards) {
     shown = cards;
+    const deck = b.parsed();
     options.replaceChildren(...cards.map((card, i) => {
       const option = el("li", "quick-add-option");
       option.id = "quick-add-option-" + i;
@@ -77,6 +78,10 @@
       const type = config.typeLabels[card.card_type] || card.card_type;
       option.append(el("span", "option-name", card.name), " ", el("span", "muted small", type));
       if (card.match === "similar") option.append(" ", el("span", "muted small", "\u00b7 close spelling"));
+      // The copy limit before Enter, as the add buttons know it.
+      const { left } = b.room(deck, card.name);
+      if (left === 0) option.append(" ", el("span", "small option-full", "\u00b7 at the limit"));
+      else if (Number.isFinite(left)) option.append(" ", el("span", "muted small", "\u00b7 " + left + " more allowed"));
       return option;
     }));
     options.hidden = !cards.length;

@@ -60,6 +60,9 @@ def test_quick_add_takes_the_three_spellings_forgives_a_slip_and_stops_at_the_fr
     expect(page.locator("#quick-add-status")).to_contain_text(f"its Frequency is {limit}")
     # Enter kept the focus in the box for the next card.
     assert page.evaluate("document.activeElement.id") == "quick-add"
+    # The suggestions say so before Enter: Arm Up is at its limit.
+    page.locator("#quick-add").fill("arm up")
+    expect(page.locator('#quick-add-options .quick-add-option[data-card="Arm Up"]')).to_contain_text("at the limit")
 
 
 def test_search_results_show_the_facts_and_the_add_button_stops_at_the_limit_with_the_reason(

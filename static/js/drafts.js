@@ -77,6 +77,7 @@
      an unchanged draft is not sent again. keepalive lets the last one out survive leaving the page. */
   let sent;
   let serverTimer = null;
+  let saving = false; // the form is being saved: the save drops the server's draft
   function serverRequest(method, body) {
     const headers = { Accept: "application/json", "X-CSRFToken": csrf ? csrf.value : "" };
     if (body) headers["Content-Type"] = "application/json";
@@ -88,7 +89,7 @@
   function keepOnServer() {
     clearTimeout(serverTimer);
     serverTimer = null;
-    if (!config.draftUrl) return;
+    if (!config.draftUrl || saving) return;
     const state = dirty() ? snapshot() : null;
     if (sent !== undefined && same(state, sent)) return;
     sent = state;
@@ -212,8 +213,11 @@
   form.addEventListener("submit", (event) => {
     keep();
     if (config.signedIn) {
-      // Saving drops the server's draft; a late one sent now would bring it back.
+      // Saving drops the server's draft; one sent from now on (the change of the last second,
+      // flushed as the page goes) could land after the save and bring it back.
       clearTimeout(serverTimer);
+      serverTimer = null;
+      saving = true;
       leaving = true;
       return;
     }
@@ -248,5 +252,8 @@
     event.returnValue = ""; // older browsers ask for it to show the prompt
   });
   // Back to this page from the browser's cache: a navigation that was left is not leaving now.
-  window.addEventListener("pageshow", () => { leaving = false; });
+  window.addEventListener("pageshow", () => {
+    leaving = false;
+    saving = false;
+  });
 })();

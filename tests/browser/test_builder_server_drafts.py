@@ -80,3 +80,29 @@ def test_a_signed_in_players_draft_follows_them_to_another_browser_and_a_save_dr
     expect(laptop.locator("#draft-status")).to_be_hidden()
     assert listed(laptop) == {}
     assert laptop.input_value("#id_name") == ""
+
+
+def test_saving_at_once_after_a_change_leaves_no_draft_behind(
+    live_server: Any, transactional_db: None, loaded_cards: None, browser: Browser, ann: AbstractBaseUser
+) -> None:
+    new_deck = live_server.url + reverse("deck-new", args=["qqdnd"])
+    page = signed_in_page(browser, live_server, ann)
+    open_builder(page, new_deck)
+    page.fill("#id_name", "Saved straight away")
+    page.fill("#quick-add", "1 resmi")
+    expect(page.locator("#quick-add-options .quick-add-option").first).to_be_visible()
+    page.press("#quick-add", "Enter")
+    # A draft sent once the save is under way may land after it: none may be sent.
+    after_save: list[str] = []
+    page.on("request", lambda request: after_save.append(request.method) if "/api/drafts/" in request.url else None)
+    page.click("#save-deck")  # within the second the builder waits before sending its draft
+    page.wait_for_url(f"{live_server.url}/decks/*/")
+    assert Deck.objects.get().name == "Saved straight away"
+    assert after_save == []
+
+    page.wait_for_timeout(1500)  # longer than the builder waits: a draft sent late would be here now
+    assert not BuilderDraft.objects.exists()
+    open_builder(page, new_deck)
+    page.wait_for_timeout(500)
+    expect(page.locator("#draft-status")).to_be_hidden()
+    assert listed(page) == {}

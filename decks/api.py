@@ -31,7 +31,7 @@ from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.generics import ListAPIView
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,18 +40,22 @@ from rest_framework.views import APIView
 from cardsdb.models import Game
 from config.parsers import JSONParser
 from engine.decklist import DecklistTooLong
+from engine.games import game_slugs
 
 from . import selectors, services
 from .diffs import deck_diff
 from .lists import check_list
 from .models import Deck
 from .serializers import (
+    MAX_VERSION,
     DeckCreateInputSerializer,
     DeckDetailOutputSerializer,
     DeckDiffInputSerializer,
     DeckDiffOutputSerializer,
     DeckExportInputSerializer,
     DeckImportInputSerializer,
+    DeckImportTextSerializer,
+    DeckImportUploadSerializer,
     DeckListOutputSerializer,
     DeckReport,
     DeckUpdateInputSerializer,
@@ -65,7 +69,10 @@ from .serializers import (
 # Token first: a request without credentials is answered 401 with `WWW-Authenticate: Token`.
 AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
 
-DECK_ID = OpenApiParameter("share_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The deck's share id.")
+# Share ids are 12 URL-safe characters (models.new_share_id): "mine" and "import" are other routes.
+SHARE_ID_SCHEMA = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
+VERSION_NUMBER = {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}
+DECK_ID = OpenApiParameter("share_id", SHARE_ID_SCHEMA, OpenApiParameter.PATH, description="The deck's share id.")
 REFUSED = OpenApiResponse(RefusedSerializer, description="The list cannot be saved; nothing was.")
 NOT_FOUND = OpenApiResponse(description="No such deck, or a private deck of someone else.")
 NOT_YOURS = OpenApiResponse(description="No such deck of yours (also for others' decks, whatever their visibility).")
@@ -148,10 +155,13 @@ class ValidateView(APIView):
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks."),
+        OpenApiParameter(
+            "game", OpenApiTypes.STR, enum=["", *game_slugs()],
+            description="Only this game's decks; blank or left out: every game's.",
+        ),
         OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
         OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
-        OpenApiParameter("page", OpenApiTypes.INT),
+        OpenApiParameter("page", {"type": "integer", "minimum": 1}),
     ],
 )
 class PublicDeckList(ListAPIView):
@@ -214,9 +224,13 @@ class DeckImport(APIView):
 
     authentication_classes = AUTHENTICATION
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, MultiPartParser]  # a file comes as a multipart upload
 
-    @extend_schema(request=DeckImportInputSerializer, responses={201: DeckDetailOutputSerializer, 400: REFUSED})
+    # JSON sends the list as text, a multipart form as a file (a form may also send `list` as text).
+    @extend_schema(
+        request={"application/json": DeckImportTextSerializer, "multipart/form-data": DeckImportUploadSerializer},
+        responses={201: DeckDetailOutputSerializer, 400: REFUSED},
+    )
     def post(self, request: Request) -> Response:
         given = DeckImportInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
@@ -224,7 +238,7 @@ class DeckImport(APIView):
         try:
             saved = services.deck_import(
                 owner=request.user, game=_game(values["game"]), text=values["list"], name=values.get("name"),
-                description=values.get("description", ""), format=values.get("format"),
+                description=values.get("description", ""), format=values.get("format") or None,
                 visibility=values["visibility"],
             )
         except services.DeckRefused as exc:
@@ -301,7 +315,7 @@ class DeckExport(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("version", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("version", VERSION_NUMBER)],
         responses={(200, "text/plain"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> HttpResponse:
@@ -347,7 +361,7 @@ class DeckDiffView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("from", OpenApiTypes.INT), OpenApiParameter("to", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("from", VERSION_NUMBER), OpenApiParameter("to", VERSION_NUMBER)],
         responses={200: DeckDiffOutputSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> Response:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
+from django.db.models.functions import Coalesce
 
 from cardsdb.models import Card, CardSet, Game
 from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
@@ -44,7 +45,8 @@ def game_cards(game: str) -> GameCards:
 
 def _listed(decks: QuerySet[Deck]) -> QuerySet[Deck]:
     """What a deck list shows, fetched in the same query whatever the number of decks."""
-    return decks.select_related("owner", "game").annotate(card_total=Sum("cards__count"))
+    # A deck with no cards sums to NULL: it has 0 copies, not an unknown number.
+    return decks.select_related("owner", "game").annotate(card_total=Coalesce(Sum("cards__count"), 0))
 
 
 def decks_owned_by(user: User) -> QuerySet[Deck]:

@@ -63,6 +63,9 @@ def clean_state(state: Any) -> dict[str, str]:
     for field, value in state.items():
         if not isinstance(value, str):
             raise DraftRefused(f"`state.{field}` must be a string.")
+        if "\x00" in value:
+            # PostgreSQL's jsonb cannot store a NUL character.
+            raise DraftRefused(f"`state.{field}` has a NUL character.")
         if len(value) > FIELD_LIMITS[field]:
             raise DraftTooLarge(f"`state.{field}` has {len(value)} characters; a draft keeps at most "
                                 f"{FIELD_LIMITS[field]}.")

@@ -16,12 +16,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import JSONInputSerializer
+
 from . import drafts
 from .api import AUTHENTICATION
 
 
-class DraftStateSerializer(serializers.Serializer):
-    """The builder's fields, each optional, as strings."""
+# The builder's fields, each optional, as strings without NUL (JSONInputSerializer: its schema says so).
+class DraftStateSerializer(JSONInputSerializer):
 
     list = serializers.CharField(required=False, allow_blank=True, max_length=drafts.FIELD_LIMITS["list"])
     name = serializers.CharField(required=False, allow_blank=True, max_length=drafts.FIELD_LIMITS["name"])
@@ -34,7 +36,7 @@ class DraftStateSerializer(serializers.Serializer):
     version = serializers.CharField(required=False, allow_blank=True, max_length=drafts.FIELD_LIMITS["version"])
 
 
-class DraftInputSerializer(serializers.Serializer):
+class DraftInputSerializer(JSONInputSerializer):
     state = DraftStateSerializer()
 
 

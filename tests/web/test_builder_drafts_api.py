@@ -89,6 +89,7 @@ def test_only_the_owner_reaches_a_draft(ann: AbstractBaseUser, bob: AbstractBase
         ({"state": "a list"}, 400, "must be an object"),
         ({"state": {"name": 3}}, 400, "state.name"),
         ({"state": {"owner": "bob"}}, 400, "owner"),
+        ({"state": {"description": "a\x00b"}}, 400, "`state.description` has a NUL"),
         ({"state": {"list": "1 Katana Lunge\n" * 1500}}, 413, "state.list"),
         ({"state": {"name": "x" * 121}}, 413, "at most 120"),
     ],
@@ -139,7 +140,8 @@ def test_it_is_described_in_the_openapi_schema(client: Client) -> None:
     path = schema["paths"]["/api/drafts/{game}/{target}/"]
     assert set(path) >= {"get", "put", "delete"}
     assert {p["name"] for p in path["put"]["parameters"]} == {"game", "target"}
-    assert set(path["put"]["responses"]) == {"200", "400", "404", "413"}
+    # Its own answers, and those every operation with a body shares (config/api_schema.py).
+    assert set(path["put"]["responses"]) == {"200", "400", "401", "404", "413", "415", "429"}
     components = schema["components"]["schemas"]
     answer = path["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     state = components[answer]["properties"]["state"]["$ref"].rsplit("/", 1)[-1]

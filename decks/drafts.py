@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from cardsdb.models import Game
 
@@ -32,6 +36,11 @@ class DraftRefused(ValueError):
 
 class DraftTooLarge(DraftRefused):
     pass
+
+
+class DraftOutdated(Exception):
+    """The deck was saved after the draft was begun: the save is what the builder shows now, so a
+    draft sent late (it was on its way when the save was made) is not kept."""
 
 
 @dataclass(frozen=True)
@@ -80,15 +89,54 @@ def read(user: Any, target: Target) -> BuilderDraft | None:
     return BuilderDraft.objects.filter(owner_id=user.pk, game=target.game, deck=target.deck).first()
 
 
-def keep(user: Any, target: Target, state: Any) -> BuilderDraft:
+def draft_version(target: Target, cleaned: dict[str, str]) -> int:
+    """The deck version a draft of a saved deck was made from (its `version` field)."""
+    version = cleaned.get("version", "")
+    if not version.isascii() or not version.isdigit():
+        raise DraftRefused("`state.version` must be the number of the deck version the draft edits.")
+    return int(version)
+
+
+def keep(user: Any, target: Target, state: Any, started_at: datetime | None = None) -> BuilderDraft:
+    """Keep the draft, unless a save of the deck came after it was begun (DraftOutdated).
+
+    A draft of a saved deck is begun from the version its `version` field names: once the deck has
+    moved past it, the draft is outdated. A draft of a new deck is begun at `started_at` (when the
+    builder page was served): once the player has saved a new deck of the game since, it is
+    outdated. The check and the write hold a lock that the save's forget() also takes (the deck's
+    row; for a new deck, the player's), so a draft sent while a save is under way is either
+    dropped by forget() or refused here, never kept past the save.
+    """
     cleaned = clean_state(state)
-    # Two saves at once (two tabs): update_or_create locks the row, and retries a create that lost the race.
-    draft, _ = BuilderDraft.objects.update_or_create(
-        owner_id=user.pk, game=target.game, deck=target.deck, defaults={"state": cleaned},
-    )
+    with transaction.atomic():
+        if target.deck is not None:
+            version = draft_version(target, cleaned)
+            current = Deck.objects.select_for_update().values_list("version", flat=True).get(pk=target.deck.pk)
+            if version < current:
+                raise DraftOutdated(f"The deck was saved as version {current} after this draft of version "
+                                    f"{version} was begun; the draft is not kept.")
+        else:
+            _lock_player(user)
+            if started_at is not None and Deck.objects.filter(
+                owner_id=user.pk, game=target.game, created_at__gt=started_at
+            ).exists():
+                raise DraftOutdated("A new deck of this game was saved after this draft was begun; "
+                                    "the draft is not kept.")
+        # Two saves at once (two tabs): update_or_create locks the row, and retries a create that lost the race.
+        draft, _ = BuilderDraft.objects.update_or_create(
+            owner_id=user.pk, game=target.game, deck=target.deck, defaults={"state": cleaned},
+        )
     return draft
+
+
+def _lock_player(user: Any) -> None:
+    """New-deck drafts have no deck row to lock: the player's row stands in."""
+    list(get_user_model().objects.select_for_update().filter(pk=user.pk).values_list("pk", flat=True))
 
 
 def forget(user: Any, game: Game, deck: Deck | None) -> None:
     """Drop the draft a save made obsolete (the saved deck is now what the builder shows)."""
-    BuilderDraft.objects.filter(owner_id=user.pk, game=game, deck=deck).delete()
+    with transaction.atomic():
+        if deck is None:
+            _lock_player(user)  # waits for a new-deck draft being kept (keep())
+        BuilderDraft.objects.filter(owner_id=user.pk, game=game, deck=deck).delete()

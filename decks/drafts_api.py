@@ -1,6 +1,7 @@
 """`/api/drafts/<game>/<target>/`: a signed-in player's builder draft (decks/drafts.py).
 
-GET answers the draft (404 if there is none), PUT keeps the state sent in place of the one kept,
+GET answers the draft (404 if there is none), PUT keeps the state sent in place of the one kept
+(409 if the deck was saved after the draft was begun: see drafts.keep),
 DELETE drops it (204, also when there was none). `target` is `new` for the new-deck builder of the
 game, or the share id of one of the player's decks. Only the owner reaches a draft: without an
 account 401, for a deck that is not the player's (or no such game) 404.
@@ -37,7 +38,15 @@ class DraftStateSerializer(JSONInputSerializer):
 
 
 class DraftInputSerializer(JSONInputSerializer):
-    state = DraftStateSerializer()
+    state = DraftStateSerializer(
+        help_text="The builder's fields. A draft of a saved deck must give `version`, the deck version it "
+        "edits: once the deck is saved past it, the draft is refused with 409."
+    )
+    started_at = serializers.DateTimeField(
+        required=False,
+        help_text="For a new deck: when the builder was opened (the page gives it). Once a new deck of the "
+        "game has been saved since, the draft is refused with 409.",
+    )
 
 
 class DraftOutputSerializer(serializers.Serializer):
@@ -52,6 +61,10 @@ TARGET = OpenApiParameter(
 )
 NO_DRAFT = OpenApiResponse(description="No draft kept, no such game, or not a deck of yours.")
 REFUSED = OpenApiResponse(description="`{\"detail\"}`: the state is not an object of the builder's fields.")
+OUTDATED = OpenApiResponse(
+    description="`{\"detail\"}`: the deck was saved after this draft was begun; the draft is not kept "
+    "(drop it: the save is what the builder shows now)."
+)
 TOO_LARGE = OpenApiResponse(description="`{\"detail\"}`: a field or the whole draft is over its limit.")
 
 
@@ -76,15 +89,24 @@ class BuilderDraftView(APIView):
 
     @extend_schema(
         parameters=[GAME, TARGET], request=DraftInputSerializer,
-        responses={200: DraftOutputSerializer, 400: REFUSED, 404: NO_DRAFT, 413: TOO_LARGE},
+        responses={200: DraftOutputSerializer, 400: REFUSED, 404: NO_DRAFT, 409: OUTDATED, 413: TOO_LARGE},
     )
     def put(self, request: Request, game: str, target: str) -> Response:
         found = self._target(request, game, target)
         if not isinstance(request.data, dict) or "state" not in request.data:
             return Response({"detail": "Send {\"state\": {...}} with the builder's fields."},
                             status=status.HTTP_400_BAD_REQUEST)
+        started_at = None
+        if request.data.get("started_at") is not None:
+            try:
+                started_at = serializers.DateTimeField().to_internal_value(request.data["started_at"])
+            except serializers.ValidationError as exc:
+                return Response({"detail": f"`started_at`: {' '.join(map(str, exc.detail))}"},
+                                status=status.HTTP_400_BAD_REQUEST)
         try:
-            draft = drafts.keep(request.user, found, request.data["state"])
+            draft = drafts.keep(request.user, found, request.data["state"], started_at)
+        except drafts.DraftOutdated as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         except drafts.DraftTooLarge as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
         except drafts.DraftRefused as exc:

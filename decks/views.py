@@ -29,6 +29,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst, slugify
 
@@ -287,6 +288,8 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         # A signed-in player's draft is also kept on the server, so it follows them to other browsers.
         "draftUrl": reverse("api-draft", args=[game.slug, deck.share_id if deck else drafts.NEW_DECK])
         if request.user.is_authenticated else "",
+        # When this builder was opened: a new deck saved since makes its drafts outdated (drafts.keep).
+        "draftStarted": timezone.now().isoformat(),
         # The page shows a list that was posted but not saved (refused, stale or with form errors).
         "unsaved": unsaved,
         "signedIn": bool(request.user.is_authenticated),

@@ -93,9 +93,17 @@
     const state = dirty() ? snapshot() : null;
     if (sent !== undefined && same(state, sent)) return;
     sent = state;
-    const request = state ? serverRequest("PUT", { state: state }) : serverRequest("DELETE");
+    // started_at: a new deck saved after this page was opened makes this draft outdated (409).
+    const body = { state: state };
+    if (config.draftStarted) body.started_at = config.draftStarted;
+    const request = state ? serverRequest("PUT", body) : serverRequest("DELETE");
     request.then((response) => {
-      if (!response.ok) sent = undefined;
+      if (response.status === 409) {
+        // The deck was saved after this draft was begun (here or elsewhere): the save stands, the
+        // draft is not kept, so the browser's copy goes too (it would bring the draft back).
+        sent = null;
+        writeDraft(null);
+      } else if (!response.ok) sent = undefined;
       else if (state) markSynced(state);
     }, () => { sent = undefined; }); // offline: the browser's copy stands in; sent again on the next change
   }

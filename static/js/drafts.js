@@ -78,6 +78,9 @@
   let sent;
   let serverTimer = null;
   let saving = false; // the form is being saved: the save drops the server's draft
+  // The server refused a draft (409): a save was made after this page was opened. Its edits are no
+  // longer kept (here or on the server), or leaving the page would bring the draft back.
+  let outdated = false;
   function serverRequest(method, body) {
     const headers = { Accept: "application/json", "X-CSRFToken": csrf ? csrf.value : "" };
     if (body) headers["Content-Type"] = "application/json";
@@ -89,7 +92,7 @@
   function keepOnServer() {
     clearTimeout(serverTimer);
     serverTimer = null;
-    if (!config.draftUrl || saving) return;
+    if (!config.draftUrl || saving || outdated) return;
     const state = dirty() ? snapshot() : null;
     if (sent !== undefined && same(state, sent)) return;
     sent = state;
@@ -102,7 +105,11 @@
         // The deck was saved after this draft was begun (here or elsewhere): the save stands, the
         // draft is not kept, so the browser's copy goes too (it would bring the draft back).
         sent = null;
+        outdated = true;
         writeDraft(null);
+        status.replaceChildren(el("p", "", "This deck was saved after this page was opened; "
+          + "changes made here are no longer kept as a draft."));
+        status.hidden = false;
       } else if (!response.ok) sent = undefined;
       else if (state) markSynced(state);
     }, () => { sent = undefined; }); // offline: the browser's copy stands in; sent again on the next change
@@ -131,6 +138,7 @@
   }
 
   function keep() {
+    if (outdated) return;
     keepOnServerSoon();
     if (!dirty()) {
       writeDraft(null);

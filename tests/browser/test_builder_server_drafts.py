@@ -106,3 +106,36 @@ def test_saving_at_once_after_a_change_leaves_no_draft_behind(
     page.wait_for_timeout(500)
     expect(page.locator("#draft-status")).to_be_hidden()
     assert listed(page) == {}
+
+
+def test_a_draft_begun_before_a_save_elsewhere_is_dropped_here_too(
+    live_server: Any, transactional_db: None, loaded_cards: None, browser: Browser, ann: AbstractBaseUser
+) -> None:
+    """The server refuses (409) a new-deck draft begun before a new deck was saved; the builder then
+    drops its own copy too, so that neither brings the draft back."""
+    new_deck = live_server.url + reverse("deck-new", args=["qqdnd"])
+    laptop = signed_in_page(browser, live_server, ann)
+    open_builder(laptop, new_deck)
+
+    elsewhere = Client()
+    elsewhere.force_login(ann)
+    saved = elsewhere.post(reverse("deck-new", args=["qqdnd"]), {
+        "name": "Saved on the phone", "side": "Good", "format": "constructed", "visibility": "private",
+        "description": "", "list": "Party:\n1 " + MEMBER + "\n",
+    })
+    assert saved.status_code == 302, saved.content
+
+    with laptop.expect_response(lambda r: "/api/drafts/" in r.url and r.request.method == "PUT") as answer:
+        laptop.fill("#id_name", "Begun before that save")
+    assert answer.value.status == 409
+    kept_here = laptop.evaluate(
+        "localStorage.getItem(JSON.parse(document.getElementById('builder-config').textContent).draftKey)"
+    )
+    assert kept_here is None
+    assert not BuilderDraft.objects.exists()
+    expect(laptop.locator("#draft-status")).to_contain_text("saved after this page was opened")
+
+    open_builder(laptop, new_deck)
+    laptop.wait_for_timeout(500)
+    expect(laptop.locator("#draft-status")).to_be_hidden()
+    assert laptop.input_value("#id_name") == ""

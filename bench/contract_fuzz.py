@@ -4,7 +4,9 @@ API token and without one, many more requests than the suite's contract test
 
 It migrates the database DATABASE_URL names (use a scratch one: the campaign saves decks, runs and
 tokens there), loads the cards from fixtures/, makes an account with a deck of each visibility and a
-token for it, starts gunicorn (DEBUG off) and runs `schemathesis run` twice against it. Requests come
+token for it, starts gunicorn (DEBUG off) and runs `schemathesis run` against it with the token and
+without one. POST /api/token/revoke/ ends the token it is sent with, so with a token it runs apart,
+with a token of its own. Requests come
 from one address, so the API's request throttles and the rate of runs started are raised out of the
 way; the run quotas (games a day, runs in flight) stay as set and answer their documented 429.
 
@@ -40,6 +42,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = [ROOT / "fixtures" / slug for slug in ("qqdnd", "condemned", "anguish")]
 USER = "contract-fuzz"
+REVOKE = "/api/token/revoke/"
 
 # Which check each failure code comes from (schemathesis' codes).
 CHECKS = {
@@ -73,12 +76,14 @@ def wait_for(port: int, timeout: float = 30.0) -> None:
     raise SystemExit("gunicorn did not start")
 
 
-def prepare(env: dict[str, str]) -> str:
-    """Migrate, load the cards, and make the account, its decks and a token; answers the token."""
+def prepare(env: dict[str, str], decks: bool = True) -> str:
+    """Migrate, load the cards, and make the account, its decks and a token; answers the token.
+    Without `decks`, only a new token."""
     manage = [sys.executable, str(ROOT / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-    subprocess.run([*manage, "load_cards", *map(str, FIXTURES)], cwd=ROOT, env=env, check=True,
-                   stdout=subprocess.DEVNULL)
+    if decks:
+        subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+        subprocess.run([*manage, "load_cards", *map(str, FIXTURES)], cwd=ROOT, env=env, check=True,
+                       stdout=subprocess.DEVNULL)
     script = f"""
 from django.contrib.auth.models import User
 from knox.models import get_token_model
@@ -88,7 +93,7 @@ user = User.objects.filter(username={USER!r}).first()
 user = user or User.objects.create_user({USER!r}, password={secrets.token_hex(16)!r})
 game = Game.objects.get(slug="condemned")
 condemned = Card.objects.filter(game=game, card_type="condemned").order_by("name").first()
-for visibility in ("public", "unlisted", "private"):
+for visibility in ("public", "unlisted", "private") if {decks!r} else ():
     services.deck_create(owner=user, game=game, name="Contract " + visibility, visibility=visibility,
                          text="Condemned:\\n1 " + condemned.name + "\\n")
 print(get_token_model().objects.create(user)[1])
@@ -98,7 +103,8 @@ print(get_token_model().objects.create(user)[1])
     return made.stdout.strip().splitlines()[-1]
 
 
-def campaign(port: int, headers: list[str], args: argparse.Namespace, report: Path, env: dict[str, str]) -> None:
+def campaign(port: int, headers: list[str], filters: list[str], args: argparse.Namespace, report: Path,
+             env: dict[str, str]) -> None:
     command = [
         str(Path(sys.executable).with_name("schemathesis")), "run", f"http://127.0.0.1:{port}/api/schema/",
         "--checks", "all", "--exclude-checks", "positive_data_acceptance",
@@ -109,6 +115,7 @@ def campaign(port: int, headers: list[str], args: argparse.Namespace, report: Pa
     ]
     for header in headers:
         command += ["-H", header]
+    command += filters
     subprocess.run(command, cwd=ROOT, env={**env, "SCHEMATHESIS_HOOKS": "bench.contract_hooks"},
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -168,18 +175,25 @@ def main() -> None:
         wait_for(port)
         print(f"schemathesis: --max-examples {args.max_examples} --seed {args.seed}, every check; "
               f"gunicorn {args.workers} workers; reports in {args.reports}")
-        print(f"{'credentials':12} {'operations':>10} {'requests':>9} {'test cases':>10}  failures by check")
-        for label, headers in (("token", [f"Authorization: Token {token}"]), ("anonymous", [])):
-            report = args.reports / f"{label}.json"
+        print(f"{'credentials':14} {'operations':>10} {'requests':>9} {'test cases':>10}  failures by check")
+        # Revoking the token ends it for every request after: that operation gets a token of its own.
+        revoke = ["--include-path", REVOKE]
+        runs = (
+            ("token", [f"Authorization: Token {token}"], ["--exclude-path", REVOKE]),
+            ("token, revoke", [f"Authorization: Token {prepare(env, decks=False)}"], revoke),
+            ("anonymous", [], []),
+        )
+        for label, headers, filters in runs:
+            report = args.reports / f"{label.replace(', ', '-')}.json"
             before = count_lines(access_log)
             started = time.monotonic()
-            campaign(port, headers, args, report, env)
+            campaign(port, headers, filters, args, report, env)
             elapsed = time.monotonic() - started
             time.sleep(1)  # the access log is written as requests end
             requests = count_lines(access_log) - before
             operations, cases, failures = summary(report)
             found = "; ".join(f"{name}: {n}" for name, n in sorted(failures.items())) or "none"
-            print(f"{label:12} {operations:10d} {requests:9d} {cases:10d}  {found}  ({elapsed:.0f} s)")
+            print(f"{label:14} {operations:10d} {requests:9d} {cases:10d}  {found}  ({elapsed:.0f} s)")
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=20)

@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from accounts import api as accounts_api
 
-from . import api
+from . import api, drafts_api
 
 urlpatterns = [
     path("validate/", api.ValidateView.as_view(), name="api-validate"),
@@ -18,6 +18,7 @@ urlpatterns = [
     path("decks/<str:share_id>/versions/", api.DeckVersionList.as_view(), name="api-deck-versions"),
     path("decks/<str:share_id>/diff/", api.DeckDiffView.as_view(), name="api-deck-diff"),
     path("decks/<str:share_id>/copy/", api.DeckCopy.as_view(), name="api-deck-copy"),
+    path("drafts/<str:game>/<str:target>/", drafts_api.BuilderDraftView.as_view(), name="api-draft"),
     path("decks/<str:share_id>/like/", api.DeckLike.as_view(), name="api-deck-like"),
     path("simulations/", include("decks.simulations.api_urls")),
     path("", include("decks.simulations.matchup_api_urls")),

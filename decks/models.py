@@ -151,6 +151,32 @@ class DeckCard(models.Model):
         return f"{self.count} {self.card.name}"
 
 
+class BuilderDraft(models.Model):
+    """A signed-in player's unsaved builder state, kept on the server so that it follows them to
+    another browser or device: one per deck being edited, one per game for a new deck. A save of
+    the deck drops it (decks/drafts.py)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="builder_drafts")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # None: the draft of a new deck of the game.
+    deck = models.ForeignKey(Deck, null=True, blank=True, on_delete=models.CASCADE, related_name="drafts")
+    state = models.JSONField(help_text="The builder's fields (decks/drafts.py).")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "game"], condition=models.Q(deck__isnull=True), name="one_new_deck_draft_per_game"
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "deck"], condition=models.Q(deck__isnull=False), name="one_draft_per_deck"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"draft of {self.deck or 'a new deck'} by {self.owner}"
+
+
 class DeckLike(models.Model):
     """A user likes a deck (one they may read, not their own). Deck.likes_count counts these."""
 

@@ -349,8 +349,9 @@ class DeckImportUploadSerializer(DeckImportInputSerializer):
 
 
 class DeckUpdateInputSerializer(JSONInputSerializer):
+    # The save makes version + 1, which must fit the column too.
     version = serializers.IntegerField(
-        min_value=1, max_value=MAX_VERSION, help_text="The version this change was made to."
+        min_value=1, max_value=MAX_VERSION - 1, help_text="The version this change was made to."
     )
     name = _name_field(required=False)
     list = _list_field(required=False)

@@ -29,6 +29,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst, slugify
 
@@ -40,7 +41,7 @@ from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
-from . import builder, counters, selectors, services
+from . import builder, counters, drafts, selectors, services
 from .diffs import deck_diff
 from .discovery_views import deck_discovery_context
 from .forms import DeckForm, ImportForm
@@ -277,6 +278,7 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         "typeLabels": {t.slug: t.label for t in schema.card_types},
         "sideHeader": "Side" if game.slug in services.GAMES_WITH_SIDE else "",
         "cardsUrl": reverse("api-cards"),
+        "autocompleteUrl": reverse("api-card-autocomplete"),
         "validateUrl": reverse("api-validate"),
         "limits": limits,
         "exampleName": builder.example_name(limits, cards.ids),
@@ -284,6 +286,11 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         "problemWords": builder.PROBLEM_WORDS,
         # Drafts live in the browser's storage, one per deck (or per game for a new deck).
         "draftKey": draft_key(game, deck),
+        # A signed-in player's draft is also kept on the server, so it follows them to other browsers.
+        "draftUrl": reverse("api-draft", args=[game.slug, deck.share_id if deck else drafts.NEW_DECK])
+        if request.user.is_authenticated else "",
+        # When this builder was opened: a new deck saved since makes its drafts outdated (drafts.keep).
+        "draftStarted": timezone.now().isoformat(),
         # The page shows a list that was posted but not saved (refused, stale or with form errors).
         "unsaved": unsaved,
         "signedIn": bool(request.user.is_authenticated),
@@ -397,6 +404,7 @@ def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
     except services.DeckRefused as exc:
         return _builder(request, game, form, status=400, refused=exc)
     request.session[CLEAR_DRAFT] = draft_key(game, None)
+    drafts.forget(request.user, game, None)
     messages.success(request, f"Saved “{saved.deck.name}” (version 1).")
     return redirect(saved.deck)
 
@@ -423,6 +431,7 @@ def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
     except services.StaleDeck as exc:
         return _builder(request, deck.game, form, deck=deck, status=409, stale=exc)
     request.session[CLEAR_DRAFT] = draft_key(deck.game, deck)
+    drafts.forget(request.user, deck.game, deck)
     if saved.deck.version == data["version"]:
         messages.info(request, f"Nothing changed; the deck is still at version {saved.deck.version}.")
     else:

@@ -5,7 +5,8 @@ check (a schema-valid request must not be refused); every other check still runs
 
 A JSON Schema describes one request on its own. It cannot say which card lists are legal decks, which
 user names and passwords belong to accounts, what the caller's quota still allows, or what game a
-stored deck is of. Each exemption is a 400 whose body says which of these it is.
+stored deck is of, or what was saved since. Each exemption is a 400 (or the 409 listed) whose body
+says which of these it is.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ class Refusal:
     path: str | None  # the operation's path template; None for every operation
     detail: re.Pattern[str]  # what the answer's `detail` says
     why: str  # why no schema can tell this request apart from one that is taken
+    status: int = 400
 
 
 # Besides these: a deck list whose cards, sections or format break the game's rules, refused with its
@@ -51,6 +53,12 @@ REFUSALS = [
             "a `game` other than the stored deck's"),
     Refusal("/api/simulations/", re.compile(r" decks are tested against .*; not "),
             "with only a deck, an opponent of another game than the deck's (with a `game`, the schema says which)"),
+    Refusal("/api/drafts/{game}/{target}/", re.compile(r"^`state\.version` must be the number of the deck version"),
+            "a draft of a saved deck without the version it edits: the schema cannot say that `target` is a "
+            "deck's share id rather than `new`"),
+    Refusal("/api/drafts/{game}/{target}/",
+            re.compile(r" was saved .*after this draft .*was begun; the draft is not kept\.$"),
+            "a draft begun before the deck's last save, which depends on what was saved since", status=409),
 ]
 # Matchups and gauntlets (docs/contract.md, "Matchups and gauntlets"), each refusal on both operations.
 REFUSALS += [
@@ -85,7 +93,7 @@ def refused_for_its_list(body: dict[str, object]) -> bool:
 
 def beyond_the_schema(path: str, status_code: int, content: bytes) -> bool:
     """Whether this answer to a schema-valid request of the operation at `path` is one of these refusals."""
-    if status_code != 400:
+    if status_code not in {refusal.status for refusal in REFUSALS}:
         return False
     try:
         body = json.loads(content)
@@ -93,11 +101,12 @@ def beyond_the_schema(path: str, status_code: int, content: bytes) -> bool:
         return False
     if not isinstance(body, dict):
         return False
-    if refused_for_its_list(body):
+    if status_code == 400 and refused_for_its_list(body):
         return True
-    if path == "/api/cards/" and unreadable_query(body):
+    if status_code == 400 and path == "/api/cards/" and unreadable_query(body):
         return True
     detail = body.get("detail")
     return isinstance(detail, str) and any(
-        refusal.path in (None, path) and refusal.detail.search(detail) for refusal in REFUSALS
+        refusal.path in (None, path) and refusal.status == status_code and refusal.detail.search(detail)
+        for refusal in REFUSALS
     )

@@ -61,6 +61,13 @@ def test_a_share_setting_that_is_not_true_or_false_is_refused(ann: AbstractBaseU
     assert deck.version == 1  # nothing saved
 
 
+def test_a_change_to_the_largest_version_number_is_refused_not_a_server_error(ann: AbstractBaseUser) -> None:
+    game = Game.objects.get(slug="qqdnd")
+    deck = services.deck_create(owner=ann, game=game, name="Blades").deck
+    response = signed_in(ann).put(f"/api/decks/{deck.share_id}/", {"version": 2**31 - 1, "name": "Axes"}, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("version: ")
+
+
 def test_an_unknown_api_address_answers_json_and_a_page_address_the_site_page(client: Any) -> None:
     api = client.get("/api/cards/not-a-number/")
     page = client.get("/no/such/page/")

@@ -3,6 +3,7 @@ shares"): every refusal under /api/ is JSON with a `detail` sentence, and the Op
 each status code an operation can answer, with that shape."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -120,3 +121,15 @@ def test_the_schema_documents_the_shared_errors_of_every_operation() -> None:
             assert "$ref" in body or "detail" in body.get("properties", {}), (method, path, code)
         assert "Retry-After" in responses["429"]["headers"], (method, path)
     assert schema["components"]["schemas"]["Error"]["required"] == ["detail"]
+
+
+@pytest.mark.parametrize("username", [" ", "\t", " \n\u3000"])
+def test_a_user_name_blank_once_trimmed_is_refused_and_the_schema_says_so(username: str) -> None:
+    """The token endpoint trims the user name: one of only white space is blank, so the schema's pattern
+    must refuse it too, or a schema-valid request would be refused."""
+    response = APIClient().post("/api/token/", {"username": username, "password": "secret"}, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("username: ")
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    pattern = schema["components"]["schemas"]["TokenInputRequest"]["properties"]["username"]["pattern"]
+    assert re.search(pattern, username) is None
+    assert re.search(pattern, f"{username}ann{username}") is not None

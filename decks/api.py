@@ -25,7 +25,7 @@ from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.text import slugify
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from knox.auth import TokenAuthentication
 from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
@@ -153,7 +153,8 @@ class ValidateView(APIView):
         return Response(ValidateOutputSerializer(body).data)
 
 
-@extend_schema(
+# The filters are the list's (GET) only: creating a deck (POST) reads no query parameter.
+@extend_schema_view(get=extend_schema(
     parameters=[
         OpenApiParameter(
             "game", OpenApiTypes.STR, enum=["", *game_slugs()],
@@ -163,7 +164,7 @@ class ValidateView(APIView):
         OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
         OpenApiParameter("page", {"type": "integer", "minimum": 1}),
     ],
-)
+))
 class PublicDeckList(ListAPIView):
     """Public decks, newest first. Unlisted and private decks are never listed."""
 

@@ -13,14 +13,16 @@ way; the run quotas (games a day, runs in flight) stay as set and answer their d
 positive_data_acceptance runs as in the contract test, on every answer except the refusals no schema
 can foresee (tests/contract_refusals.py), through bench/contract_hooks.py. It prints, for each
 credential, the operations tested, the requests the server answered (its access log), the test cases
-generated and the failures by check; the JSON reports are kept in --reports.
+generated and the failures by check; the JSON reports, and every request and answer (VCR cassettes,
+<credentials>.yaml), are kept in --reports. Its schemathesis settings: bench/contract_schemathesis.toml.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/ct_contract_fuzz CELERY_BROKER_URL=redis://127.0.0.1:6379/1 \\
         nice -n 10 .venv/bin/python bench/contract_fuzz.py [--max-examples 100] [--seed 10]
 
 The same campaign by hand, against a server of your own (with a token made for it):
 
-    SCHEMATHESIS_HOOKS=bench.contract_hooks .venv/bin/schemathesis run http://127.0.0.1:8000/api/schema/ \\
+    SCHEMATHESIS_HOOKS=bench.contract_hooks .venv/bin/schemathesis --config-file bench/contract_schemathesis.toml \\
+        run http://127.0.0.1:8000/api/schema/ \\
         --checks all --exclude-checks positive_data_acceptance --max-examples 100 \\
         -H "Authorization: Token <token>" --report json
 """
@@ -43,6 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = [ROOT / "fixtures" / slug for slug in ("qqdnd", "condemned", "anguish")]
 USER = "contract-fuzz"
 REVOKE = "/api/token/revoke/"
+SETTINGS = ROOT / "bench" / "contract_schemathesis.toml"
 
 # Which check each failure code comes from (schemathesis' codes).
 CHECKS = {
@@ -106,10 +109,13 @@ print(get_token_model().objects.create(user)[1])
 def campaign(port: int, headers: list[str], filters: list[str], args: argparse.Namespace, report: Path,
              env: dict[str, str]) -> None:
     command = [
-        str(Path(sys.executable).with_name("schemathesis")), "run", f"http://127.0.0.1:{port}/api/schema/",
+        str(Path(sys.executable).with_name("schemathesis")), "--config-file", str(SETTINGS),
+        "run", f"http://127.0.0.1:{port}/api/schema/",
         "--checks", "all", "--exclude-checks", "positive_data_acceptance",
         "--max-examples", str(args.max_examples), "--seed", str(args.seed), "--workers", "2",
-        "--suppress-health-check", "all", "--report", "json", "--report-json-path", str(report),
+        "--suppress-health-check", "all", "--report", "json,vcr", "--report-json-path", str(report),
+        # Every request and answer, to read a failure's details from.
+        "--report-vcr-path", str(report.with_suffix(".yaml")),
         # The schema takes seconds to build on a busy machine: a slow answer is not a failure here.
         "--wait-for-schema", "60", "--request-timeout", "60",
     ]

@@ -8,6 +8,8 @@ shares"), so that no endpoint, old or new, can forget them:
 - 401 for a token that is wrong, expired or revoked, on every one that reads tokens;
 - 404 for an unknown id, on every one with a path parameter, and for a page past the last, on every
   paginated one;
+- 414 for a request line (the path and query) over the web server's limit (gunicorn: 4094 bytes),
+  answered by gunicorn before the site sees it, as HTML, on every one;
 - 413 for a body over REQUEST_MAX_BYTES, and 415 for a body of a type it does not read, on every one
   that takes a body;
 - 429 when a rate is exceeded (config/throttles.py), on every one.
@@ -37,11 +39,16 @@ SHARED = {
     "400": "A NUL character (%00) in the path or a query parameter, or a request this operation cannot read.",
     "401": "The token sent is wrong, expired or revoked (or this operation needs an account).",
     "404": "Nothing of that id that the caller may see, or a page past the last.",
+    "414": "The request line (path and query string) is over the web server's limit; gunicorn answers "
+           "it, in HTML, before the site reads the request.",
     "413": "The request body is over the size limit; it was not read.",
     "415": "The request body is not of a media type this operation reads (JSON, unless another is listed).",
     "429": "Over a request rate or quota: the detail names it; Retry-After says when to try again.",
 }
 
+
+# gunicorn's own page, not the site's `{"detail"}`.
+SERVER_PAGE = {"text/html": {"schema": {"type": "string"}}}
 
 ERROR_COMPONENT = {
     "type": "object",
@@ -98,7 +105,7 @@ def document_shared_errors(
             if method not in {"get", "put", "patch", "post", "delete"}:
                 continue
             responses = operation.setdefault("responses", {})
-            shared = ["400", "429"]
+            shared = ["400", "414", "429"]
             if _reads_tokens(operation):
                 shared.append("401")
             if _has_path_parameter(operation) or _is_paginated(operation):
@@ -107,6 +114,7 @@ def document_shared_errors(
                 shared += ["413", "415"]
             for code in shared:
                 responses.setdefault(code, {"description": SHARED[code]})
+            responses["414"].setdefault("content", SERVER_PAGE)
             for parameter in operation.get("parameters", []):
                 _refuse_nul(parameter)
             if "requestBody" in operation:

@@ -23,6 +23,9 @@ from rest_framework.utils import html
 RULES_KEY = "x-schema-rules"
 # A text without NUL: PostgreSQL cannot store one, and Django's text fields refuse it.
 NO_NUL = "^[^\\x00]*$"
+# The same, with a character other than white space: a field that trims its text and may not be blank
+# refuses one of only white space ("  " is "" once trimmed), whatever its minLength says.
+NO_NUL_NOT_BLANK = "^[^\\x00]*[^\\x00\\s][^\\x00]*$"
 
 # The JSON types each kind of field takes, and how its refusal names them.
 _JSON_TYPES: list[tuple[type[serializers.Field], tuple[type, ...], str]] = [
@@ -80,7 +83,9 @@ class JSONInputSchema(OpenApiSerializerExtension):
             refuses_nul = any(isinstance(v, ProhibitNullCharactersValidator) for v in field.validators)
             prop = schema.get("properties", {}).get(name)
             if refuses_nul and isinstance(prop, dict) and prop.get("type") == "string" and "pattern" not in prop:
-                prop["pattern"] = NO_NUL
+                trimmed_not_blank = (isinstance(field, serializers.CharField) and field.trim_whitespace
+                                     and not field.allow_blank)
+                prop["pattern"] = NO_NUL_NOT_BLANK if trimmed_not_blank else NO_NUL
         if self.target.schema_rules:
             # Made the schema's "allOf" by config.api_schema, after drf-spectacular has named the enums of
             # the fields: these enums are parts of rules, not the fields' choices.

@@ -3,6 +3,11 @@ shares"): every refusal under /api/ is JSON with a `detail` sentence, and the Op
 each status code an operation can answer, with that shape."""
 from __future__ import annotations
 
+import re
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +17,7 @@ from rest_framework.test import APIClient
 from cardsdb.models import Game
 from decks import services
 from decks.models import Visibility
+from tests.web.test_hostile_requests import free_port, gunicorn_on_the_test_database
 
 pytestmark = pytest.mark.usefixtures("loaded_cards")
 
@@ -120,3 +126,55 @@ def test_the_schema_documents_the_shared_errors_of_every_operation() -> None:
             assert "$ref" in body or "detail" in body.get("properties", {}), (method, path, code)
         assert "Retry-After" in responses["429"]["headers"], (method, path)
     assert schema["components"]["schemas"]["Error"]["required"] == ["detail"]
+
+
+@pytest.mark.parametrize("username", [" ", "\t", " \n\u3000"])
+def test_a_user_name_blank_once_trimmed_is_refused_and_the_schema_says_so(username: str) -> None:
+    """The token endpoint trims the user name: one of only white space is blank, so the schema's pattern
+    must refuse it too, or a schema-valid request would be refused."""
+    response = APIClient().post("/api/token/", {"username": username, "password": "secret"}, format="json")
+    assert response.status_code == 400 and response.json()["detail"].startswith("username: ")
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    pattern = schema["components"]["schemas"]["TokenInputRequest"]["properties"]["username"]["pattern"]
+    assert re.search(pattern, username) is None
+    assert re.search(pattern, f"{username}ann{username}") is not None
+
+
+def test_creating_a_deck_reads_no_query_parameter_and_the_schema_lists_none(ann: AbstractBaseUser) -> None:
+    """The list's filters (`game`, `q`, `card`, `page`) are GET's: a POST that sends them is not refused for
+    them, so the schema must not document them on POST, or schemathesis rightly calls a bad `game`
+    there an invalid request the API took."""
+    response = signed_in(ann).post("/api/decks/?game=nope&page=0", {"game": "qqdnd", "name": "Blades"}, format="json")
+    assert response.status_code == 201
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    operations = schema["paths"]["/api/decks/"]
+    assert not [p for p in operations["post"].get("parameters", []) if p["in"] == "query"]
+    assert {p["name"] for p in operations["get"]["parameters"]} == {"game", "q", "card", "page"}
+
+
+def test_a_request_line_over_the_servers_limit_answers_a_status_the_schema_documents(tmp_path: Path) -> None:
+    """gunicorn answers 414, in HTML, a request line over its limit before the site sees it: every
+    operation documents that answer, with that media type (schemathesis sends such query strings)."""
+    port = free_port()
+    server = gunicorn_on_the_test_database(port, tmp_path)
+    try:
+        url = f"http://127.0.0.1:{port}/api/decks/mine/?page=1&q={'a' * 5000}"
+        for _ in range(100):  # until gunicorn listens
+            try:
+                with urllib.request.urlopen(url, timeout=10):
+                    pass
+            except urllib.error.HTTPError as error:
+                answer = error
+                break
+            except OSError:
+                time.sleep(0.1)
+        assert answer.code == 414
+        media_type = answer.headers.get_content_type()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if method in {"get", "post", "put", "patch", "delete"}:
+                assert media_type in operation["responses"]["414"]["content"], (method, path)

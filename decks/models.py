@@ -48,7 +48,16 @@ class Deck(models.Model):
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["game", "visibility", "-created_at"])]
+        indexes = [
+            models.Index(fields=["game", "visibility", "-created_at"]),
+            # Keyset pages of the lists (decks/keyset.py): a game's public decks and all public
+            # decks, newest first, and a player's decks, last saved first.
+            models.Index(fields=["game", "-created_at", "-id"], condition=models.Q(visibility="public"),
+                         name="deck_public_game_newest"),
+            models.Index(fields=["-created_at", "-id"], condition=models.Q(visibility="public"),
+                         name="deck_public_newest"),
+            models.Index(fields=["owner", "-updated_at", "-id"], name="deck_owner_last_saved"),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -100,6 +109,8 @@ class DeckCard(models.Model):
 
     class Meta:
         ordering = ["section", "card__name"]
+        # The decks holding a card, read from the index alone.
+        indexes = [models.Index(fields=["card", "deck"], name="deckcard_card_deck")]
         constraints = [
             models.UniqueConstraint(
                 fields=["deck", "card", "section", "pinned_to"], name="unique_card_per_deck_section"

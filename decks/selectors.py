@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
 
 from cardsdb.models import Card, CardSet, Game
 from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
@@ -43,8 +43,14 @@ def game_cards(game: str) -> GameCards:
 
 
 def _listed(decks: QuerySet[Deck]) -> QuerySet[Deck]:
-    """What a deck list shows, fetched in the same query whatever the number of decks."""
-    return decks.select_related("owner", "game").annotate(card_total=Sum("cards__count"))
+    """What a deck list shows, fetched in the same query whatever the number of decks.
+
+    The card total is a subquery rather than a join and GROUP BY: summed for the rows of the page
+    only, not for every deck of the list before it is cut to a page.
+    """
+    card_total = (DeckCard.objects.filter(deck=OuterRef("pk")).order_by().values("deck")
+                  .annotate(total=Sum("count")).values("total"))
+    return decks.select_related("owner", "game").annotate(card_total=Subquery(card_total))
 
 
 def decks_owned_by(user: User) -> QuerySet[Deck]:
@@ -71,7 +77,12 @@ def public_decks(game: Game | None = None, name_query: str = "", card_name: str 
     if name_query.strip():
         decks = decks.filter(name__icontains=normalize_name(name_query))
     if card_name.strip():
-        holding = DeckCard.objects.filter(deck=OuterRef("pk"), card__name__icontains=normalize_name(card_name))
+        # The matching cards first (a few rows of the card table), then the decks holding one of
+        # them through the (card, deck) index: no join of every DeckCard row with its card.
+        cards = Card.objects.filter(name__icontains=normalize_name(card_name))
+        if game is not None:
+            cards = cards.filter(game=game)
+        holding = DeckCard.objects.filter(deck=OuterRef("pk"), card_id__in=list(cards.values_list("pk", flat=True)))
         decks = decks.filter(Exists(holding))
     return _listed(decks).order_by("-created_at", "-pk")
 

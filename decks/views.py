@@ -17,7 +17,6 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import (
     Http404,
@@ -34,7 +33,7 @@ from django.utils.text import capfirst, slugify
 
 from accounts.forms import SignupForm
 from cardsdb.models import Game
-from cardsdb.views import demo_sets, page_numbers
+from cardsdb.views import demo_sets
 from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
 from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
@@ -43,6 +42,7 @@ from engine.validation import DEFAULT_FORMAT
 from . import builder, selectors, services
 from .diffs import deck_diff
 from .forms import DeckForm, ImportForm, PublicDeckSearchForm
+from .keyset import BadCursor, keyset_page
 from .lists import REFUSALS, CheckedList, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 
@@ -97,10 +97,9 @@ def _version_or_404(request: HttpRequest, deck: Deck, number: int) -> DeckVersio
     return version
 
 
-def _paginate(request: HttpRequest, items: QuerySet[Deck]) -> dict[str, Any]:
-    paginator = Paginator(items, PAGE_SIZE)
-    page = paginator.get_page(request.GET.get("page"))
-    return {"page": page, "page_numbers": page_numbers(paginator, page.number)}
+def _paginate(request: HttpRequest, items: QuerySet[Deck], field: str) -> dict[str, Any]:
+    """A page of a deck list by keyset (decks/keyset.py): never counted, as fast deep as first."""
+    return {"page": keyset_page(items, field, request.GET, PAGE_SIZE)}
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -371,7 +370,11 @@ def deck_index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
-    return render(request, "decks/my_decks.html", _paginate(request, selectors.decks_owned_by(request.user)))
+    try:
+        page = _paginate(request, selectors.decks_owned_by(request.user), "updated_at")
+    except BadCursor as error:
+        return _bad_request(str(error))
+    return render(request, "decks/my_decks.html", page)
 
 
 def public_decks(request: HttpRequest, game_slug: str) -> HttpResponse:
@@ -380,10 +383,11 @@ def public_decks(request: HttpRequest, game_slug: str) -> HttpResponse:
     form = PublicDeckSearchForm(request.GET)
     query = form.cleaned_data if form.is_valid() else {}
     decks = selectors.public_decks(game, query.get("q", ""), query.get("card", ""))
-    context = {
-        "game": game, "form": form, "filtered": bool(query.get("q") or query.get("card")),
-        **_paginate(request, decks),
-    }
+    try:
+        page = _paginate(request, decks, "created_at")
+    except BadCursor as error:
+        return _bad_request(str(error))
+    context = {"game": game, "form": form, "filtered": bool(query.get("q") or query.get("card")), **page}
     return render(request, "decks/public_list.html", context)
 
 

@@ -41,10 +41,10 @@ from cardsdb.models import Game
 from config.parsers import JSONParser
 from engine.decklist import DecklistTooLong
 
-from . import selectors, services
+from . import browse, likes, selectors, services
 from .diffs import deck_diff
 from .lists import check_list
-from .models import Deck
+from .models import LIST_SORTS, Deck
 from .serializers import (
     DeckCreateInputSerializer,
     DeckDetailOutputSerializer,
@@ -53,14 +53,18 @@ from .serializers import (
     DeckExportInputSerializer,
     DeckImportInputSerializer,
     DeckListOutputSerializer,
+    DeckListPageSerializer,
     DeckReport,
     DeckUpdateInputSerializer,
     DeckVersionOutputSerializer,
+    LikeOutputSerializer,
+    MostPlayedCardSerializer,
     RefusedSerializer,
     StaleSerializer,
     ValidateInputSerializer,
     ValidateOutputSerializer,
 )
+from .tags import set_tags
 
 # Token first: a request without credentials is answered 401 with `WWW-Authenticate: Token`.
 AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
@@ -146,30 +150,53 @@ class ValidateView(APIView):
         return Response(ValidateOutputSerializer(body).data)
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks."),
-        OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
-        OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
-        OpenApiParameter("page", OpenApiTypes.INT),
-    ],
-)
-class PublicDeckList(ListAPIView):
-    """Public decks, newest first. Unlisted and private decks are never listed."""
+LIST_PARAMETERS = [
+    OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks (its slug)."),
+    OpenApiParameter("sort", OpenApiTypes.STR, enum=list(LIST_SORTS), description=(
+        "new (newest first, the default), copies (most copied), runs (most tested), likes (most liked), "
+        "popular (10 x copies + 3 x runs + views)."
+    )),
+    OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
+    OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
+    OpenApiParameter("card_slug", OpenApiTypes.STR, description="Only decks holding this card (its slug)."),
+    OpenApiParameter("tag", OpenApiTypes.STR, description="Only decks with this tag."),
+    OpenApiParameter("side", OpenApiTypes.STR, description="QQDND: a side (Good, Lawful, Evil, Chaotic); "
+                     "Anguish: a Species (Colossal, Cosmic, Enchanted, Nightmare, Survivor)."),
+    OpenApiParameter("legal", OpenApiTypes.BOOL, description="true: legal decks only; false: the others."),
+    OpenApiParameter("cursor", OpenApiTypes.STR, description="Where the page starts: from the `next` link."),
+    OpenApiParameter("page_size", OpenApiTypes.INT, description=f"1 to {browse.MAX_PAGE_SIZE}; "
+                     f"{browse.PAGE_SIZE} by default."),
+]
 
-    serializer_class = DeckListOutputSerializer
+
+class PublicDeckList(APIView):
+    """Public decks, sorted and filtered, a page at a time (keyset pages: follow `next`).
+    Unlisted and private decks are never listed."""
+
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
-    def get_queryset(self) -> Any:
-        params = self.request.query_params
-        slug = params.get("game", "").strip()
-        game = None
-        if slug:
-            game = Game.objects.filter(slug=slug).first()
-            if game is None:
-                raise ParseError(f"No game {slug!r}.")
-        return selectors.public_decks(game, params.get("q", ""), params.get("card", ""))
+    @extend_schema(
+        parameters=LIST_PARAMETERS,
+        responses={200: DeckListPageSerializer, 400: OpenApiResponse(description="A parameter cannot be read.")},
+    )
+    def get(self, request: Request) -> Response:
+        params = request.query_params
+        try:
+            query = browse.read_query(params)
+            found = browse.page(query, browse.text_param(params, "cursor"), browse.page_size(params))
+        except browse.BadQuery as exc:
+            return Response({"detail": str(exc), "param": exc.param}, status=status.HTTP_400_BAD_REQUEST)
+        next_url = None
+        if found.next_cursor:
+            next_url = request.build_absolute_uri(
+                request.path + "?" + _with(params, cursor=found.next_cursor)
+            )
+        context = {"request": request}
+        return Response({
+            "next": next_url,
+            "results": DeckListOutputSerializer(found.decks, many=True, context=context).data,
+        })
 
     @extend_schema(
         request=DeckCreateInputSerializer,
@@ -190,8 +217,17 @@ class PublicDeckList(ListAPIView):
             )
         except services.DeckRefused as exc:
             return _refused(exc)
+        if values.get("tags"):
+            set_tags(saved.deck, values["tags"])
         body = DeckDetailOutputSerializer(_report(saved), context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _with(params: Any, **changes: str) -> str:
+    query = params.copy()
+    for key, value in changes.items():
+        query[key] = value
+    return str(query.urlencode())
 
 
 class MyDeckList(ListAPIView):
@@ -275,6 +311,8 @@ class DeckDetail(APIView):
             return _refused(exc)
         except services.StaleDeck as exc:
             return Response({"detail": str(exc), "version": exc.current}, status=status.HTTP_409_CONFLICT)
+        if "tags" in values:  # checked with the rest before anything was saved
+            set_tags(saved.deck, values["tags"])
         return Response(DeckDetailOutputSerializer(_report(saved), context={"request": request}).data)
 
     @extend_schema(
@@ -388,3 +426,65 @@ class DeckCopy(APIView):
             return _refused(exc)
         body = DeckDetailOutputSerializer(_report(saved), context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DeckLike(APIView):
+    """Like (POST) or stop liking (DELETE) a deck you can read and do not own.
+
+    401 without an account; 404 for someone else's private deck; 403 for your own deck. Liking twice
+    is one like; taking back a like you never gave changes nothing.
+    """
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [IsAuthenticated]
+
+    def _answer(self, deck: Deck, liked: bool) -> Response:
+        deck.refresh_from_db(fields=["likes_count"])
+        return Response(LikeOutputSerializer({"liked": liked, "likes_count": deck.likes_count}).data)
+
+    @extend_schema(
+        parameters=[DECK_ID], request=None,
+        responses={200: LikeOutputSerializer, 403: OpenApiResponse(description="Your own deck."), 404: NOT_FOUND},
+    )
+    def post(self, request: Request, share_id: str) -> Response:
+        deck = _readable(request, share_id)
+        try:
+            likes.like(deck, request.user)
+        except likes.CannotLike as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        return self._answer(deck, True)
+
+    @extend_schema(parameters=[DECK_ID], request=None, responses={200: LikeOutputSerializer, 404: NOT_FOUND})
+    def delete(self, request: Request, share_id: str) -> Response:
+        deck = _readable(request, share_id)
+        likes.unlike(deck, request.user)
+        return self._answer(deck, False)
+
+
+MOST_PLAYED_LIMIT = 100
+
+
+class MostPlayedCards(APIView):
+    """A game's cards by how many public decks hold them (kept as counters), most played first."""
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", OpenApiTypes.STR, required=True, description="The game's slug."),
+            OpenApiParameter("limit", OpenApiTypes.INT, description=f"1 to {MOST_PLAYED_LIMIT}; 50 by default."),
+        ],
+        responses={200: MostPlayedCardSerializer(many=True), 400: OpenApiResponse(description="No such game.")},
+    )
+    def get(self, request: Request) -> Response:
+        slug = request.query_params.get("game", "").strip()
+        game = Game.objects.filter(slug=slug).first() if slug else None
+        if game is None:
+            return Response({"detail": f"No game {slug!r}." if slug else "Say which game: `game`."}, status=400)
+        limit_text = request.query_params.get("limit", "50").strip()
+        if not limit_text.isdigit() or not 1 <= int(limit_text) <= MOST_PLAYED_LIMIT:
+            return Response({"detail": f"`limit` is a whole number from 1 to {MOST_PLAYED_LIMIT}."}, status=400)
+        plays = browse.most_played_cards(game, int(limit_text))
+        return Response(MostPlayedCardSerializer(plays, many=True, context={"request": request}).data)
+

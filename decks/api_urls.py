@@ -12,10 +12,12 @@ urlpatterns = [
     path("decks/", api.PublicDeckList.as_view(), name="api-decks"),
     path("decks/mine/", api.MyDeckList.as_view(), name="api-my-decks"),
     path("decks/import/", api.DeckImport.as_view(), name="api-deck-import"),
+    path("decks/most-played-cards/", api.MostPlayedCards.as_view(), name="api-most-played-cards"),
     path("decks/<str:share_id>/", api.DeckDetail.as_view(), name="api-deck"),
     path("decks/<str:share_id>/export/", api.DeckExport.as_view(), name="api-deck-export"),
     path("decks/<str:share_id>/versions/", api.DeckVersionList.as_view(), name="api-deck-versions"),
     path("decks/<str:share_id>/diff/", api.DeckDiffView.as_view(), name="api-deck-diff"),
     path("decks/<str:share_id>/copy/", api.DeckCopy.as_view(), name="api-deck-copy"),
+    path("decks/<str:share_id>/like/", api.DeckLike.as_view(), name="api-deck-like"),
     path("simulations/", include("decks.simulations.api_urls")),
 ]

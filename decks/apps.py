@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import AppConfig
+from django.db.models.signals import post_save
 
 
 class DecksConfig(AppConfig):
@@ -12,7 +13,10 @@ class DecksConfig(AppConfig):
     def ready(self) -> None:
         from cardsdb.loading import cards_renamed
 
+        from .simulations.models import SimulationRun
+
         cards_renamed.connect(_rename_in_lists, dispatch_uid="decks-rename-cards-in-lists")
+        post_save.connect(_count_run, sender=SimulationRun, dispatch_uid="decks-count-runs")
 
 
 def _rename_in_lists(sender: Any, renamed: dict[int, tuple[str, str]], **kwargs: Any) -> None:
@@ -20,3 +24,11 @@ def _rename_in_lists(sender: Any, renamed: dict[int, tuple[str, str]], **kwargs:
     from .services import rename_cards_in_lists
 
     rename_cards_in_lists(renamed)
+
+
+def _count_run(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
+    """A goldfish run started from a deck counts as a test of it (Deck.runs_count)."""
+    if created and instance.deck_id is not None:
+        from .counters import count_run
+
+        count_run(instance.deck_id)

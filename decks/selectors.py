@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
 from cardsdb.models import Card, CardSet, Game
 from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
@@ -43,14 +43,10 @@ def game_cards(game: str) -> GameCards:
 
 
 def _listed(decks: QuerySet[Deck]) -> QuerySet[Deck]:
-    """What a deck list shows, fetched in the same query whatever the number of decks.
+    """What a deck list shows, fetched in the same queries whatever the number of decks."""
+    from .browse import with_listing
 
-    The card total is a subquery rather than a join and GROUP BY: summed for the rows of the page
-    only, not for every deck of the list before it is cut to a page.
-    """
-    card_total = (DeckCard.objects.filter(deck=OuterRef("pk")).order_by().values("deck")
-                  .annotate(total=Sum("count")).values("total"))
-    return decks.select_related("owner", "game").annotate(card_total=Subquery(card_total))
+    return with_listing(decks)
 
 
 def decks_owned_by(user: User) -> QuerySet[Deck]:

@@ -39,9 +39,10 @@ from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
-from . import builder, selectors, services
+from . import builder, counters, selectors, services
 from .diffs import deck_diff
-from .forms import DeckForm, ImportForm, PublicDeckSearchForm
+from .discovery_views import deck_discovery_context
+from .forms import DeckForm, ImportForm
 from .keyset import BadCursor, keyset_page
 from .lists import REFUSALS, CheckedList, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
@@ -377,20 +378,6 @@ def my_decks(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/my_decks.html", page)
 
 
-def public_decks(request: HttpRequest, game_slug: str) -> HttpResponse:
-    """A game's public decks, newest first, searchable by name and by a card they hold."""
-    game = get_object_or_404(Game, slug=game_slug)
-    form = PublicDeckSearchForm(request.GET)
-    query = form.cleaned_data if form.is_valid() else {}
-    decks = selectors.public_decks(game, query.get("q", ""), query.get("card", ""))
-    try:
-        page = _paginate(request, decks, "created_at")
-    except BadCursor as error:
-        return _bad_request(str(error))
-    context = {"game": game, "form": form, "filtered": bool(query.get("q") or query.get("card")), **page}
-    return render(request, "decks/public_list.html", context)
-
-
 # The builder and import --------------------------------------------------------------------------
 
 
@@ -479,6 +466,8 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _readable_or_404(request, share_id)
+    if not deck.is_owner(request.user):
+        counters.count_view(deck.pk)  # one UPDATE by primary key (decks/counters.py)
     text = deck.current.text
     checked = _checked(deck.game.slug, text, deck.format)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
@@ -505,6 +494,7 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
             {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
         ]),
     }
+    context.update(deck_discovery_context(request, deck))
     return render(request, "decks/detail.html", context)
 
 

@@ -1,4 +1,6 @@
-"""Indexes for lists of a million decks (bench/community_bench.py), built without locking the tables."""
+"""Indexes for a million decks (bench/community_bench.py), built without locking the tables: a
+player's decks last saved first (my decks, a keyset page at a time), and the decks holding a card
+read from the (card, deck) index alone."""
 from django.contrib.postgres.operations import AddIndexConcurrently
 from django.db import migrations, models
 from django.db.migrations.operations import AddIndex
@@ -25,20 +27,10 @@ class Migration(migrations.Migration):
     atomic = False  # CREATE INDEX CONCURRENTLY cannot run in a transaction
 
     dependencies = [
-        ("decks", "0005_run_limits"),
+        ("decks", "0006_discovery"),
     ]
 
     operations = [
-        AddIndexConcurrentlyOnPostgres(
-            model_name="deck",
-            index=models.Index(condition=models.Q(("visibility", "public")), fields=["game", "-created_at", "-id"],
-                               name="deck_public_game_newest"),
-        ),
-        AddIndexConcurrentlyOnPostgres(
-            model_name="deck",
-            index=models.Index(condition=models.Q(("visibility", "public")), fields=["-created_at", "-id"],
-                               name="deck_public_newest"),
-        ),
         AddIndexConcurrentlyOnPostgres(
             model_name="deck",
             index=models.Index(fields=["owner", "-updated_at", "-id"], name="deck_owner_last_saved"),

@@ -12,6 +12,10 @@ What it looks like (the numbers are options of manage.py make_community):
   lists of the pool, the current one the deck's list.
 - Legality: half the lists are legal (options: --legal); the verdict is the validator's.
 - Runs: 0.3 a deck on average, three times as many on public decks; done, without results.
+- Likes: on public decks only, by other players, a power law (most none, a few dozens); views
+  of public and unlisted decks likewise, more for older ones. Tags: 0 to 3 on 40% of the decks
+  others can see. The counters (Deck.copies_count, runs_count, likes_count, popularity and
+  CardPlay) are then rebuilt from the rows by decks/counters.recount, as after any bulk load.
 - Dates: decks are made over the three years up to END, in id order; a deck edited again is
   updated within 90 days of its making.
 """
@@ -26,7 +30,7 @@ from dataclasses import dataclass
 from cardsdb.models import Game
 from engine.play.kits import goldfish_opponents
 
-from ..models import Deck, DeckCard, DeckVersion, Visibility
+from ..models import Deck, DeckCard, DeckLike, DeckTag, DeckVersion, Visibility
 from ..simulations.models import RunStatus, SimulationRun
 from .lists import ListPool, PoolList, list_pool
 
@@ -40,6 +44,8 @@ ADJECTIVES = ("Aggro", "Midrange", "Control", "Budget", "Spicy", "Classic", "Sil
               "Hidden", "Golden", "Rusty", "Twin", "Feral", "Lucky", "Grim", "Swift", "Heavy", "Wild", "Old")
 NOUNS = ("Rush", "Engine", "Tempo", "Fortress", "Swarm", "Combo", "Ramp", "Tide", "Storm", "Vault",
          "Blade", "Pact", "Ritual", "March", "Garden", "Gambit", "Siege", "Circus", "Lantern", "Crown")
+TAGS = ("aggro", "control", "combo", "midrange", "budget", "tournament", "casual", "beginner", "tempo",
+        "ramp", "burn", "swarm", "meme", "competitive", "fun")
 DESCRIPTIONS = ("", "", "", "Work in progress.", "Tested a few games; the curve feels right.",
                 "Budget version of a popular list.", "Beats the goldfish by turn 6 most games.")
 
@@ -147,6 +153,9 @@ class Community:
             "name": name, "description": description, "side": listed.side, "format": listed.format,
             "visibility": visibility, "version": versions, "is_legal": listed.legal, "history_from": 1,
             "copied_from_id": original.id if original else None, "created_at": created, "updated_at": updated,
+            "species": listed.species, "views_count": self._views(visibility, i),
+            # Counted from the rows once every deck is written (decks/counters.recount).
+            "copies_count": 0, "runs_count": 0, "likes_count": 0, "popularity": 0,
         }
         for number in range(1, versions):
             older = self.pools[slug].pick(rng, self.o.legal)
@@ -160,6 +169,7 @@ class Community:
             yield DeckCard, {"deck_id": deck_id, "card_id": card_id, "section": section, "pinned_to": pinned_to,
                              "count": count}
         yield from self._runs(deck_id, owner, slug, name, text, listed, versions, visibility, updated)
+        yield from self._likes_and_tags(deck_id, owner, visibility, created)
         if visibility == Visibility.PUBLIC and original is None:
             self.shared.append(_Shared(deck_id, self.game_ids[slug], slug, listed, name, description))
 
@@ -180,3 +190,22 @@ class Community:
                 "results": None, "error": "", "requested_by_id": owner, "requester": f"user:{owner}",
                 "created_at": started, "started_at": started, "finished_at": started + dt.timedelta(seconds=20),
             }
+
+    def _views(self, visibility: str, i: int) -> int:
+        if visibility == Visibility.PRIVATE:
+            return 0
+        age = 1 - i / max(self.o.decks, 1)  # older decks have been seen longer
+        return int(self.rng.paretovariate(1.2) * 5 * (0.2 + age)) - 1
+
+    def _likes_and_tags(self, deck_id: int, owner: int, visibility: str,
+                        created: dt.datetime) -> Iterator[tuple[type, dict[str, object]]]:
+        rng = self.rng
+        if visibility == Visibility.PUBLIC:
+            likers = {self.first_user_id + rng.randrange(self.o.users)
+                      for _ in range(min(60, int(rng.paretovariate(1.5)) - 1))} - {owner}
+            for user in sorted(likers):
+                yield DeckLike, {"user_id": user, "deck_id": deck_id,
+                                 "created_at": min(END, created + dt.timedelta(seconds=rng.randrange(60 * 86400)))}
+        if visibility != Visibility.PRIVATE and rng.random() < 0.4:
+            for tag in sorted(set(rng.choices(TAGS, k=rng.randint(1, 3)))):
+                yield DeckTag, {"deck_id": deck_id, "tag": tag}

@@ -38,6 +38,7 @@ class PoolList:
     body: str
     legal: bool
     rows: tuple[tuple[int, str, str, int], ...]  # (card id, section, pinned to, count)
+    species: str = ""  # Anguish: the Species the list is played as (Deck.species, as a save sets it)
 
     def text(self, name: str) -> str:
         """The list as a save writes it (decks/services.py): Name, Side and Format headers, then the body."""
@@ -69,7 +70,8 @@ def _checked(cards: GameCards, side: str, entries: list[EngineDeckCard]) -> Pool
     rows = tuple(
         (cards.ids[e.name], e.section, e.pinned_to or "", e.count) for e in checked.deck.entries
     )
-    return PoolList(cards.game, side, checked.deck.format, body, checked.result.legal, rows)
+    species = "/".join(checked.result.summary.get("species") or [])[:40]
+    return PoolList(cards.game, side, checked.deck.format, body, checked.result.legal, rows, species)
 
 
 def _popularity(rng: random.Random, records: list[dict[str, object]]) -> list[float]:

@@ -10,8 +10,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Count, Max
 
+from decks.counters import POPULARITY_WEIGHTS
 from decks.lists import check_list
-from decks.models import Deck, DeckCard, DeckVersion, Visibility
+from decks.models import CardPlay, Deck, DeckCard, DeckLike, DeckTag, DeckVersion, Visibility
 from decks.selectors import game_cards
 from decks.simulations.models import SimulationRun
 
@@ -87,6 +88,28 @@ def test_legality_and_card_rows_are_what_the_validator_reads_in_the_list(loaded_
         rows = Counter({(r.card_id, r.section, r.pinned_to): r.count for r in DeckCard.objects.filter(deck=deck)})
         assert rows == wanted
         assert checked.deck.headers["Name"] == deck.name
+        assert deck.species == "/".join(checked.result.summary.get("species") or [])
+
+
+def test_counters_are_the_counts_of_the_rows(loaded_cards: None) -> None:
+    make()
+    assert DeckLike.objects.exists() and DeckTag.objects.exists()
+    for deck in Deck.objects.all():
+        others_copies = Deck.objects.filter(copied_from=deck).exclude(owner_id=deck.owner_id).count()
+        assert deck.copies_count == others_copies
+        assert deck.runs_count == SimulationRun.objects.filter(deck=deck).count()
+        assert deck.likes_count == DeckLike.objects.filter(deck=deck).count()
+        assert deck.popularity == sum(w * getattr(deck, column) for column, w in POPULARITY_WEIGHTS.items())
+        if deck.visibility == Visibility.PRIVATE:
+            assert deck.views_count == deck.likes_count == 0 and not deck.tags.exists()
+    assert Deck.objects.filter(copies_count__gt=0).exists() and Deck.objects.filter(views_count__gt=0).exists()
+    # Likes: of public decks, by players other than the owner.
+    assert not DeckLike.objects.exclude(deck__visibility=Visibility.PUBLIC).exists()
+    assert not [like for like in DeckLike.objects.select_related("deck") if like.user_id == like.deck.owner_id]
+    public_holding = Counter(dict(DeckCard.objects.filter(deck__visibility=Visibility.PUBLIC).order_by()
+                                  .values("card_id").annotate(n=Count("deck_id", distinct=True))
+                                  .values_list("card_id", "n")))
+    assert Counter(dict(CardPlay.objects.values_list("card_id", "public_decks"))) == public_holding
 
 
 def test_popular_cards_are_in_many_decks_and_others_in_few(loaded_cards: None) -> None:

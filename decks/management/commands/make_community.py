@@ -19,6 +19,7 @@ from django.db import connection, transaction
 from django.db.models import Max
 
 from cardsdb.models import Game
+from decks import counters
 from decks.models import Deck
 from decks.synthetic.community import EMAIL_DOMAIN, Community, Options
 from decks.synthetic.writers import make_writer, skip_foreign_key_checks
@@ -83,6 +84,7 @@ class Command(BaseCommand):
             self.stdout.write(f"  {min(start + o['batch'], options.decks):,} decks "
                               f"({time.monotonic() - started:.0f} s)")
         writer.finish([User, Deck])
+        counters.recount()  # copies, runs, likes, popularity and the cards' public decks, from the rows
         if connection.vendor == "postgresql":
             with connection.cursor() as cursor:
                 cursor.execute("ANALYZE")

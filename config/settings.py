@@ -152,16 +152,15 @@ NUM_PROXIES = env_int("NUM_PROXIES", 0)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API reads JSON (docs/contract.md); a view that also takes forms or uploads says so itself.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "knox.auth.TokenAuthentication",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.PageNumberPagination",
+    # Every refusal answers {"detail": ...} (docs/contract.md): config/api_errors.py.
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "PAGE_SIZE": 50,
     # Rates are "N/second|minute|hour|day", read at each request (config/throttles.py).
     "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonRateThrottle", "config.throttles.UserRateThrottle"],
@@ -215,6 +214,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Request bodies get components of their own, so that a required text field says it may not be blank.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_schema.document_shared_errors",  # the errors every endpoint shares, and their shape
+    ],
 }
 
 # Celery: the filesystem transport needs no server; production points this at Redis.

@@ -31,7 +31,7 @@ from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.generics import ListAPIView
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,18 +40,22 @@ from rest_framework.views import APIView
 from cardsdb.models import Game
 from config.parsers import JSONParser
 from engine.decklist import DecklistTooLong
+from engine.games import game_slugs
 
 from . import browse, likes, selectors, services
 from .diffs import deck_diff
 from .lists import check_list
 from .models import LIST_SORTS, Deck
 from .serializers import (
+    MAX_VERSION,
     DeckCreateInputSerializer,
     DeckDetailOutputSerializer,
     DeckDiffInputSerializer,
     DeckDiffOutputSerializer,
     DeckExportInputSerializer,
     DeckImportInputSerializer,
+    DeckImportTextSerializer,
+    DeckImportUploadSerializer,
     DeckListOutputSerializer,
     DeckListPageSerializer,
     DeckReport,
@@ -69,7 +73,10 @@ from .tags import set_tags
 # Token first: a request without credentials is answered 401 with `WWW-Authenticate: Token`.
 AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
 
-DECK_ID = OpenApiParameter("share_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The deck's share id.")
+# Share ids are 12 URL-safe characters (models.new_share_id): "mine" and "import" are other routes.
+SHARE_ID_SCHEMA = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
+VERSION_NUMBER = {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}
+DECK_ID = OpenApiParameter("share_id", SHARE_ID_SCHEMA, OpenApiParameter.PATH, description="The deck's share id.")
 REFUSED = OpenApiResponse(RefusedSerializer, description="The list cannot be saved; nothing was.")
 NOT_FOUND = OpenApiResponse(description="No such deck, or a private deck of someone else.")
 NOT_YOURS = OpenApiResponse(description="No such deck of yours (also for others' decks, whatever their visibility).")
@@ -150,22 +157,33 @@ class ValidateView(APIView):
         return Response(ValidateOutputSerializer(body).data)
 
 
+def _text_parameter(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(name, {"type": "string", "maxLength": browse.MAX_TEXT, "pattern": "^[^\\x00]*$"},
+                            description=description)
+
+
 LIST_PARAMETERS = [
-    OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks (its slug)."),
-    OpenApiParameter("sort", OpenApiTypes.STR, enum=list(LIST_SORTS), description=(
+    OpenApiParameter(
+        "game", OpenApiTypes.STR, enum=["", *game_slugs()],
+        description="Only this game's decks; blank or left out: every game's.",
+    ),
+    OpenApiParameter("sort", OpenApiTypes.STR, enum=["", *LIST_SORTS], description=(
         "new (newest first, the default), copies (most copied), runs (most tested), likes (most liked), "
         "popular (10 x copies + 3 x runs + views)."
     )),
-    OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
-    OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
-    OpenApiParameter("card_slug", OpenApiTypes.STR, description="Only decks holding this card (its slug)."),
-    OpenApiParameter("tag", OpenApiTypes.STR, description="Only decks with this tag."),
-    OpenApiParameter("side", OpenApiTypes.STR, description="QQDND: a side (Good, Lawful, Evil, Chaotic); "
-                     "Anguish: a Species (Colossal, Cosmic, Enchanted, Nightmare, Survivor)."),
-    OpenApiParameter("legal", OpenApiTypes.BOOL, description="true: legal decks only; false: the others."),
-    OpenApiParameter("cursor", OpenApiTypes.STR, description="Where the page starts: from the `next` link."),
-    OpenApiParameter("page_size", OpenApiTypes.INT, description=f"1 to {browse.MAX_PAGE_SIZE}; "
-                     f"{browse.PAGE_SIZE} by default."),
+    _text_parameter("q", "Words in the deck's name."),
+    _text_parameter("card", "Only decks holding a card whose name contains this."),
+    _text_parameter("card_slug", "Only decks holding this card (its slug)."),
+    _text_parameter("tag", "Only decks with this tag (normalised as tags are: `Samurai Rush` is `samurai-rush`)."),
+    OpenApiParameter("side", OpenApiTypes.STR, enum=["", *(c for g in browse.SIDE_CHOICES.values() for c in g)],
+                     description="QQDND: a side of the alignment chart; Anguish: a Species (any case). "
+                     "A side of another game than `game`'s is refused (400)."),
+    OpenApiParameter("legal", OpenApiTypes.STR, enum=["", "true", "false"],
+                     description="true: legal decks only; false: the others; blank: both."),
+    _text_parameter("cursor", "Where the page starts: the `cursor` of the previous page's `next` link."),
+    OpenApiParameter("page_size", {"type": "integer", "minimum": 1}, description=(
+        f"Decks a page ({browse.PAGE_SIZE} by default; more than {browse.MAX_PAGE_SIZE} gives {browse.MAX_PAGE_SIZE})."
+    )),
 ]
 
 
@@ -177,6 +195,7 @@ class PublicDeckList(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        operation_id="decks_list",
         parameters=LIST_PARAMETERS,
         responses={200: DeckListPageSerializer, 400: OpenApiResponse(description="A parameter cannot be read.")},
     )
@@ -250,9 +269,13 @@ class DeckImport(APIView):
 
     authentication_classes = AUTHENTICATION
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, MultiPartParser]  # a file comes as a multipart upload
 
-    @extend_schema(request=DeckImportInputSerializer, responses={201: DeckDetailOutputSerializer, 400: REFUSED})
+    # JSON sends the list as text, a multipart form as a file (a form may also send `list` as text).
+    @extend_schema(
+        request={"application/json": DeckImportTextSerializer, "multipart/form-data": DeckImportUploadSerializer},
+        responses={201: DeckDetailOutputSerializer, 400: REFUSED},
+    )
     def post(self, request: Request) -> Response:
         given = DeckImportInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
@@ -260,7 +283,7 @@ class DeckImport(APIView):
         try:
             saved = services.deck_import(
                 owner=request.user, game=_game(values["game"]), text=values["list"], name=values.get("name"),
-                description=values.get("description", ""), format=values.get("format"),
+                description=values.get("description", ""), format=values.get("format") or None,
                 visibility=values["visibility"],
             )
         except services.DeckRefused as exc:
@@ -339,7 +362,7 @@ class DeckExport(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("version", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("version", VERSION_NUMBER)],
         responses={(200, "text/plain"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> HttpResponse:
@@ -385,7 +408,7 @@ class DeckDiffView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("from", OpenApiTypes.INT), OpenApiParameter("to", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("from", VERSION_NUMBER), OpenApiParameter("to", VERSION_NUMBER)],
         responses={200: DeckDiffOutputSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> Response:
@@ -472,8 +495,10 @@ class MostPlayedCards(APIView):
 
     @extend_schema(
         parameters=[
-            OpenApiParameter("game", OpenApiTypes.STR, required=True, description="The game's slug."),
-            OpenApiParameter("limit", OpenApiTypes.INT, description=f"1 to {MOST_PLAYED_LIMIT}; 50 by default."),
+            OpenApiParameter("game", OpenApiTypes.STR, required=True, enum=list(game_slugs()),
+                             description="The game's slug."),
+            OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": MOST_PLAYED_LIMIT},
+                             description="How many cards (50 by default)."),
         ],
         responses={200: MostPlayedCardSerializer(many=True), 400: OpenApiResponse(description="No such game.")},
     )
@@ -482,8 +507,8 @@ class MostPlayedCards(APIView):
         game = Game.objects.filter(slug=slug).first() if slug else None
         if game is None:
             return Response({"detail": f"No game {slug!r}." if slug else "Say which game: `game`."}, status=400)
-        limit_text = request.query_params.get("limit", "50").strip()
-        if not limit_text.isdigit() or not 1 <= int(limit_text) <= MOST_PLAYED_LIMIT:
+        limit_text = request.query_params.get("limit", "50")
+        if not limit_text.isascii() or not limit_text.isdigit() or not 1 <= int(limit_text) <= MOST_PLAYED_LIMIT:
             return Response({"detail": f"`limit` is a whole number from 1 to {MOST_PLAYED_LIMIT}."}, status=400)
         plays = browse.most_played_cards(game, int(limit_text))
         return Response(MostPlayedCardSerializer(plays, many=True, context={"request": request}).data)

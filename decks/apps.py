@@ -3,7 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import AppConfig
-from django.db.models.signals import post_save
+from django.db.models.signals import post_save, pre_delete
 
 
 class DecksConfig(AppConfig):
@@ -13,10 +13,12 @@ class DecksConfig(AppConfig):
     def ready(self) -> None:
         from cardsdb.loading import cards_renamed
 
+        from .models import Deck
         from .simulations.models import SimulationRun
 
         cards_renamed.connect(_rename_in_lists, dispatch_uid="decks-rename-cards-in-lists")
         post_save.connect(_count_run, sender=SimulationRun, dispatch_uid="decks-count-runs")
+        pre_delete.connect(_uncount_cards, sender=Deck, dispatch_uid="decks-uncount-cards")
 
 
 def _rename_in_lists(sender: Any, renamed: dict[int, tuple[str, str]], **kwargs: Any) -> None:
@@ -32,3 +34,10 @@ def _count_run(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None
         from .counters import count_run
 
         count_run(instance.deck_id)
+
+
+def _uncount_cards(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A public deck deleted (by its owner, or with its owner's account) no longer plays its cards."""
+    from .counters import public_card_ids, public_cards_changed
+
+    public_cards_changed(instance.game_id, public_card_ids(instance), ())

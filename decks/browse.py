@@ -37,7 +37,7 @@ MAX_PAGE_SIZE = 100
 SORT_LABELS: dict[str, str] = {
     "new": "Newest", "copies": "Most copied", "runs": "Most tested", "likes": "Most liked", "popular": "Most played",
 }
-LEGAL_VALUES: dict[str, bool | None] = {"": None, "any": None, "true": True, "1": True, "false": False, "0": False}
+LEGAL_VALUES: dict[str, bool | None] = {"": None, "true": True, "false": False}
 # What `side` may be, by game: QQDND's sides of the alignment chart, Anguish's Species.
 SIDE_CHOICES: dict[str, tuple[str, ...]] = {"qqdnd": SIDES, "anguish": SPECIES}
 MAX_TEXT = 100
@@ -75,7 +75,8 @@ class DeckPage:
 
 
 def text_param(params: Mapping[str, Any], name: str) -> str:
-    value = str(params.get(name, "") or "").strip()
+    # Not stripped: an enum's value is exactly one of its words (free text is stripped where read).
+    value = str(params.get(name, "") or "")
     if "\x00" in value:
         raise BadQuery(name, f"`{name}` holds a NUL character.")
     if len(value) > MAX_TEXT:
@@ -94,10 +95,10 @@ def read_query(params: Mapping[str, Any], game: Game | None = None) -> DeckQuery
     sort = text_param(params, "sort") or "new"
     if sort not in LIST_SORTS:
         raise BadQuery("sort", f"`sort` is one of {', '.join(LIST_SORTS)}; not {sort!r}.")
-    legal_text = text_param(params, "legal").lower()
+    legal_text = text_param(params, "legal")
     if legal_text not in LEGAL_VALUES:
         raise BadQuery("legal", f"`legal` is true or false; not {legal_text!r}.")
-    tag = text_param(params, "tag")
+    tag = text_param(params, "tag").strip()
     if tag:
         try:
             tags = parse_tags([tag])
@@ -107,9 +108,10 @@ def read_query(params: Mapping[str, Any], game: Game | None = None) -> DeckQuery
     side = text_param(params, "side")
     if side:
         side = _side(side, game)
-    card_slug = text_param(params, "card_slug")
+    card_slug = text_param(params, "card_slug").strip()
     return DeckQuery(
-        game=game, sort=sort, q=text_param(params, "q"), card=text_param(params, "card"), card_slug=card_slug, tag=tag,
+        game=game, sort=sort, q=text_param(params, "q").strip(), card=text_param(params, "card").strip(),
+        card_slug=card_slug, tag=tag,
         side=side, legal=LEGAL_VALUES[legal_text],
     )
 
@@ -117,9 +119,8 @@ def read_query(params: Mapping[str, Any], game: Game | None = None) -> DeckQuery
 def _side(side: str, game: Game | None) -> str:
     every = tuple(choice for choices in SIDE_CHOICES.values() for choice in choices)
     choices = SIDE_CHOICES.get(game.slug, ()) if game is not None else every
-    for choice in choices:
-        if choice.casefold() == side.casefold():
-            return choice
+    if side in choices:
+        return side
     if game is not None and game.slug not in SIDE_CHOICES:
         raise BadQuery("side", f"{game.name} decks have no side or Species to filter by.")
     raise BadQuery("side", f"`side` is one of {', '.join(choices)}; not {side!r}.")
@@ -216,9 +217,11 @@ def page_size(params: Mapping[str, Any]) -> int:
     text = text_param(params, "page_size")
     if not text:
         return PAGE_SIZE
-    if not text.isdigit() or not 1 <= int(text) <= MAX_PAGE_SIZE:
-        raise BadQuery("page_size", f"`page_size` is a whole number from 1 to {MAX_PAGE_SIZE}.")
-    return int(text)
+    if not text.isascii() or not text.isdigit() or int(text) < 1:
+        raise BadQuery(
+            "page_size", f"`page_size` must be a whole number from 1 (a page holds at most {MAX_PAGE_SIZE})."
+        )
+    return min(int(text), MAX_PAGE_SIZE)  # as the other lists do (config/pagination.py)
 
 
 def most_played_cards(game: Game, limit: int) -> list[CardPlay]:

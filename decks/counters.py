@@ -77,6 +77,11 @@ def public_card_ids(deck: Deck) -> set[int]:
     """The cards a deck's current version holds, if the deck is public (else none: it counts for none)."""
     if deck.visibility != Visibility.PUBLIC:
         return set()
+    return card_ids(deck)
+
+
+def card_ids(deck: Deck) -> set[int]:
+    """The cards the deck's DeckCard rows hold now."""
     return set(DeckCard.objects.filter(deck_id=deck.pk).values_list("card_id", flat=True))
 
 

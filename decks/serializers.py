@@ -12,8 +12,10 @@ from typing import Any
 
 from django.core.validators import ProhibitNullCharactersValidator
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import JSONInputSerializer
 from engine.decklist import MAX_CHARACTERS
 from engine.games import game_slugs
 
@@ -122,15 +124,13 @@ class StaleSerializer(serializers.Serializer):
 # POST /api/validate/ ------------------------------------------------------------------------------
 
 
-class ValidateInputSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text=GAME_HELP)
+class ValidateInputSerializer(JSONInputSerializer):
+    game = serializers.ChoiceField(
+        choices=game_slugs(), help_text=GAME_HELP,
+        error_messages={"invalid_choice": f"No game {{input!r}}; known games: {', '.join(game_slugs())}."},
+    )
     list = ListTextField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
     format = serializers.CharField(required=False, allow_blank=True, allow_null=True)
-
-    def validate_game(self, value: str) -> str:
-        if value not in game_slugs():
-            raise serializers.ValidationError(f"No game {value!r}; known games: {', '.join(game_slugs())}.")
-        return value
 
 
 class ValidateOutputSerializer(ValidationSerializer):
@@ -169,6 +169,7 @@ class DeckListOutputSerializer(serializers.ModelSerializer):
             "created_at", "updated_at", "url", "api_url",
         ]
 
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_tags(self, deck: Deck) -> list[str]:
         return sorted(tag.tag for tag in deck.tags.all())
 
@@ -229,6 +230,7 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     def get_description_html(self, report: DeckReport) -> str:
         return str(render_description(report.deck.description))
 
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_tags(self, report: DeckReport) -> Sequence[str]:
         return sorted(report.deck.tags.values_list("tag", flat=True))
 
@@ -290,7 +292,7 @@ class TagsField(serializers.ListField):
             raise serializers.ValidationError(str(exc)) from exc
 
 
-class DeckCreateInputSerializer(serializers.Serializer):
+class DeckCreateInputSerializer(JSONInputSerializer):
     game = serializers.ChoiceField(choices=game_slugs(), help_text=GAME_HELP)
     name = _name_field(required=True)
     list = _list_field(required=False)
@@ -301,13 +303,17 @@ class DeckCreateInputSerializer(serializers.Serializer):
     tags = TagsField()
 
 
-class DeckImportInputSerializer(serializers.Serializer):
+class DeckImportInputSerializer(JSONInputSerializer):
     game = serializers.ChoiceField(choices=game_slugs(), help_text=GAME_HELP)
     list = _list_field(required=False)
-    file = serializers.FileField(required=False, help_text="The list as an uploaded text file, instead of `list`.")
+    # An empty file is an empty list, as an empty `list` is.
+    file = serializers.FileField(
+        required=False, allow_empty_file=True, help_text="The list as an uploaded UTF-8 text file, instead of `list`."
+    )
     name = _name_field(required=False)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
-    format = serializers.CharField(required=False, max_length=30)
+    # Blank as a form leaves it: the list's own Format: header, else the game's default.
+    format = serializers.CharField(required=False, allow_blank=True, max_length=30)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -328,7 +334,21 @@ class DeckImportInputSerializer(serializers.Serializer):
         return attrs
 
 
-class DeckUpdateInputSerializer(serializers.Serializer):
+class DeckImportTextSerializer(DeckImportInputSerializer):
+    """A list to import sent as JSON: its text."""
+
+    list = _list_field(required=True)
+    file = None  # type: ignore[assignment]  # JSON carries no file
+
+
+class DeckImportUploadSerializer(DeckImportInputSerializer):
+    """A list to import sent as a multipart form: an uploaded file."""
+
+    file = serializers.FileField(allow_empty_file=True, help_text="The list as a UTF-8 text file.")
+    list = None  # type: ignore[assignment]  # the file is the list
+
+
+class DeckUpdateInputSerializer(JSONInputSerializer):
     version = serializers.IntegerField(
         min_value=1, max_value=MAX_VERSION, help_text="The version this change was made to."
     )

@@ -164,7 +164,7 @@ def _species(checked: CheckedList) -> str:
 def _write_cards(deck: Deck, checked: CheckedList, cards: GameCards, was_public: bool = False) -> None:
     """Rewrite the deck's DeckCard rows (deck.visibility is the one saved) and move the per-card
     counts of public decks by what changed."""
-    before = counters.public_card_ids(deck) if was_public else set()
+    before = counters.card_ids(deck) if was_public else set()
     DeckCard.objects.filter(deck=deck).delete()
     DeckCard.objects.bulk_create(
         DeckCard(
@@ -318,8 +318,7 @@ def deck_copy(*, deck: Deck, user: User) -> SavedDeck:
 def deck_delete(*, deck: Deck, user: User) -> None:
     if deck.owner_id != user.pk:
         raise DeckNotFound("No deck of yours has this id.")
-    counters.public_cards_changed(deck.game_id, counters.public_card_ids(deck), ())
-    deck.delete()
+    deck.delete()  # its cards leave the per-card counts (decks/apps.py, on every deletion of a deck)
 
 
 def rename_cards_in_lists(renamed: dict[int, tuple[str, str]]) -> int:

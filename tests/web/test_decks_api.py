@@ -127,7 +127,8 @@ def test_it_answers_409_with_the_current_version_to_a_stale_save(ann: AbstractBa
 def test_it_needs_the_version_a_change_was_made_to(ann: AbstractBaseUser) -> None:
     deck = make_deck(ann)
     response = client_of(ann).patch(url(deck), {"name": "Blades"}, format="json")
-    assert response.status_code == 400 and "version" in response.json()
+    body = response.json()
+    assert response.status_code == 400 and body["detail"].startswith("version:") and "version" in body["errors"]
 
 
 def test_it_refuses_a_change_to_an_unreadable_list_and_keeps_the_deck(ann: AbstractBaseUser) -> None:

@@ -44,7 +44,7 @@ from .diffs import deck_diff
 from .discovery_views import deck_discovery_context
 from .forms import DeckForm, ImportForm
 from .keyset import BadCursor, keyset_page
-from .lists import REFUSALS, CheckedList, check_list
+from .lists import REFUSALS, CheckedList, GameCards, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 
 PAGE_SIZE = 30
@@ -231,21 +231,23 @@ def _refusals(refused: services.DeckRefused | None) -> Refusals:
     return Refusals([p.as_dict() for p in shown], len(found) - len(shown))
 
 
-def _checked(game: str, text: str, format: str | None) -> CheckedList | None:
+def _checked(game: str, text: str, format: str | None, cards: GameCards | None = None) -> CheckedList | None:
     """The list's validation, or None when it is over the size limits (the page says so)."""
     try:
-        return check_list(selectors.game_cards(game), text, format)
+        return check_list(cards or selectors.game_cards(game), text, format)
     except DecklistTooLong:
         return None
 
 
-def hand_config(game: str, entries: list[dict[str, Any]] | None) -> dict[str, Any]:
+def hand_config(
+    game: str, entries: list[dict[str, Any]] | None, cards: GameCards | None = None
+) -> dict[str, Any]:
     """What the sample hand needs: the game's opening rules, and on a deck's page the deck's cards with
     each one's type (and Hand Value). On the builder, the list being edited and the builder's own
     card data (its config's `limits`) stand in for them."""
     if entries is None:
         return {"game": game, "rules": builder.opening_rules(game), "cards": {}, "entries": None}
-    cards = selectors.game_cards(game)
+    cards = cards or selectors.game_cards(game)
     return {
         "game": game,
         "rules": builder.opening_rules(game),
@@ -469,7 +471,9 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     if not deck.is_owner(request.user):
         counters.count_view(deck.pk)  # one UPDATE by primary key (decks/counters.py)
     text = deck.current.text
-    checked = _checked(deck.game.slug, text, deck.format)
+    # One read of the game's cards for the whole page (each read checks they are current: a query).
+    cards = selectors.game_cards(deck.game.slug)
+    checked = _checked(deck.game.slug, text, deck.format, cards)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
     versions = list(selectors.versions_readable_by(deck, request.user))
     context = {
@@ -492,7 +496,7 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "runs": list(deck.runs.order_by("-created_at")[:PAST_RUNS]),
         "hand_config": hand_config(deck.game.slug, [
             {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
-        ]),
+        ], cards),
     }
     context.update(deck_discovery_context(request, deck))
     return render(request, "decks/detail.html", context)

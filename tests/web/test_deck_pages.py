@@ -309,6 +309,19 @@ def test_it_shows_a_decks_cards_by_section_its_legality_and_its_party_member_sec
     assert 'data-stats="deck-stats"' in page
 
 
+def test_a_public_decks_page_reads_the_games_cards_once_and_stays_within_its_queries(
+    client: Client, ann: User, django_assert_max_num_queries: Any
+) -> None:
+    deck = new_deck(ann, visibility=Visibility.PUBLIC)
+    client.get(deck.get_absolute_url())  # the game's cards are built on a first read
+    with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(9):
+        page = text_of(client.get(deck.get_absolute_url()))
+    card_reads = [q["sql"] for q in queries.captured_queries if 'FROM "cardsdb_card"' in q["sql"]]
+    assert len(card_reads) == 1, card_reads
+    assert '<div class="validation" data-legal="true">' in page
+    assert 'data-stats="deck-stats"' in page
+
+
 def problem_item(page: str, code: str) -> str:
     """The HTML of the problem with this code, up to the next problem or the end of the panel."""
     start = page.index(f'<li class="problem problem-error" data-code="{code}"')

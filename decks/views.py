@@ -8,6 +8,7 @@ read but not change answers 404 on its edit and delete pages.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
+from django.core.cache import cache
 from django.db.models import QuerySet
 from django.http import (
     Http404,
@@ -33,6 +35,7 @@ from django.utils.text import capfirst, slugify
 
 from accounts.forms import SignupForm
 from cardsdb.models import Game
+from cardsdb.versions import request_version
 from cardsdb.views import demo_sets
 from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
 from engine.games import game_schema
@@ -237,6 +240,24 @@ def _checked(game: str, text: str, format: str | None, cards: GameCards | None =
         return check_list(cards or selectors.game_cards(game), text, format)
     except DecklistTooLong:
         return None
+
+
+def _deck_check(request: HttpRequest, deck: Deck, text: str, cards: GameCards) -> dict[str, Any]:
+    """The page's validation panel and charts of the deck's list. They depend only on the game, the
+    list, the format and the game's cards, so they are kept in the cache under those: a load or an
+    admin edit of any card makes a new card data version (cardsdb/versions.py), and every list is
+    checked again."""
+    digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    key = f"deck-check:{deck.game.slug}:{deck.format}:{request_version(request).tag}:{digest}"
+    found: dict[str, Any] | None = cache.get(key)
+    if found is None:
+        checked = _checked(deck.game.slug, text, deck.format, cards)
+        found = {
+            "panel": validation_panel(checked.result.as_dict()) if checked else None,
+            "stats": checked.stats() if checked else {"charts": [], "totals": []},
+        }
+        cache.set(key, found)
+    return found
 
 
 def hand_config(
@@ -473,7 +494,7 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     text = deck.current.text
     # One read of the game's cards for the whole page (each read checks they are current: a query).
     cards = selectors.game_cards(deck.game.slug)
-    checked = _checked(deck.game.slug, text, deck.format, cards)
+    check = _deck_check(request, deck, text, cards)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
     versions = list(selectors.versions_readable_by(deck, request.user))
     context = {
@@ -481,8 +502,8 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "game": deck.game,
         "is_owner": deck.owner_id == request.user.pk,
         "text": text,
-        "panel": validation_panel(checked.result.as_dict()) if checked else None,
-        "stats": checked.stats() if checked else {"charts": [], "totals": []},
+        "panel": check["panel"],
+        "stats": check["stats"],
         "sections": _sections(deck.game.slug, rows),
         "versions": versions,
         "first_version": deck.first_version_for(request.user),

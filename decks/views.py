@@ -14,11 +14,12 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db.models import QuerySet
 from django.http import (
     Http404,
@@ -249,6 +250,9 @@ def _deck_check(request: HttpRequest, deck: Deck, text: str, cards: GameCards) -
     checked again."""
     digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
     key = f"deck-check:{deck.game.slug}:{deck.format}:{request_version(request).tag}:{digest}"
+    # Where rendered card pages are kept (Redis when there is one, else each process's memory): not
+    # the file cache, whose culling would also drop the throttles' and lockouts' counters.
+    cache = caches[settings.CARD_PAGE_CACHES[-1]]
     found: dict[str, Any] | None = cache.get(key)
     if found is None:
         checked = _checked(deck.game.slug, text, deck.format, cards)

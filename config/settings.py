@@ -117,6 +117,13 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Page queries read a few rows off an index; parallel workers take longer to start than such a
+    # query takes (bench/community_bench.py: a rare card's decks 160 ms with them, 40 ms without).
+    # PG_PARALLEL_WORKERS=2 gives them back, e.g. to a reporting replica.
+    DATABASES["default"].setdefault("OPTIONS", {})["options"] = (
+        f"-c max_parallel_workers_per_gather={int(os.environ.get('PG_PARALLEL_WORKERS', '0'))}"
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -8,7 +8,7 @@ overwriting each other; each runs inside the transaction of the event that cause
 - Deck.runs_count: +1 when a goldfish run is started from the deck (a SimulationRun row with the
   deck is created; decks/apps.py connects the signal).
 - Deck.views_count: +1 for each view of the deck's page by anyone but its owner: one UPDATE of one
-  row by primary key, cheaper than the page's other queries, so it is not buffered.
+  row by primary key, committed without waiting for the disk (count_view), so it is not buffered.
 - Deck.likes_count: +1 / -1 with the DeckLike row it counts (decks/likes.py).
 - Deck.popularity: POPULARITY_WEIGHTS applied to copies, runs and views, updated in the same
   UPDATE as the counter, so it always equals the formula. `field_decks` (decks/field.py) sorts by it.
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count, F, OuterRef, Subquery, Value
 from django.db.models.functions import Coalesce
 
@@ -51,7 +51,15 @@ def count_run(deck_id: int) -> None:
 
 
 def count_view(deck_id: int) -> None:
-    _bump(deck_id, "views_count")
+    """A view is counted in its own transaction that does not wait for its commit to reach the disk
+    (PostgreSQL's synchronous_commit off, for this transaction only): a page view would otherwise
+    wait for a disk flush (bench/community_bench.py: up to 200 ms on a busy disk), and a crash can
+    at worst lose the last fraction of a second's views, never make the counts inconsistent."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        _bump(deck_id, "views_count")
 
 
 def count_like(deck_id: int, by: int) -> None:

@@ -89,6 +89,8 @@ class Deck(models.Model):
         indexes = [
             models.Index(fields=["game", "visibility", "-created_at"]),
             *public_list_indexes(),
+            # A player's decks, last saved first, a keyset page at a time (decks/keyset.py).
+            models.Index(fields=["owner", "-updated_at", "-id"], name="deck_owner_last_saved"),
         ]
 
     def __str__(self) -> str:
@@ -141,6 +143,8 @@ class DeckCard(models.Model):
 
     class Meta:
         ordering = ["section", "card__name"]
+        # The decks holding a card, read from the index alone.
+        indexes = [models.Index(fields=["card", "deck"], name="deckcard_card_deck")]
         constraints = [
             models.UniqueConstraint(
                 fields=["deck", "card", "section", "pinned_to"], name="unique_card_per_deck_section"

@@ -73,7 +73,12 @@ def public_decks(game: Game | None = None, name_query: str = "", card_name: str 
     if name_query.strip():
         decks = decks.filter(name__icontains=normalize_name(name_query))
     if card_name.strip():
-        holding = DeckCard.objects.filter(deck=OuterRef("pk"), card__name__icontains=normalize_name(card_name))
+        # The matching cards first (a few rows of the card table), then the decks holding one of
+        # them through the (card, deck) index: no join of every DeckCard row with its card.
+        cards = Card.objects.filter(name__icontains=normalize_name(card_name))
+        if game is not None:
+            cards = cards.filter(game=game)
+        holding = DeckCard.objects.filter(deck=OuterRef("pk"), card_id__in=list(cards.values_list("pk", flat=True)))
         decks = decks.filter(Exists(holding))
     return _listed(decks).order_by("-created_at", "-pk")
 

@@ -8,16 +8,18 @@ read but not change answers 404 on its edit and delete pages.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.core.paginator import Paginator
+from django.core.cache import caches
 from django.db.models import QuerySet
 from django.http import (
     Http404,
@@ -35,7 +37,8 @@ from django.utils.text import capfirst, slugify
 
 from accounts.forms import SignupForm
 from cardsdb.models import Game
-from cardsdb.views import demo_sets, page_numbers
+from cardsdb.versions import request_version
+from cardsdb.views import demo_sets
 from engine.decklist import GAME_SECTIONS, DecklistTooLong, parse_decklist
 from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
@@ -45,7 +48,8 @@ from . import builder, counters, drafts, selectors, services
 from .diffs import deck_diff
 from .discovery_views import deck_discovery_context
 from .forms import DeckForm, ImportForm
-from .lists import REFUSALS, CheckedList, check_list
+from .keyset import BadCursor, keyset_page
+from .lists import REFUSALS, CheckedList, GameCards, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 
 PAGE_SIZE = 30
@@ -99,10 +103,9 @@ def _version_or_404(request: HttpRequest, deck: Deck, number: int) -> DeckVersio
     return version
 
 
-def _paginate(request: HttpRequest, items: QuerySet[Deck]) -> dict[str, Any]:
-    paginator = Paginator(items, PAGE_SIZE)
-    page = paginator.get_page(request.GET.get("page"))
-    return {"page": page, "page_numbers": page_numbers(paginator, page.number)}
+def _paginate(request: HttpRequest, items: QuerySet[Deck], field: str) -> dict[str, Any]:
+    """A page of a deck list by keyset (decks/keyset.py): never counted, as fast deep as first."""
+    return {"page": keyset_page(items, field, request.GET, PAGE_SIZE)}
 
 
 def _safe_next(request: HttpRequest) -> str | None:
@@ -233,21 +236,44 @@ def _refusals(refused: services.DeckRefused | None) -> Refusals:
     return Refusals([p.as_dict() for p in shown], len(found) - len(shown))
 
 
-def _checked(game: str, text: str, format: str | None) -> CheckedList | None:
+def _checked(game: str, text: str, format: str | None, cards: GameCards | None = None) -> CheckedList | None:
     """The list's validation, or None when it is over the size limits (the page says so)."""
     try:
-        return check_list(selectors.game_cards(game), text, format)
+        return check_list(cards or selectors.game_cards(game), text, format)
     except DecklistTooLong:
         return None
 
 
-def hand_config(game: str, entries: list[dict[str, Any]] | None) -> dict[str, Any]:
+def _deck_check(request: HttpRequest, deck: Deck, text: str, cards: GameCards) -> dict[str, Any]:
+    """The page's validation panel and charts of the deck's list. They depend only on the game, the
+    list, the format and the game's cards, so they are kept in the cache under those: a load or an
+    admin edit of any card makes a new card data version (cardsdb/versions.py), and every list is
+    checked again."""
+    digest = hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    key = f"deck-check:{deck.game.slug}:{deck.format}:{request_version(request).tag}:{digest}"
+    # Where rendered card pages are kept (Redis when there is one, else each process's memory): not
+    # the file cache, whose culling would also drop the throttles' and lockouts' counters.
+    cache = caches[settings.CARD_PAGE_CACHES[-1]]
+    found: dict[str, Any] | None = cache.get(key)
+    if found is None:
+        checked = _checked(deck.game.slug, text, deck.format, cards)
+        found = {
+            "panel": validation_panel(checked.result.as_dict()) if checked else None,
+            "stats": checked.stats() if checked else {"charts": [], "totals": []},
+        }
+        cache.set(key, found)
+    return found
+
+
+def hand_config(
+    game: str, entries: list[dict[str, Any]] | None, cards: GameCards | None = None
+) -> dict[str, Any]:
     """What the sample hand needs: the game's opening rules, and on a deck's page the deck's cards with
     each one's type (and Hand Value). On the builder, the list being edited and the builder's own
     card data (its config's `limits`) stand in for them."""
     if entries is None:
         return {"game": game, "rules": builder.opening_rules(game), "cards": {}, "entries": None}
-    cards = selectors.game_cards(game)
+    cards = cards or selectors.game_cards(game)
     return {
         "game": game,
         "rules": builder.opening_rules(game),
@@ -379,7 +405,11 @@ def deck_index(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
-    return render(request, "decks/my_decks.html", _paginate(request, selectors.decks_owned_by(request.user)))
+    try:
+        page = _paginate(request, selectors.decks_owned_by(request.user), "updated_at")
+    except BadCursor as error:
+        return _bad_request(str(error))
+    return render(request, "decks/my_decks.html", page)
 
 
 # The builder and import --------------------------------------------------------------------------
@@ -475,7 +505,9 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     if not deck.is_owner(request.user):
         counters.count_view(deck.pk)  # one UPDATE by primary key (decks/counters.py)
     text = deck.current.text
-    checked = _checked(deck.game.slug, text, deck.format)
+    # One read of the game's cards for the whole page (each read checks they are current: a query).
+    cards = selectors.game_cards(deck.game.slug)
+    check = _deck_check(request, deck, text, cards)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
     versions = list(selectors.versions_readable_by(deck, request.user))
     context = {
@@ -483,8 +515,8 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "game": deck.game,
         "is_owner": deck.owner_id == request.user.pk,
         "text": text,
-        "panel": validation_panel(checked.result.as_dict()) if checked else None,
-        "stats": checked.stats() if checked else {"charts": [], "totals": []},
+        "panel": check["panel"],
+        "stats": check["stats"],
         "sections": _sections(deck.game.slug, rows),
         "versions": versions,
         "first_version": deck.first_version_for(request.user),
@@ -498,7 +530,7 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "runs": list(deck.runs.prefetch_related("pairings").order_by("-created_at")[:PAST_RUNS]),
         "hand_config": hand_config(deck.game.slug, [
             {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
-        ]),
+        ], cards),
     }
     context.update(deck_discovery_context(request, deck))
     return render(request, "decks/detail.html", context)

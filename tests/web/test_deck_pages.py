@@ -310,6 +310,38 @@ def test_it_shows_a_decks_cards_by_section_its_legality_and_its_party_member_sec
     assert 'data-stats="deck-stats"' in page
 
 
+def test_a_public_decks_page_reads_the_games_cards_once_and_stays_within_its_queries(
+    client: Client, ann: User, django_assert_max_num_queries: Any
+) -> None:
+    deck = new_deck(ann, visibility=Visibility.PUBLIC)
+    client.get(deck.get_absolute_url())  # the game's cards are built on a first read
+    # 13: the page's 9, the card data version's read (web processes have it from their watching
+    # thread instead), and the view count's SET LOCAL with the savepoint pair around it (a test
+    # runs inside a transaction).
+    with CaptureQueriesContext(connection) as queries, django_assert_max_num_queries(13):
+        page = text_of(client.get(deck.get_absolute_url()))
+    card_reads = [q["sql"] for q in queries.captured_queries if 'FROM "cardsdb_card"' in q["sql"]]
+    assert len(card_reads) == 1, card_reads
+    assert '<div class="validation" data-legal="true">' in page
+    assert 'data-stats="deck-stats"' in page
+
+
+def test_a_decks_page_checks_its_list_again_once_the_card_data_changes(client: Client, ann: User) -> None:
+    """The page keeps a list's check until the cards change: after an edit of a card the deck holds,
+    the same list is checked against the cards as they are now."""
+    deck = new_deck(ann, visibility=Visibility.PUBLIC)
+    for _ in range(2):  # the second view is answered from the kept check
+        page = text_of(client.get(deck.get_absolute_url()))
+        assert '<div class="validation" data-legal="true">' in page
+        assert 'data-code="unknown_card"' not in page
+    card = deck.cards.select_related("card").first().card  # type: ignore[union-attr]
+    card.name = f"{card.name} Reprinted"
+    card.save()
+    page = text_of(client.get(deck.get_absolute_url()))
+    assert '<div class="validation" data-legal="false">' in page
+    assert 'data-code="unknown_card"' in page
+
+
 def problem_item(page: str, code: str) -> str:
     """The HTML of the problem with this code, up to the next problem or the end of the panel."""
     start = page.index(f'<li class="problem problem-error" data-code="{code}"')

@@ -27,7 +27,7 @@ class Migration(migrations.Migration):
     atomic = False  # CREATE INDEX CONCURRENTLY cannot run in a transaction
 
     dependencies = [
-        ("decks", "0006_discovery"),
+        ("decks", "0007_merge_drafts_matchups"),
     ]
 
     operations = [

@@ -160,7 +160,7 @@ class MatchupList(_TwoDeckList):
         """Start a matchup of deck A against `opponent`; poll the `api_url` of the answer."""
         return self._post(request)
 
-    @extend_schema(parameters=LIST_PARAMETERS, responses=LIST_RESPONSES)
+    @extend_schema(operation_id="matchups_list", parameters=LIST_PARAMETERS, responses=LIST_RESPONSES)
     def get(self, request: Request) -> Response:
         """Your matchups (or a deck's), newest first."""
         return self._get(request)
@@ -190,7 +190,7 @@ class GauntletList(_TwoDeckList):
         """Start a gauntlet: deck A against each opponent (or the field), as one run."""
         return self._post(request)
 
-    @extend_schema(parameters=LIST_PARAMETERS, responses=LIST_RESPONSES)
+    @extend_schema(operation_id="gauntlets_list", parameters=LIST_PARAMETERS, responses=LIST_RESPONSES)
     def get(self, request: Request) -> Response:
         """Your gauntlets (or a deck's), newest first."""
         return self._get(request)

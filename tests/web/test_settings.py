@@ -76,7 +76,7 @@ def test_it_reads_limits_mail_and_cache_from_the_environment(tmp_path: Path) -> 
     defaults = json.loads(read_limits(tmp_path).stdout)
     assert defaults["email"] == "django.core.mail.backends.console.EmailBackend"
     assert defaults["cache"] == "django.core.cache.backends.filebased.FileBasedCache"
-    assert defaults["beat"] == ["watch-simulations"]
+    assert defaults["beat"] == ["run-fields", "watch-simulations"]
 
     values = json.loads(read_limits(
         tmp_path, EMAIL_HOST="smtp.example.org", CACHE_URL="redis://cache.example:6379/1",

@@ -8,6 +8,10 @@ games a second beside it, the mean ending turn and the share of draws (QQDND gam
 often run to round 30, which is most of their cost).
 
     .venv/bin/python bench/matchup_engine_bench.py [--games 200] [--qqdnd-games 20] [--seed 1] [--game G]
+        [--slice N]
+
+With --slice N each pairing is played N games a call, as a worker plays a chunk a slice at a time (the
+figures then include what every call costs beyond its games).
 """
 from __future__ import annotations
 
@@ -40,6 +44,7 @@ def main() -> None:
     parser.add_argument("--qqdnd-games", type=int, default=20, help="games a QQDND pairing")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--game", choices=list(GAME_PACKAGES), help="one game only")
+    parser.add_argument("--slice", type=int, default=0, help="games a call (default: all of a pairing's in one)")
     args = parser.parse_args()
     print(f"{'game':<10} {'deck A':<22} {'deck B':<22} {'games':>6} {'games/s':>8} {'2,000 in':>9} "
           f"{'wall g/s':>8} {'mean end':>8} {'draws':>6}")
@@ -50,7 +55,11 @@ def main() -> None:
         total_games, total_time = 0, 0.0
         for name_b, deck_b in decks:
             started, wall = time.process_time(), time.perf_counter()
-            report = run_matchup(game, deck_a, deck_b, games, args.seed).report()
+            step = args.slice or games
+            stats = run_matchup(game, deck_a, deck_b, min(step, games), args.seed)
+            for first in range(step, games, step):
+                stats.merge(run_matchup(game, deck_a, deck_b, min(step, games - first), args.seed, first))
+            report = stats.report()
             spent, wall = time.process_time() - started, time.perf_counter() - wall
             total_games += games
             total_time += spent

@@ -13,6 +13,7 @@ from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish.heuristic import HeuristicPlayer
 from engine.games.anguish.record import record
 from engine.games.anguish.state import AnguishGame, make_game
+from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
 
 
@@ -37,8 +38,12 @@ def goldfish_game(deck: ResolvedDeck, opponent: str) -> AnguishGame:
     return _last[1]
 
 
-def matchup_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> AnguishGame:
+def _two_deck_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> AnguishGame:
     return make_game(deck_a, opponent=deck_b)
+
+
+# Kept between a run's calls: the heuristic's worth tables are built once per Game.
+matchup_game = PairGames(_two_deck_game)
 
 
 KIT = GameKit(

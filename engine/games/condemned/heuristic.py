@@ -119,8 +119,14 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     # As the Weapons are, then (when a move is allowed) with the Weapons traded between hands first.
     loadouts = ((main, off, None),) if move is None else ((main, off, None), (off, main, move))
     for held_main, held_off, chosen in loadouts:
+        weighed: set[tuple[CardSpec, str]] = set()
         for action in equips:
             spec = spec_of[action[1]]
+            # Another copy of a Weapon weighed in this place makes the same loadout, and the first
+            # of equals is kept: no need to weigh it again.
+            if (spec, action[2]) in weighed:
+                continue
+            weighed.add((spec, action[2]))
             new_main, new_off, dropped = equipped(held_main, held_off, spec, action[2])
             rest = list(in_hand)
             rest.remove(spec)

@@ -86,7 +86,13 @@ def best_equip(side: Side, main: Held, off: Held, weapons: Sequence[CardSpec],
     that most raises the Attack Phase (Durability left breaks ties), and which it was (None: none)."""
     best: tuple[int, int] = (phase_damage(side, main, off, at_range), main.left + off.left)
     chosen: tuple[CardSpec, str] | None = None
+    seen: list[CardSpec] = []
     for spec in weapons:
+        # Copies of one Weapon (one CardSpec a name) make the same loadouts: the first is chosen of
+        # equals anyway, so the others need no weighing.
+        if spec in seen:
+            continue
+        seen.append(spec)
         for place in spec.places:
             damage, left, _ = after_equip(side, main, off, spec, place, at_range)
             if (damage, left) > best:

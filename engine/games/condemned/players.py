@@ -17,6 +17,7 @@ from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import heuristic
 from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game
 from engine.goldfish_record import GameRecord
+from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
 
 
@@ -74,8 +75,12 @@ def record(state: State, seat: int) -> GameRecord:
     )
 
 
-def matchup_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> CondemnedGame:
+def _two_deck_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> CondemnedGame:
     return make_game(deck_a, opponent=deck_b, first_player=0)
+
+
+# Kept between a run's calls: the heuristic's opening-hand worths are measured once per Game.
+matchup_game = PairGames(_two_deck_game)
 
 
 KIT = GameKit(

@@ -88,6 +88,7 @@ from engine.games.qqdnd.verbs import (
     Program,
     RandomOne,
     RemoveDamage,
+    RemoveTopOfDeck,
     Repeat,
     Restore,
     RevealUntil,
@@ -104,6 +105,8 @@ POINT = 10.0  # a point of damage to a dummy, now
 DEFEAT_BONUS = 5.0
 FUTURE_RATE = 0.5  # a point of damage per round to come, against a point now
 CHARGE = 8.0  # a Charge counter on an Alchemical Bomb
+MILLED_THEIRS = 0.2  # a card of the other party's deck removed from the game (Starshot)
+MILLED_OWN = 0.5  # a card of one's own deck removed from the game
 CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
 CARD_LATER = 0.2  # a card into hand once none is
 OWN_POINT = 3.0  # a point of damage to one's own card
@@ -963,7 +966,7 @@ class Estimate:
             if not self.b.party_has(self.me, "Samurai"):
                 return 0.0
             return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == 1 - self.me
-                       and p.d.is_party_member and not p.defeated and not p.counters.get("challenge0"))
+                       and p.d.is_party_member and not p.defeated and not p.counters.get(f"challenge{self.me}"))
         return 0.2
 
     def _remove_damage(self, verb: RemoveDamage, ctx: Ctx) -> float:
@@ -973,6 +976,13 @@ class Estimate:
     def _draw(self, verb: Draw, ctx: Ctx) -> float:
         n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
         return n * (CARD_NOW if self.later else CARD_LATER)
+
+    def _remove_top_of_deck(self, verb: RemoveTopOfDeck, ctx: Ctx) -> float:
+        """Starshot: "Remove the top three cards of target deck from the game". Cards gone from the other party's
+        deck are a little worth; from one's own, a loss (they were the cards to draw). Without a worth, the two
+        target players tied and the first listed was taken, whoever performed it."""
+        return sum((-MILLED_OWN if player == self.me else MILLED_THEIRS) * min(verb.n, len(self.state.deck[player]))
+                   for player in ctx.players)
 
     def _search(self, verb: Search | RevealUntil, ctx: Ctx) -> float:
         into_hand = isinstance(verb, RevealUntil) or verb.to == "hand"
@@ -1111,6 +1121,7 @@ _WORTH: dict[type, Callable[[Estimate, Any, Ctx], float]] = {
     StayExhausted: Estimate._stay_exhausted,
     LeavePlay: Estimate._leave_play,
     Restore: Estimate._restore,
+    RemoveTopOfDeck: Estimate._remove_top_of_deck,
     BoostNextDamage: Estimate._boost,
     BoostNextMagusDamage: Estimate._boost_magus,
     PerformNested: Estimate._nested,
@@ -1140,6 +1151,8 @@ def reads_targets(program: Program) -> bool:
                 return True  # "target player"
         elif isinstance(verb, PerformNested):
             return True  # the nested card's targets
+        elif isinstance(verb, RemoveTopOfDeck):
+            return True  # "target deck": whose deck it is
         elif isinstance(verb, AddCounters):
             if verb.kind in _COUNTED_COUNTERS and _names_targets(verb.to):
                 return True

@@ -939,7 +939,8 @@ class QQDNDState(Board, State):
 
     def _find_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         if spec.zone == "player":
-            return [player_target(0), player_target(1)]
+            # The asking player first, as its own cards come first below: the same order from either seat.
+            return [player_target(player), player_target(1 - player)]
         pred = spec.pred
         if spec.zone == "opponent_discard":
             return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]

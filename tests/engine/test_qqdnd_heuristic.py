@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import random
 
+from engine.cli import load_cards, resolved_deck
 from engine.core import OPPONENT, PLAYER, TERMINAL
-from engine.games.qqdnd.players import HeuristicPlayer, SparringParty
+from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_game
+from engine.games.qqdnd.state import PASS
+from engine.validation import CardIndex
+from tests.engine.sample_decks import sample_deck_lists
 from tests.engine.test_qqdnd_engine import EPTOL, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
 
 
@@ -91,3 +95,30 @@ def test_it_lets_a_bomb_tick_early_and_explodes_it_when_the_game_is_nearly_won()
 
     assert bomb_uses(damage=0) == ["use Tick, tick, tick (20) of Alchemical Bomb"]
     assert bomb_uses(damage=6) == ["use BOOM (1) of Alchemical Bomb"]
+
+
+def test_it_ranks_its_own_choice_first_among_legal_distinct_candidates() -> None:
+    """What the search weighs (Player.candidates): the heuristic's own move first, then passing where the rules
+    allow it, then the best move of each other option; every one legal, none twice, in every position of
+    goldfish games."""
+    index = CardIndex("qqdnd", load_cards("qqdnd"))
+    (path, *_others) = [p for p in sample_deck_lists("qqdnd") if "expect: legal" in p.read_text(encoding="utf-8")]
+    game = goldfish_game(resolved_deck("qqdnd", path.read_text(encoding="utf-8"), index), "sparring")
+    positions = searched = 0
+    for seed in range(6):
+        state = game.new_initial_state(random.Random(seed))
+        players = [HeuristicPlayer(), SparringParty()]
+        for seat, player in enumerate(players):
+            player.restart(state, seat, random.Random(seed + seat))
+        while state.current_player() != TERMINAL:
+            seat = state.current_player()
+            if seat == PLAYER:
+                legal = state.legal_actions()
+                ranked = players[PLAYER].candidates(state)
+                assert ranked is not None and ranked[0] == players[PLAYER].choose(state)
+                assert all(move in legal for move in ranked) and len(set(ranked)) == len(ranked)
+                assert (PASS in ranked) == (PASS in legal)
+                positions += 1
+                searched += len(ranked) > 1
+            state.apply_action(players[seat].choose(state))
+    assert positions > searched > 0

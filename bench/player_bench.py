@@ -83,12 +83,19 @@ def measure(game: str, path: Path, games: int, seed: int, budget: int) -> Row:
     if not result.legal:
         raise SystemExit(f"{path} is not a legal deck: {[p.message for p in result.problems]}")
     deck = resolved_deck(game, text, index)
-    started = time.perf_counter()
+    started = time.process_time()
     heuristic = run_goldfish(game, deck, games, seed).report()
     search = run_goldfish(game, deck, games, seed, player="search", budget=budget).report()
     return Row(game, path.stem, games, heuristic["end_turn"]["mean"], standard_error(heuristic),
                heuristic["win_rate"], search["end_turn"]["mean"], standard_error(search), search["win_rate"],
-               time.perf_counter() - started)
+               time.process_time() - started)
+
+
+def print_row(row: Row) -> None:
+    heuristic = f"{row.heuristic_turn:.2f}±{row.heuristic_se:.2f}"
+    search = f"{row.search_turn:.2f}±{row.search_se:.2f}"
+    print(f"{row.deck:<26} {heuristic:>15} {row.heuristic_wins:>6.1%} {search:>15} "
+          f"{row.search_wins:>6.1%} {row.gap:>+6.1f}% {row.seconds:>5.0f}s", flush=True)
 
 
 def main() -> None:
@@ -105,15 +112,14 @@ def main() -> None:
     print(f"{'deck':<26} {'heuristic turn':>15} {'win':>6} {'search turn':>15} {'win':>6} {'gap':>7} {'time':>6}")
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         futures = [pool.submit(measure, game, path, args.games, args.seed, args.budget) for game, path in files]
-        rows = [future.result() for future in futures]
-    for row in rows:
-        heuristic = f"{row.heuristic_turn:.2f}±{row.heuristic_se:.2f}"
-        search = f"{row.search_turn:.2f}±{row.search_se:.2f}"
-        print(f"{row.deck:<26} {heuristic:>15} {row.heuristic_wins:>6.1%} {search:>15} "
-              f"{row.search_wins:>6.1%} {row.gap:>+6.1f}% {row.seconds:>5.0f}s")
+        rows = []
+        for future in futures:  # each row as soon as its deck is done, in the table's order
+            row = future.result()
+            rows.append(row)
+            print_row(row)
     worst = max(rows, key=lambda row: row.gap)
     beaten = [row.deck for row in rows if row.search_turn > row.heuristic_turn or row.search_wins < row.heuristic_wins]
-    print("turn: mean ending turn ± its standard error; gap: (heuristic - search) / search.")
+    print("turn: mean ending turn ± its standard error; gap: (heuristic - search) / search; time: CPU seconds.")
     print(f"Largest gap: {worst.gap:+.1f}% ({worst.deck}); goal: at most +3.0% on every deck.")
     print("The search player matches or beats the heuristic on every deck." if not beaten else
           f"The search player did worse than the heuristic on: {', '.join(beaten)}.")

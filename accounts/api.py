@@ -18,10 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.serializers import JSONInputSerializer
+
 WRONG_CREDENTIALS = "No account has this user name and password."
 
 
-class TokenInputSerializer(serializers.Serializer):
+class TokenInputSerializer(JSONInputSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, trim_whitespace=False, style={"input_type": "password"})
 

@@ -13,10 +13,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics
 from rest_framework.exceptions import ValidationError
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from config.pagination import PageNumberPagination
+from engine.games import game_slugs
 
 from . import autocomplete
 from .models import Card, Game
@@ -77,13 +79,18 @@ class GameList(CardDataView, generics.ListAPIView):
 
 @extend_schema(
     parameters=[
-        OpenApiParameter("game", OpenApiTypes.STR, description="Game slug: qqdnd, condemned or anguish."),
+        OpenApiParameter(
+            "game", OpenApiTypes.STR, enum=["", *game_slugs()],
+            description="Game slug: qqdnd, condemned or anguish; blank or left out: every game's cards.",
+        ),
         OpenApiParameter("q", OpenApiTypes.STR, description="A search query (see /syntax/); needs `game`."),
         OpenApiParameter(
             "ordering", OpenApiTypes.STR, description="name, type, set or a sortable field; '-' for descending."
         ),
-        OpenApiParameter("page", OpenApiTypes.INT),
-        OpenApiParameter("page_size", OpenApiTypes.INT, description="Up to 200; default 50."),
+        OpenApiParameter("page", {"type": "integer", "minimum": 1}),
+        OpenApiParameter(
+            "page_size", {"type": "integer", "minimum": 1}, description="Default 50; over 200 gives 200."
+        ),
     ]
 )
 class CardList(CardDataView, generics.ListAPIView):
@@ -124,7 +131,8 @@ class CardDetail(CardDataView, generics.RetrieveAPIView):
 @extend_schema(
     parameters=[
         OpenApiParameter(
-            "game", OpenApiTypes.STR, required=True, description="Game slug: qqdnd, condemned or anguish."
+            "game", OpenApiTypes.STR, required=True, enum=game_slugs(),
+            description="Game slug: qqdnd, condemned or anguish.",
         ),
         OpenApiParameter(
             "q",
@@ -137,7 +145,7 @@ class CardDetail(CardDataView, generics.RetrieveAPIView):
         ),
         OpenApiParameter(
             "limit",
-            OpenApiTypes.INT,
+            {"type": "integer", "minimum": 1, "maximum": autocomplete.MAX_LIMIT},
             description=f"Up to {autocomplete.MAX_LIMIT}; default {autocomplete.DEFAULT_LIMIT}.",
         ),
     ],
@@ -171,7 +179,7 @@ class CardAutocomplete(CardDataView):
 
 
 def _limit(raw: str | None) -> int:
-    if raw is None or raw == "":
+    if raw is None:  # left out; a blank `limit=` is no number, and refused
         return autocomplete.DEFAULT_LIMIT
     if not raw.isdigit() or not 1 <= int(raw) <= autocomplete.MAX_LIMIT:
         raise ValidationError({"detail": f"`limit` must be a whole number from 1 to {autocomplete.MAX_LIMIT}."})

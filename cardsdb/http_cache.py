@@ -174,8 +174,14 @@ def check_middleware_installed(**kwargs: Any) -> list[checks.CheckMessage]:
     return []
 
 
-def versioned_page(view: V) -> V:
-    """Conditional GET for an HTML page that shows card data and who is signed in."""
+def versioned_page(view: V, extra_tag: Callable[..., str] | None = None) -> V:
+    """Conditional GET for an HTML page that shows card data and who is signed in. `extra_tag`,
+    called with the view's arguments, names anything else the page shows (a card page's count of
+    public decks holding the card): it goes into the ETag."""
+
+    def tag_of(request: HttpRequest, version: CardVersion, kwargs: dict[str, Any]) -> str:
+        extra = f"-{extra_tag(**kwargs)}" if extra_tag is not None else ""
+        return quote_etag(f"{version.tag}-{viewer_tag(request)}{extra}")
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
@@ -183,7 +189,7 @@ def versioned_page(view: V) -> V:
         if request.method not in SAFE_METHODS or has_pending_messages(request):
             return view(request, *args, **kwargs)
         version = request_version(request)
-        etag = quote_etag(f"{version.tag}-{viewer_tag(request)}")
+        etag = tag_of(request, version, kwargs)
         not_modified = get_conditional_response(request, etag=etag, last_modified=version.last_modified)
         if not_modified is not None:
             return _with_validators(not_modified, version, etag, public=False)
@@ -191,7 +197,7 @@ def versioned_page(view: V) -> V:
         if response.status_code == 200:
             # Rendering may have made the viewer a CSRF token (sent as a cookie with this page): the
             # ETag names the one the browser will send back with it.
-            etag = quote_etag(f"{version.tag}-{viewer_tag(request)}")
+            etag = tag_of(request, version, kwargs)
             _with_validators(response, version, etag, public=False)
         return response
 

@@ -5,6 +5,7 @@ import re
 
 from django.urls import path, register_converter
 
+from decks.browse import card_decks_tag
 from engine.games import game_slugs
 
 from . import views
@@ -31,5 +32,9 @@ urlpatterns = [
     # Card pages answer 304 while the card data (and who is looking) is unchanged.
     path("<game:game_slug>/cards/", versioned_page(views.game_cards), name="game-cards"),
     path("<game:game_slug>/card-preview/", views.card_preview, name="card-preview"),
-    path("<game:game_slug>/cards/<slug:card_slug>/", versioned_page(views.card_detail), name="card-detail"),
+    path(
+        "<game:game_slug>/cards/<slug:card_slug>/",
+        versioned_page(views.card_detail, extra_tag=card_decks_tag),
+        name="card-detail",
+    ),
 ]

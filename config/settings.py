@@ -152,16 +152,15 @@ NUM_PROXIES = env_int("NUM_PROXIES", 0)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_PARSER_CLASSES": [
-        "config.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # The API reads JSON (docs/contract.md); a view that also takes forms or uploads says so itself.
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "knox.auth.TokenAuthentication",
     ],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "config.pagination.PageNumberPagination",
+    # Every refusal answers {"detail": ...} (docs/contract.md): config/api_errors.py.
+    "EXCEPTION_HANDLER": "config.api_errors.exception_handler",
     "PAGE_SIZE": 50,
     # Rates are "N/second|minute|hour|day", read at each request (config/throttles.py).
     "DEFAULT_THROTTLE_CLASSES": ["config.throttles.AnonRateThrottle", "config.throttles.UserRateThrottle"],
@@ -215,6 +214,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Request bodies get components of their own, so that a required text field says it may not be blank.
+    "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.api_schema.document_shared_errors",  # the errors every endpoint shares, and their shape
+    ],
 }
 
 # Celery: the filesystem transport needs no server; production points this at Redis.
@@ -264,12 +269,22 @@ RUN_GAMES_PER_DAY_USER = env_int("RUN_GAMES_PER_DAY_USER", 1_000_000)
 RUNS_IN_FLIGHT_ANON = env_int("RUNS_IN_FLIGHT_ANON", 2)
 RUNS_IN_FLIGHT_USER = env_int("RUNS_IN_FLIGHT_USER", 5)
 
+# How often each game's field is played each against each (seconds; default daily), and the games
+# of each pairing. A field of 12 decks has 66 pairings.
+FIELD_RUN_SECONDS = env_int("FIELD_RUN_SECONDS", 24 * 3600)
+FIELD_GAMES_PER_PAIRING = env_int("FIELD_GAMES_PER_PAIRING", 200)
 CELERY_BEAT_SCHEDULE = {
     "watch-simulations": {
         "task": "decks.simulations.watch",
         "schedule": float(SIMULATION_WATCH_SECONDS),
         # A tick no worker took before the next one is dropped, not piled up.
         "options": {"expires": float(SIMULATION_WATCH_SECONDS)},
+    },
+    # The field pages' round-robins (decks/simulations/matchup_views.py run_every_field).
+    "run-fields": {
+        "task": "decks.simulations.run_fields",
+        "schedule": float(FIELD_RUN_SECONDS),
+        "options": {"expires": float(FIELD_RUN_SECONDS)},
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")

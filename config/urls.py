@@ -10,6 +10,10 @@ from .views import favicon, healthz, robots_txt
 # (which show only the schema), styles may be inline. Their one inline script carries the nonce.
 docs_page = csp_replace({"style-src": [SELF, UNSAFE_INLINE]})
 
+# Under /api/ these answer {"detail": ...} like the rest of the API; elsewhere, the site's pages.
+handler404 = "config.api_errors.page_not_found"
+handler500 = "config.api_errors.server_error"
+
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     path("robots.txt", robots_txt, name="robots"),

@@ -31,7 +31,7 @@ from rest_framework import status
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.exceptions import ParseError, UnsupportedMediaType
 from rest_framework.generics import ListAPIView
-from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,32 +40,43 @@ from rest_framework.views import APIView
 from cardsdb.models import Game
 from config.parsers import JSONParser
 from engine.decklist import DecklistTooLong
+from engine.games import game_slugs
 
-from . import selectors, services
+from . import browse, likes, selectors, services
 from .diffs import deck_diff
 from .lists import check_list
-from .models import Deck
+from .models import LIST_SORTS, Deck
 from .serializers import (
+    MAX_VERSION,
     DeckCreateInputSerializer,
     DeckDetailOutputSerializer,
     DeckDiffInputSerializer,
     DeckDiffOutputSerializer,
     DeckExportInputSerializer,
     DeckImportInputSerializer,
+    DeckImportTextSerializer,
+    DeckImportUploadSerializer,
     DeckListOutputSerializer,
+    DeckListPageSerializer,
     DeckReport,
     DeckUpdateInputSerializer,
     DeckVersionOutputSerializer,
+    LikeOutputSerializer,
+    MostPlayedCardSerializer,
     RefusedSerializer,
     StaleSerializer,
     ValidateInputSerializer,
     ValidateOutputSerializer,
 )
+from .tags import set_tags
 
 # Token first: a request without credentials is answered 401 with `WWW-Authenticate: Token`.
 AUTHENTICATION = [TokenAuthentication, SessionAuthentication]
 
-DECK_ID = OpenApiParameter("share_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The deck's share id.")
+# Share ids are 12 URL-safe characters (models.new_share_id): "mine" and "import" are other routes.
+SHARE_ID_SCHEMA = {"type": "string", "pattern": "^[A-Za-z0-9_-]{12}$"}
+VERSION_NUMBER = {"type": "integer", "minimum": 1, "maximum": MAX_VERSION}
+DECK_ID = OpenApiParameter("share_id", SHARE_ID_SCHEMA, OpenApiParameter.PATH, description="The deck's share id.")
 REFUSED = OpenApiResponse(RefusedSerializer, description="The list cannot be saved; nothing was.")
 NOT_FOUND = OpenApiResponse(description="No such deck, or a private deck of someone else.")
 NOT_YOURS = OpenApiResponse(description="No such deck of yours (also for others' decks, whatever their visibility).")
@@ -146,30 +157,65 @@ class ValidateView(APIView):
         return Response(ValidateOutputSerializer(body).data)
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("game", OpenApiTypes.STR, description="Only this game's decks."),
-        OpenApiParameter("q", OpenApiTypes.STR, description="Words in the deck's name."),
-        OpenApiParameter("card", OpenApiTypes.STR, description="Only decks holding a card whose name contains this."),
-        OpenApiParameter("page", OpenApiTypes.INT),
-    ],
-)
-class PublicDeckList(ListAPIView):
-    """Public decks, newest first. Unlisted and private decks are never listed."""
+def _text_parameter(name: str, description: str) -> OpenApiParameter:
+    return OpenApiParameter(name, {"type": "string", "maxLength": browse.MAX_TEXT, "pattern": "^[^\\x00]*$"},
+                            description=description)
 
-    serializer_class = DeckListOutputSerializer
+
+LIST_PARAMETERS = [
+    OpenApiParameter(
+        "game", OpenApiTypes.STR, enum=["", *game_slugs()],
+        description="Only this game's decks; blank or left out: every game's.",
+    ),
+    OpenApiParameter("sort", OpenApiTypes.STR, enum=["", *LIST_SORTS], description=(
+        "new (newest first, the default), copies (most copied), runs (most tested), likes (most liked), "
+        "popular (10 x copies + 3 x runs + views)."
+    )),
+    _text_parameter("q", "Words in the deck's name."),
+    _text_parameter("card", "Only decks holding a card whose name contains this."),
+    _text_parameter("card_slug", "Only decks holding this card (its slug)."),
+    _text_parameter("tag", "Only decks with this tag (normalised as tags are: `Samurai Rush` is `samurai-rush`)."),
+    OpenApiParameter("side", OpenApiTypes.STR, enum=["", *(c for g in browse.SIDE_CHOICES.values() for c in g)],
+                     description="QQDND: a side of the alignment chart; Anguish: a Species (any case). "
+                     "A side of another game than `game`'s is refused (400)."),
+    OpenApiParameter("legal", OpenApiTypes.STR, enum=["", "true", "false"],
+                     description="true: legal decks only; false: the others; blank: both."),
+    _text_parameter("cursor", "Where the page starts: the `cursor` of the previous page's `next` link."),
+    OpenApiParameter("page_size", {"type": "integer", "minimum": 1}, description=(
+        f"Decks a page ({browse.PAGE_SIZE} by default; more than {browse.MAX_PAGE_SIZE} gives {browse.MAX_PAGE_SIZE})."
+    )),
+]
+
+
+class PublicDeckList(APIView):
+    """Public decks, sorted and filtered, a page at a time (keyset pages: follow `next`).
+    Unlisted and private decks are never listed."""
+
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
 
-    def get_queryset(self) -> Any:
-        params = self.request.query_params
-        slug = params.get("game", "").strip()
-        game = None
-        if slug:
-            game = Game.objects.filter(slug=slug).first()
-            if game is None:
-                raise ParseError(f"No game {slug!r}.")
-        return selectors.public_decks(game, params.get("q", ""), params.get("card", ""))
+    @extend_schema(
+        operation_id="decks_list",
+        parameters=LIST_PARAMETERS,
+        responses={200: DeckListPageSerializer, 400: OpenApiResponse(description="A parameter cannot be read.")},
+    )
+    def get(self, request: Request) -> Response:
+        params = request.query_params
+        try:
+            query = browse.read_query(params)
+            found = browse.page(query, browse.text_param(params, "cursor"), browse.page_size(params))
+        except browse.BadQuery as exc:
+            return Response({"detail": str(exc), "param": exc.param}, status=status.HTTP_400_BAD_REQUEST)
+        next_url = None
+        if found.next_cursor:
+            next_url = request.build_absolute_uri(
+                request.path + "?" + _with(params, cursor=found.next_cursor)
+            )
+        context = {"request": request}
+        return Response({
+            "next": next_url,
+            "results": DeckListOutputSerializer(found.decks, many=True, context=context).data,
+        })
 
     @extend_schema(
         request=DeckCreateInputSerializer,
@@ -190,8 +236,17 @@ class PublicDeckList(ListAPIView):
             )
         except services.DeckRefused as exc:
             return _refused(exc)
+        if values.get("tags"):
+            set_tags(saved.deck, values["tags"])
         body = DeckDetailOutputSerializer(_report(saved), context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+def _with(params: Any, **changes: str) -> str:
+    query = params.copy()
+    for key, value in changes.items():
+        query[key] = value
+    return str(query.urlencode())
 
 
 class MyDeckList(ListAPIView):
@@ -214,9 +269,13 @@ class DeckImport(APIView):
 
     authentication_classes = AUTHENTICATION
     permission_classes = [IsAuthenticated]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [JSONParser, MultiPartParser]  # a file comes as a multipart upload
 
-    @extend_schema(request=DeckImportInputSerializer, responses={201: DeckDetailOutputSerializer, 400: REFUSED})
+    # JSON sends the list as text, a multipart form as a file (a form may also send `list` as text).
+    @extend_schema(
+        request={"application/json": DeckImportTextSerializer, "multipart/form-data": DeckImportUploadSerializer},
+        responses={201: DeckDetailOutputSerializer, 400: REFUSED},
+    )
     def post(self, request: Request) -> Response:
         given = DeckImportInputSerializer(data=request.data)
         given.is_valid(raise_exception=True)
@@ -224,7 +283,7 @@ class DeckImport(APIView):
         try:
             saved = services.deck_import(
                 owner=request.user, game=_game(values["game"]), text=values["list"], name=values.get("name"),
-                description=values.get("description", ""), format=values.get("format"),
+                description=values.get("description", ""), format=values.get("format") or None,
                 visibility=values["visibility"],
             )
         except services.DeckRefused as exc:
@@ -275,6 +334,8 @@ class DeckDetail(APIView):
             return _refused(exc)
         except services.StaleDeck as exc:
             return Response({"detail": str(exc), "version": exc.current}, status=status.HTTP_409_CONFLICT)
+        if "tags" in values:  # checked with the rest before anything was saved
+            set_tags(saved.deck, values["tags"])
         return Response(DeckDetailOutputSerializer(_report(saved), context={"request": request}).data)
 
     @extend_schema(
@@ -301,7 +362,7 @@ class DeckExport(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("version", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("version", VERSION_NUMBER)],
         responses={(200, "text/plain"): OpenApiTypes.STR, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> HttpResponse:
@@ -347,7 +408,7 @@ class DeckDiffView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        parameters=[DECK_ID, OpenApiParameter("from", OpenApiTypes.INT), OpenApiParameter("to", OpenApiTypes.INT)],
+        parameters=[DECK_ID, OpenApiParameter("from", VERSION_NUMBER), OpenApiParameter("to", VERSION_NUMBER)],
         responses={200: DeckDiffOutputSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, share_id: str) -> Response:
@@ -388,3 +449,67 @@ class DeckCopy(APIView):
             return _refused(exc)
         body = DeckDetailOutputSerializer(_report(saved), context={"request": request}).data
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class DeckLike(APIView):
+    """Like (POST) or stop liking (DELETE) a deck you can read and do not own.
+
+    401 without an account; 404 for someone else's private deck; 403 for your own deck. Liking twice
+    is one like; taking back a like you never gave changes nothing.
+    """
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [IsAuthenticated]
+
+    def _answer(self, deck: Deck, liked: bool) -> Response:
+        deck.refresh_from_db(fields=["likes_count"])
+        return Response(LikeOutputSerializer({"liked": liked, "likes_count": deck.likes_count}).data)
+
+    @extend_schema(
+        parameters=[DECK_ID], request=None,
+        responses={200: LikeOutputSerializer, 403: OpenApiResponse(description="Your own deck."), 404: NOT_FOUND},
+    )
+    def post(self, request: Request, share_id: str) -> Response:
+        deck = _readable(request, share_id)
+        try:
+            likes.like(deck, request.user)
+        except likes.CannotLike as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_403_FORBIDDEN)
+        return self._answer(deck, True)
+
+    @extend_schema(parameters=[DECK_ID], request=None, responses={200: LikeOutputSerializer, 404: NOT_FOUND})
+    def delete(self, request: Request, share_id: str) -> Response:
+        deck = _readable(request, share_id)
+        likes.unlike(deck, request.user)
+        return self._answer(deck, False)
+
+
+MOST_PLAYED_LIMIT = 100
+
+
+class MostPlayedCards(APIView):
+    """A game's cards by how many public decks hold them (kept as counters), most played first."""
+
+    authentication_classes = AUTHENTICATION
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", OpenApiTypes.STR, required=True, enum=list(game_slugs()),
+                             description="The game's slug."),
+            OpenApiParameter("limit", {"type": "integer", "minimum": 1, "maximum": MOST_PLAYED_LIMIT},
+                             description="How many cards (50 by default)."),
+        ],
+        responses={200: MostPlayedCardSerializer(many=True), 400: OpenApiResponse(description="No such game.")},
+    )
+    def get(self, request: Request) -> Response:
+        slug = request.query_params.get("game", "").strip()
+        game = Game.objects.filter(slug=slug).first() if slug else None
+        if game is None:
+            return Response({"detail": f"No game {slug!r}." if slug else "Say which game: `game`."}, status=400)
+        limit_text = request.query_params.get("limit", "50")
+        if not limit_text.isascii() or not limit_text.isdigit() or not 1 <= int(limit_text) <= MOST_PLAYED_LIMIT:
+            return Response({"detail": f"`limit` is a whole number from 1 to {MOST_PLAYED_LIMIT}."}, status=400)
+        plays = browse.most_played_cards(game, int(limit_text))
+        return Response(MostPlayedCardSerializer(plays, many=True, context={"request": request}).data)
+

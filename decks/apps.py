@@ -3,6 +3,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.apps import AppConfig
+from django.db.models.signals import post_save, pre_delete
 
 
 class DecksConfig(AppConfig):
@@ -12,7 +13,12 @@ class DecksConfig(AppConfig):
     def ready(self) -> None:
         from cardsdb.loading import cards_renamed
 
+        from .models import Deck
+        from .simulations.models import SimulationRun
+
         cards_renamed.connect(_rename_in_lists, dispatch_uid="decks-rename-cards-in-lists")
+        post_save.connect(_count_run, sender=SimulationRun, dispatch_uid="decks-count-runs")
+        pre_delete.connect(_uncount_cards, sender=Deck, dispatch_uid="decks-uncount-cards")
 
 
 def _rename_in_lists(sender: Any, renamed: dict[int, tuple[str, str]], **kwargs: Any) -> None:
@@ -20,3 +26,18 @@ def _rename_in_lists(sender: Any, renamed: dict[int, tuple[str, str]], **kwargs:
     from .services import rename_cards_in_lists
 
     rename_cards_in_lists(renamed)
+
+
+def _count_run(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
+    """A goldfish run started from a deck counts as a test of it (Deck.runs_count)."""
+    if created and instance.deck_id is not None:
+        from .counters import count_run
+
+        count_run(instance.deck_id)
+
+
+def _uncount_cards(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A public deck deleted (by its owner, or with its owner's account) no longer plays its cards."""
+    from .counters import public_card_ids, public_cards_changed
+
+    public_cards_changed(instance.game_id, public_card_ids(instance), ())

@@ -129,8 +129,3 @@ class ImportForm(forms.Form):
         if len(text) > MAX_CHARACTERS:
             raise forms.ValidationError({"file": too_long})
         return str(text)
-
-
-class PublicDeckSearchForm(forms.Form):
-    q = forms.CharField(required=False, max_length=120, label="Deck name")
-    card = forms.CharField(required=False, max_length=200, label="Contains card")

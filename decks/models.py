@@ -26,6 +26,34 @@ class Visibility(models.TextChoices):
     PUBLIC = "public", "Public (listed)"
 
 
+# The sorts of the public deck list: name -> Deck column (descending, then -pk for ties and the cursor).
+LIST_SORTS: dict[str, str] = {
+    "new": "created_at",
+    "copies": "copies_count",
+    "runs": "runs_count",
+    "likes": "likes_count",
+    "popular": "popularity",
+}
+
+_PUBLIC = models.Q(visibility="public")
+
+
+def public_list_indexes() -> list[models.Index]:
+    """One partial index over public decks per sort, with and without the game: a page of the list
+    (keyset pagination, docs/contract.md) reads its 24 rows straight off one of them. Filters by
+    legality, side and Species are checked on the rows the index yields; `field_decks` has its own."""
+    indexes = []
+    for sort, column in LIST_SORTS.items():
+        indexes.append(
+            models.Index(fields=["game", f"-{column}", "-id"], condition=_PUBLIC, name=f"deck_pub_game_{sort}")
+        )
+        indexes.append(models.Index(fields=[f"-{column}", "-id"], condition=_PUBLIC, name=f"deck_pub_{sort}"))
+    indexes.append(models.Index(
+        fields=["game", "-popularity", "-id"], condition=_PUBLIC & models.Q(is_legal=True), name="deck_field",
+    ))
+    return indexes
+
+
 class Deck(models.Model):
     share_id = models.CharField(max_length=20, unique=True, default=new_share_id, editable=False)
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
@@ -45,10 +73,23 @@ class Deck(models.Model):
     copied_from = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="copies")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Anguish: the Species the deck is played as (its validation's "species", two joined by "/" for a
+    # deck of dual-type cards of one pair; blank for an all-Agnostic deck). Kept for the Species filter.
+    species = models.CharField(max_length=40, blank=True)
+    # Counters kept by the events that change them (decks/counters.py), never counted per request.
+    copies_count = models.PositiveIntegerField(default=0, help_text="Copies made by other users.")
+    runs_count = models.PositiveIntegerField(default=0, help_text="Goldfish runs started from the deck.")
+    views_count = models.PositiveIntegerField(default=0, help_text="Views of its page by others.")
+    likes_count = models.PositiveIntegerField(default=0)
+    # POPULARITY_WEIGHTS of copies, runs and views (decks/counters.py), updated with them: the field.
+    popularity = models.BigIntegerField(default=0)
 
     class Meta:
         ordering = ["-updated_at"]
-        indexes = [models.Index(fields=["game", "visibility", "-created_at"])]
+        indexes = [
+            models.Index(fields=["game", "visibility", "-created_at"]),
+            *public_list_indexes(),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -108,6 +149,77 @@ class DeckCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} {self.card.name}"
+
+
+class BuilderDraft(models.Model):
+    """A signed-in player's unsaved builder state, kept on the server so that it follows them to
+    another browser or device: one per deck being edited, one per game for a new deck. A save of
+    the deck drops it (decks/drafts.py)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="builder_drafts")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    # None: the draft of a new deck of the game.
+    deck = models.ForeignKey(Deck, null=True, blank=True, on_delete=models.CASCADE, related_name="drafts")
+    state = models.JSONField(help_text="The builder's fields (decks/drafts.py).")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["owner", "game"], condition=models.Q(deck__isnull=True), name="one_new_deck_draft_per_game"
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "deck"], condition=models.Q(deck__isnull=False), name="one_draft_per_deck"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"draft of {self.deck or 'a new deck'} by {self.owner}"
+
+
+class DeckLike(models.Model):
+    """A user likes a deck (one they may read, not their own). Deck.likes_count counts these."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_likes")
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="likes")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "deck"], name="one_like_per_user_and_deck")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} likes {self.deck_id}"
+
+
+class DeckTag(models.Model):
+    """A tag its owner put on a deck (decks/tags.py normalises them: lower case, words joined by "-")."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="tags")
+    tag = models.CharField(max_length=24)
+
+    class Meta:
+        ordering = ["tag"]
+        constraints = [models.UniqueConstraint(fields=["deck", "tag"], name="unique_tag_per_deck")]
+        # The tag filter goes from the tag to its decks.
+        indexes = [models.Index(fields=["tag", "deck"], name="decktag_tag_deck")]
+
+    def __str__(self) -> str:
+        return self.tag
+
+
+class CardPlay(models.Model):
+    """How many public decks hold a card in their current version: kept by decks/counters.py when a
+    public deck's cards change, a deck becomes public or stops being public, or one is deleted."""
+
+    card = models.OneToOneField(Card, primary_key=True, on_delete=models.CASCADE, related_name="play")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    public_decks = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        indexes = [models.Index(fields=["game", "-public_decks", "card"], name="cardplay_game_most_played")]
+
+    def __str__(self) -> str:
+        return f"card {self.card_id}: {self.public_decks} public decks"
 
 
 from .simulations.models import SimulationRun  # noqa: E402,F401

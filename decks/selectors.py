@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet, Sum
+from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
 
 from cardsdb.models import Card, CardSet, Game
 from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
@@ -43,8 +43,10 @@ def game_cards(game: str) -> GameCards:
 
 
 def _listed(decks: QuerySet[Deck]) -> QuerySet[Deck]:
-    """What a deck list shows, fetched in the same query whatever the number of decks."""
-    return decks.select_related("owner", "game").annotate(card_total=Sum("cards__count"))
+    """What a deck list shows, fetched in the same queries whatever the number of decks."""
+    from .browse import with_listing
+
+    return with_listing(decks)
 
 
 def decks_owned_by(user: User) -> QuerySet[Deck]:

@@ -6,21 +6,25 @@ problems in the validation result's shape (docs/contract.md).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.validators import ProhibitNullCharactersValidator
 from django.urls import reverse
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.serializers import JSONInputSerializer
 from engine.decklist import MAX_CHARACTERS
 from engine.games import game_slugs
 
 from .diffs import DeckDiff
 from .lists import CheckedList
+from .markdown import render_description
 from .models import Deck, DeckVersion, Visibility
 from .selectors import original_shown_to
+from .tags import MAX_TAGS, BadTags, parse_tags
 
 GAME_HELP = "Game slug: qqdnd, condemned or anguish."
 LIST_HELP = "A deck list in the format of docs/contract.md."
@@ -120,15 +124,13 @@ class StaleSerializer(serializers.Serializer):
 # POST /api/validate/ ------------------------------------------------------------------------------
 
 
-class ValidateInputSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text=GAME_HELP)
+class ValidateInputSerializer(JSONInputSerializer):
+    game = serializers.ChoiceField(
+        choices=game_slugs(), help_text=GAME_HELP,
+        error_messages={"invalid_choice": f"No game {{input!r}}; known games: {', '.join(game_slugs())}."},
+    )
     list = ListTextField(allow_blank=True, trim_whitespace=False, help_text=LIST_HELP)
     format = serializers.CharField(required=False, allow_blank=True, allow_null=True)
-
-    def validate_game(self, value: str) -> str:
-        if value not in game_slugs():
-            raise serializers.ValidationError(f"No game {value!r}; known games: {', '.join(game_slugs())}.")
-        return value
 
 
 class ValidateOutputSerializer(ValidationSerializer):
@@ -154,15 +156,22 @@ class DeckListOutputSerializer(serializers.ModelSerializer):
     game = serializers.CharField(source="game.slug")
     owner = serializers.CharField(source="owner.get_username")
     cards = serializers.IntegerField(source="card_total", default=0, help_text="Copies in the current version.")
+    species = serializers.CharField(help_text="Anguish: the deck's Species (two joined by / for a dual-type pair).")
+    tags = serializers.SerializerMethodField()
     url = serializers.SerializerMethodField(help_text="The deck's page.")
     api_url = serializers.SerializerMethodField()
 
     class Meta:
         model = Deck
         fields = [
-            "id", "game", "name", "owner", "side", "format", "visibility", "version", "is_legal", "cards",
+            "id", "game", "name", "owner", "side", "species", "format", "visibility", "version", "is_legal", "cards",
+            "tags", "copies_count", "runs_count", "views_count", "likes_count", "popularity",
             "created_at", "updated_at", "url", "api_url",
         ]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_tags(self, deck: Deck) -> list[str]:
+        return sorted(tag.tag for tag in deck.tags.all())
 
     def get_url(self, deck: Deck) -> str:
         return _absolute(deck.get_absolute_url(), self.context)
@@ -184,6 +193,16 @@ class DeckDetailOutputSerializer(serializers.Serializer):
     visibility = serializers.CharField(source="deck.visibility")
     version = serializers.IntegerField(source="deck.version", help_text="Send it back with a change (409 if stale).")
     is_legal = serializers.BooleanField(source="deck.is_legal")
+    description_html = serializers.SerializerMethodField(
+        help_text="The description's Markdown as sanitised HTML (no raw HTML, no images; links rel=nofollow)."
+    )
+    species = serializers.CharField(source="deck.species")
+    tags = serializers.SerializerMethodField()
+    copies_count = serializers.IntegerField(source="deck.copies_count", help_text="Copies made by other users.")
+    runs_count = serializers.IntegerField(source="deck.runs_count", help_text="Goldfish runs started from it.")
+    views_count = serializers.IntegerField(source="deck.views_count", help_text="Views of its page by others.")
+    likes_count = serializers.IntegerField(source="deck.likes_count")
+    popularity = serializers.IntegerField(source="deck.popularity", help_text="10 x copies + 3 x runs + views.")
     copied_from = serializers.SerializerMethodField(
         help_text="The share id of the deck this was copied from: shown to anyone if that deck is public, "
         "to the owners of both decks if it is unlisted, to its owner if it is private; otherwise null."
@@ -207,6 +226,13 @@ class DeckDetailOutputSerializer(serializers.Serializer):
         request = self.context.get("request")
         original = original_shown_to(report.deck, request.user if request is not None else None)
         return original.share_id if original is not None else None
+
+    def get_description_html(self, report: DeckReport) -> str:
+        return str(render_description(report.deck.description))
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_tags(self, report: DeckReport) -> Sequence[str]:
+        return sorted(report.deck.tags.values_list("tag", flat=True))
 
     def get_validation(self, report: DeckReport) -> dict[str, Any]:
         return ValidationSerializer(report.checked.result.as_dict()).data
@@ -248,7 +274,25 @@ def _name_field(required: bool) -> serializers.CharField:
     return serializers.CharField(required=required, allow_blank=not required, max_length=120)
 
 
-class DeckCreateInputSerializer(serializers.Serializer):
+class TagsField(serializers.ListField):
+    """A deck's tags: a list of words, normalised (decks/tags.py); the list replaces the deck's tags."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            child=serializers.CharField(max_length=40, allow_blank=True), max_length=MAX_TAGS * 2, required=False,
+            help_text=f"At most {MAX_TAGS} tags of 2-24 letters, digits and -, normalised to lower case "
+            "(spaces become -). Replaces the deck's tags.",
+            **kwargs,
+        )
+
+    def to_internal_value(self, data: Any) -> list[str]:
+        try:
+            return parse_tags(super().to_internal_value(data))
+        except BadTags as exc:
+            raise serializers.ValidationError(str(exc)) from exc
+
+
+class DeckCreateInputSerializer(JSONInputSerializer):
     game = serializers.ChoiceField(choices=game_slugs(), help_text=GAME_HELP)
     name = _name_field(required=True)
     list = _list_field(required=False)
@@ -256,15 +300,20 @@ class DeckCreateInputSerializer(serializers.Serializer):
     side = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="QQDND only.")
     format = serializers.CharField(required=False, max_length=30)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
+    tags = TagsField()
 
 
-class DeckImportInputSerializer(serializers.Serializer):
+class DeckImportInputSerializer(JSONInputSerializer):
     game = serializers.ChoiceField(choices=game_slugs(), help_text=GAME_HELP)
     list = _list_field(required=False)
-    file = serializers.FileField(required=False, help_text="The list as an uploaded text file, instead of `list`.")
+    # An empty file is an empty list, as an empty `list` is.
+    file = serializers.FileField(
+        required=False, allow_empty_file=True, help_text="The list as an uploaded UTF-8 text file, instead of `list`."
+    )
     name = _name_field(required=False)
     description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
-    format = serializers.CharField(required=False, max_length=30)
+    # Blank as a form leaves it: the list's own Format: header, else the game's default.
+    format = serializers.CharField(required=False, allow_blank=True, max_length=30)
     visibility = serializers.ChoiceField(choices=Visibility.choices, default=Visibility.PRIVATE)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -285,9 +334,24 @@ class DeckImportInputSerializer(serializers.Serializer):
         return attrs
 
 
-class DeckUpdateInputSerializer(serializers.Serializer):
+class DeckImportTextSerializer(DeckImportInputSerializer):
+    """A list to import sent as JSON: its text."""
+
+    list = _list_field(required=True)
+    file = None  # type: ignore[assignment]  # JSON carries no file
+
+
+class DeckImportUploadSerializer(DeckImportInputSerializer):
+    """A list to import sent as a multipart form: an uploaded file."""
+
+    file = serializers.FileField(allow_empty_file=True, help_text="The list as a UTF-8 text file.")
+    list = None  # type: ignore[assignment]  # the file is the list
+
+
+class DeckUpdateInputSerializer(JSONInputSerializer):
+    # The save makes version + 1, which must fit the column too.
     version = serializers.IntegerField(
-        min_value=1, max_value=MAX_VERSION, help_text="The version this change was made to."
+        min_value=1, max_value=MAX_VERSION - 1, help_text="The version this change was made to."
     )
     name = _name_field(required=False)
     list = _list_field(required=False)
@@ -295,6 +359,7 @@ class DeckUpdateInputSerializer(serializers.Serializer):
     side = serializers.CharField(required=False, allow_blank=True, max_length=20, help_text="QQDND only.")
     format = serializers.CharField(required=False, max_length=30)
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
+    tags = TagsField()
     share_history = serializers.BooleanField(
         required=False, allow_null=True, default=None,
         help_text="true: others may read every version, also those saved while the deck was private; "
@@ -313,3 +378,34 @@ class DeckExportInputSerializer(serializers.Serializer):
     version = serializers.IntegerField(
         required=False, min_value=1, max_value=MAX_VERSION, help_text="An older version; default current."
     )
+
+
+# Discovery: the public list's page, likes, most played cards -----------------------------------------
+
+
+class DeckListPageSerializer(serializers.Serializer):
+    """A page of the public deck list: no count (it would cost a count of every matching deck)."""
+
+    next = serializers.CharField(allow_null=True, help_text="The next page's URL (its `cursor`), or null on the last.")
+    results = DeckListOutputSerializer(many=True)
+
+
+class LikeOutputSerializer(serializers.Serializer):
+    liked = serializers.BooleanField(help_text="Whether you like the deck now.")
+    likes_count = serializers.IntegerField()
+
+
+class MostPlayedCardSerializer(serializers.Serializer):
+    name = serializers.CharField(source="card.name")
+    slug = serializers.CharField(source="card.slug")
+    card_type = serializers.CharField(source="card.card_type")
+    public_decks = serializers.IntegerField(help_text="Public decks whose current version holds the card.")
+    url = serializers.SerializerMethodField(help_text="The card's page.")
+    decks_url = serializers.SerializerMethodField(help_text="The public decks holding it (API).")
+
+    def get_url(self, play: Any) -> str:
+        return _absolute(play.card.get_absolute_url(), self.context)
+
+    def get_decks_url(self, play: Any) -> str:
+        query = f"?game={play.game.slug}&card_slug={play.card.slug}"
+        return _absolute(reverse("api-decks") + query, self.context)

@@ -31,6 +31,7 @@ from engine.decklist import DecklistTooLong, fold_text, parse_decklist, strip_in
 from engine.problems import ValidationResult
 from engine.validation import DEFAULT_FORMAT
 
+from . import counters
 from .lists import REFUSALS, CheckedList, GameCards, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 from .selectors import game_cards
@@ -154,7 +155,16 @@ def _prepare(cards: GameCards, text: str, asked: _Fields, current: _Fields) -> _
     return _Prepared(name, side, format, canonical, _check(cards, canonical, format))
 
 
-def _write_cards(deck: Deck, checked: CheckedList, cards: GameCards) -> None:
+def _species(checked: CheckedList) -> str:
+    """Anguish: the Species the list is played as ("/"-joined for a dual-type pair), else blank."""
+    species = checked.result.summary.get("species") or []
+    return "/".join(species)[:_max_length(Deck, "species")]
+
+
+def _write_cards(deck: Deck, checked: CheckedList, cards: GameCards, was_public: bool = False) -> None:
+    """Rewrite the deck's DeckCard rows (deck.visibility is the one saved) and move the per-card
+    counts of public decks by what changed."""
+    before = counters.card_ids(deck) if was_public else set()
     DeckCard.objects.filter(deck=deck).delete()
     DeckCard.objects.bulk_create(
         DeckCard(
@@ -166,6 +176,9 @@ def _write_cards(deck: Deck, checked: CheckedList, cards: GameCards) -> None:
         )
         for entry in checked.deck.entries
     )
+    after = {cards.ids[entry.name] for entry in checked.deck.entries} if deck.visibility == Visibility.PUBLIC else set()
+    if before or after:
+        counters.public_cards_changed(deck.game_id, before, after)
 
 
 def _create(
@@ -181,7 +194,7 @@ def _create(
         owner_id=owner.pk, game=game, name=prepared.name, description=strip_invisible(description),
         side=prepared.side,
         format=prepared.format, visibility=Visibility(visibility), version=1, is_legal=legal,
-        copied_from=copied_from,
+        copied_from=copied_from, species=_species(prepared.checked),
     )
     DeckVersion.objects.create(deck=deck, number=1, text=prepared.text, is_legal=legal)
     _write_cards(deck, prepared.checked, cards)
@@ -272,11 +285,14 @@ def deck_update(
             version=version + 1, name=prepared.name, side=prepared.side, format=prepared.format,
             description=description, visibility=visibility, is_legal=legal, updated_at=timezone.now(),
             history_from=_history_from(deck, visibility, version + 1, share_history),
+            species=_species(prepared.checked),
         )
         if not won:
             raise StaleDeck(version, Deck.objects.values_list("version", flat=True).get(pk=deck.pk))
         DeckVersion.objects.create(deck=deck, number=version + 1, text=prepared.text, is_legal=legal)
-        _write_cards(deck, prepared.checked, cards)
+        was_public = deck.visibility == Visibility.PUBLIC
+        deck.visibility = visibility
+        _write_cards(deck, prepared.checked, cards, was_public)
     deck.refresh_from_db()
     return SavedDeck(deck, prepared.checked)
 
@@ -290,6 +306,8 @@ def deck_copy(*, deck: Deck, user: User) -> SavedDeck:
     name = deck.name
     if deck.owner_id == user.pk:
         name = name[: _max_length(Deck, "name") - len(COPY_SUFFIX)] + COPY_SUFFIX
+    else:
+        counters.count_copy(deck.pk)
     return _create(
         owner=user, game=deck.game, text=deck.current.text, asked=_Fields(name, deck.side, deck.format),
         description=deck.description, visibility=Visibility.PRIVATE, copied_from=deck,
@@ -300,7 +318,7 @@ def deck_copy(*, deck: Deck, user: User) -> SavedDeck:
 def deck_delete(*, deck: Deck, user: User) -> None:
     if deck.owner_id != user.pk:
         raise DeckNotFound("No deck of yours has this id.")
-    deck.delete()
+    deck.delete()  # its cards leave the per-card counts (decks/apps.py, on every deletion of a deck)
 
 
 def rename_cards_in_lists(renamed: dict[int, tuple[str, str]]) -> int:

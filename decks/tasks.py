@@ -4,7 +4,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from .simulations import chunks, recovery
-from .simulations.queue import PLAY_CHUNK, WATCH
+from .simulations.queue import PLAY_CHUNK, RUN_FIELDS, WATCH
 
 
 @shared_task(name=PLAY_CHUNK, ignore_result=True)
@@ -18,3 +18,12 @@ def watch() -> None:
     """Celery beat's tick (settings.CELERY_BEAT_SCHEDULE): re-send lost and stalled chunks, fail runs
     that had their tries, send waiting chunks (decks/simulations/recovery.py)."""
     recovery.watch()
+
+
+@shared_task(name=RUN_FIELDS, ignore_result=True)
+def run_fields() -> None:
+    """Celery beat's daily tick (settings.CELERY_BEAT_SCHEDULE): a round-robin of each game's field,
+    for the field pages (decks/simulations/matchup_views.py)."""
+    from .simulations.matchup_views import run_every_field
+
+    run_every_field()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.urls import include, path
 
-from . import views
+from . import discovery_views, views
 
 urlpatterns = [
     path("accounts/signup/", views.signup, name="signup"),
@@ -19,6 +19,10 @@ urlpatterns = [
     path("decks/<str:share_id>/export/", views.deck_export, name="deck-export"),
     path("decks/<str:share_id>/download/", views.deck_download, name="deck-download"),
     path("decks/<str:share_id>/diff/", views.version_diff, name="deck-diff"),
-    path("<slug:game_slug>/decks/", views.public_decks, name="deck-public"),
+    path("decks/<str:share_id>/like/", discovery_views.deck_like, name="deck-like"),
+    path("decks/<str:share_id>/tags/", discovery_views.deck_tags, name="deck-tags"),
+    path("<slug:game_slug>/decks/", discovery_views.public_decks, name="deck-public"),
+    path("<slug:game_slug>/decks/most-played-cards/", discovery_views.most_played_cards,
+         name="deck-most-played-cards"),
     path("simulations/", include("decks.simulations.urls")),
 ]

@@ -29,6 +29,7 @@ from django.http import (
 )
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.text import capfirst, slugify
 
@@ -40,16 +41,17 @@ from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
-from . import builder, selectors, services
+from . import builder, counters, drafts, selectors, services
 from .diffs import deck_diff
-from .forms import DeckForm, ImportForm, PublicDeckSearchForm
+from .discovery_views import deck_discovery_context
+from .forms import DeckForm, ImportForm
 from .lists import REFUSALS, CheckedList, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
 
 PAGE_SIZE = 30
 # The session key naming the builder draft a save made obsolete; the deck's page clears it.
 CLEAR_DRAFT = "clear_draft"
-PAST_RUNS = 10  # the latest goldfish runs listed on a deck's page
+PAST_RUNS = 10  # the latest runs (goldfish runs, matchups, gauntlets) listed on a deck's page
 # Summary keys the validation panel lays out itself (Anguish's hour curve is drawn as a chart);
 # any other key is listed as a plain fact.
 LAID_OUT_SUMMARY_KEYS = frozenset({"sections", "assignment", "unassigned", "hour_curve"})
@@ -276,6 +278,7 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         "typeLabels": {t.slug: t.label for t in schema.card_types},
         "sideHeader": "Side" if game.slug in services.GAMES_WITH_SIDE else "",
         "cardsUrl": reverse("api-cards"),
+        "autocompleteUrl": reverse("api-card-autocomplete"),
         "validateUrl": reverse("api-validate"),
         "limits": limits,
         "exampleName": builder.example_name(limits, cards.ids),
@@ -283,6 +286,11 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         "problemWords": builder.PROBLEM_WORDS,
         # Drafts live in the browser's storage, one per deck (or per game for a new deck).
         "draftKey": draft_key(game, deck),
+        # A signed-in player's draft is also kept on the server, so it follows them to other browsers.
+        "draftUrl": reverse("api-draft", args=[game.slug, deck.share_id if deck else drafts.NEW_DECK])
+        if request.user.is_authenticated else "",
+        # When this builder was opened: a new deck saved since makes its drafts outdated (drafts.keep).
+        "draftStarted": timezone.now().isoformat(),
         # The page shows a list that was posted but not saved (refused, stale or with form errors).
         "unsaved": unsaved,
         "signedIn": bool(request.user.is_authenticated),
@@ -374,19 +382,6 @@ def my_decks(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/my_decks.html", _paginate(request, selectors.decks_owned_by(request.user)))
 
 
-def public_decks(request: HttpRequest, game_slug: str) -> HttpResponse:
-    """A game's public decks, newest first, searchable by name and by a card they hold."""
-    game = get_object_or_404(Game, slug=game_slug)
-    form = PublicDeckSearchForm(request.GET)
-    query = form.cleaned_data if form.is_valid() else {}
-    decks = selectors.public_decks(game, query.get("q", ""), query.get("card", ""))
-    context = {
-        "game": game, "form": form, "filtered": bool(query.get("q") or query.get("card")),
-        **_paginate(request, decks),
-    }
-    return render(request, "decks/public_list.html", context)
-
-
 # The builder and import --------------------------------------------------------------------------
 
 
@@ -409,6 +404,7 @@ def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
     except services.DeckRefused as exc:
         return _builder(request, game, form, status=400, refused=exc)
     request.session[CLEAR_DRAFT] = draft_key(game, None)
+    drafts.forget(request.user, game, None)
     messages.success(request, f"Saved “{saved.deck.name}” (version 1).")
     return redirect(saved.deck)
 
@@ -435,6 +431,7 @@ def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
     except services.StaleDeck as exc:
         return _builder(request, deck.game, form, deck=deck, status=409, stale=exc)
     request.session[CLEAR_DRAFT] = draft_key(deck.game, deck)
+    drafts.forget(request.user, deck.game, deck)
     if saved.deck.version == data["version"]:
         messages.info(request, f"Nothing changed; the deck is still at version {saved.deck.version}.")
     else:
@@ -475,6 +472,8 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _readable_or_404(request, share_id)
+    if not deck.is_owner(request.user):
+        counters.count_view(deck.pk)  # one UPDATE by primary key (decks/counters.py)
     text = deck.current.text
     checked = _checked(deck.game.slug, text, deck.format)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
@@ -496,11 +495,12 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "filename": _filename(deck, deck.version),
         "clear_draft": request.session.pop(CLEAR_DRAFT, ""),
         # Runs follow the deck: whoever reads the deck reads its runs.
-        "runs": list(deck.runs.order_by("-created_at")[:PAST_RUNS]),
+        "runs": list(deck.runs.prefetch_related("pairings").order_by("-created_at")[:PAST_RUNS]),
         "hand_config": hand_config(deck.game.slug, [
             {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
         ]),
     }
+    context.update(deck_discovery_context(request, deck))
     return render(request, "decks/detail.html", context)
 
 

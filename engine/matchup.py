@@ -7,9 +7,10 @@ of player (docs: goldfish rules, "Matchups").
   mirror match is even.
 - Game i plays with game_stream(seed, i), and its players with player_stream(seed, i, seat): the
   results are the same however a run is split.
-- A game that ends without a winner (the game's turn limit) is a draw. So is a game the loop cap
-  stops (MAX_ACTIONS actions in one game: a rules loop the engine did not end itself); those are
-  counted apart as `capped`, besides the rounds or turns each engine's own cap ended.
+- A game that ends without a winner (the game's turn limit) is a draw. So is a game a loop cap
+  stops: the engine's own (QQDND ends a two-party game whose round reaches ACTIONS_PER_ROUND Actions)
+  or, for a loop the engine did not end itself, MAX_ACTIONS actions in one game. Those games are
+  counted apart as `capped`; `capped_turns` adds up the rounds or turns the engines' own caps ended.
 
 MatchupStats keeps integer counts only, so chunks merge exactly, as RunStats does for goldfish runs.
 """
@@ -111,9 +112,10 @@ class MatchupStats:
         self.capped += capped
         if winner is not None and (winner == "a") == a_first:
             self.first_wins += 1
+        # The rounds or turns an engine's own cap ended are the table's, whichever seat's record says so.
+        self.capped_turns += max(records[side].capped for side in SIDES)
         for side in SIDES:
             record = records[side]
-            self.capped_turns += record.capped
             table = self.cards[side]
             for name in record.drawn.keys() | record.played.keys():
                 counts = table.get(name)
@@ -241,5 +243,7 @@ def run_matchup(game: str, deck_a: ResolvedDeck, deck_b: ResolvedDeck, games: in
         winner_seat = state.winner() if finished else None
         winner = None if winner_seat is None else ("a" if winner_seat == seating.a_seat else "b")
         records = {"a": kit.record(state, seating.a_seat), "b": kit.record(state, 1 - seating.a_seat)}
-        stats.add(winner, seating.a_seat == PLAYER, state.turn(), records, capped=not finished)
+        # A draw the engine's own loop cap ended (QQDND's Actions a round) is a capped game too.
+        looped = not finished or (winner is None and records["a"].capped > 0)
+        stats.add(winner, seating.a_seat == PLAYER, state.turn(), records, capped=looped)
     return stats

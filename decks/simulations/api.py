@@ -16,7 +16,6 @@ runs in flight): over either, 429 with `{"detail": ...}` naming the limit and a 
 from __future__ import annotations
 
 from django.http import Http404
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import ParseError
@@ -28,7 +27,7 @@ from rest_framework.views import APIView
 from cardsdb.models import Game
 from config.throttles import API_THROTTLES, RUN_START_THROTTLES
 
-from ..api import AUTHENTICATION
+from ..api import AUTHENTICATION, SHARE_ID_SCHEMA
 from ..models import Deck
 from ..serializers import RefusedSerializer
 from ..services import DeckNotFound
@@ -41,12 +40,12 @@ from .serializers import (
     SimulationOutputSerializer,
 )
 
-RUN_ID = OpenApiParameter("run_id", OpenApiTypes.STR, OpenApiParameter.PATH, description="The run's id.")
+RUN_ID = OpenApiParameter("run_id", SHARE_ID_SCHEMA, OpenApiParameter.PATH, description="The run's id.")
 
 
 def _readable_run(request: Request, run_id: str) -> SimulationRun:
     run = selectors.run_readable_by(request.user, run_id)
-    if run is None:
+    if run is None or run.two_decks:  # matchups and gauntlets are at /api/matchups/ and /api/gauntlets/
         raise Http404("No run you can see has this id.")
     return run
 

@@ -20,6 +20,7 @@ import os
 import socket
 import time
 import uuid
+from collections.abc import Callable
 from datetime import timedelta
 from functools import lru_cache
 
@@ -30,18 +31,24 @@ from django.db.models.functions import Now
 
 from engine.deck import ResolvedDeck
 from engine.goldfish import RunStats, run_goldfish
+from engine.matchup import MatchupStats, run_matchup
 from engine.players.search import DEFAULT_BUDGET
 
 from ..lists import check_list
 from ..selectors import game_cards
 from .endings import fail_run
-from .models import ACTIVE_RUN, ChunkStatus, RunStatus, SimulationChunk, SimulationRun
+from .models import ACTIVE_RUN, ChunkStatus, RunPairing, RunStatus, SimulationChunk, SimulationRun
+from .pairings import merged_results
 from .scheduling import dispatch_quietly
 
 logger = logging.getLogger(__name__)
 
 HEARTBEAT_SECONDS = 1.0
 SLICE_GAMES = 20  # games played between two looks at the clock
+# A matchup's engine plays a long call faster than many short ones (its players and tables warm up
+# over the games of a call): a two-deck chunk's slices double while one takes under a quarter of the
+# heartbeat, up to this many games.
+MAX_MATCHUP_SLICE_GAMES = 2000
 
 
 class LostClaim(Exception):
@@ -67,7 +74,7 @@ def play_chunk(run_id: int, index: int, start: int, count: int) -> None:
     dispatch_quietly()
     if not claimed:
         return
-    chunk = SimulationChunk.objects.select_related("run__game").get(run_id=run_id, index=index)
+    chunk = SimulationChunk.objects.select_related("run__game", "pairing").get(run_id=run_id, index=index)
     SimulationRun.objects.filter(pk=run_id, status=RunStatus.QUEUED).update(
         status=RunStatus.RUNNING, started_at=Now()
     )
@@ -118,18 +125,41 @@ def _resolved(game: str, text: str, format: str) -> ResolvedDeck:
     return check_list(game_cards(game), text, format).deck
 
 
-def _play(chunk: SimulationChunk, token: str) -> RunStats:
-    run = chunk.run
+def _player_of(run: SimulationRun, pairing: RunPairing | None) -> Callable[[int, int], RunStats | MatchupStats]:
+    """Plays `count` games from `first` of the chunk's run: goldfish games of the run's deck, or the games
+    of the chunk's pairing (deck A against deck B) for a two-deck run."""
     game = run.game.slug
-    deck = _resolved(game, run.list_text, run.format)
-    stats = RunStats(game, run.seed, run.opponent, run.player)
+    budget = run.budget or DEFAULT_BUDGET
+    if pairing is None:
+        deck = _resolved(game, run.list_text, run.format)
+        return lambda first, count: run_goldfish(game, deck, count, run.seed, first, opponent=run.opponent,
+                                                 player=run.player, budget=budget)
+    deck_a = _resolved(game, pairing.a_list_text, pairing.a_format)
+    deck_b = _resolved(game, pairing.b_list_text, pairing.b_format)
+    return lambda first, count: run_matchup(game, deck_a, deck_b, count, run.seed, first, player=run.player,
+                                            budget=budget)
+
+
+def _play(chunk: SimulationChunk, token: str) -> RunStats | MatchupStats:
+    run = chunk.run
+    play = _player_of(run, chunk.pairing)
+    stats: RunStats | MatchupStats | None = None
     end = chunk.start + chunk.count
     beaten = time.monotonic()
     # A search player's game can take seconds: it beats after every game, well within the lease.
     slice_games = 1 if run.player == "search" else SLICE_GAMES
-    for first in range(chunk.start, end, slice_games):
-        stats.merge(run_goldfish(game, deck, min(slice_games, end - first), run.seed, first,
-                                 opponent=run.opponent, player=run.player, budget=run.budget or DEFAULT_BUDGET))
+    grows = chunk.pairing is not None and run.player != "search"
+    first = chunk.start
+    while first < end:
+        began = time.monotonic()
+        played = play(first, min(slice_games, end - first))
+        first += min(slice_games, end - first)
+        if grows and time.monotonic() - began < HEARTBEAT_SECONDS / 4:
+            slice_games = min(2 * slice_games, MAX_MATCHUP_SLICE_GAMES)
+        if stats is None:
+            stats = played
+        else:
+            stats.merge(played)  # type: ignore[arg-type]  # one kind of statistics a chunk
         if time.monotonic() - beaten >= HEARTBEAT_SECONDS:
             alive = SimulationChunk.objects.filter(
                 pk=chunk.pk, claim=token, status=ChunkStatus.RUNNING, run__status__in=ACTIVE_RUN
@@ -137,6 +167,7 @@ def _play(chunk: SimulationChunk, token: str) -> RunStats:
             if not alive:
                 raise LostClaim()
             beaten = time.monotonic()
+    assert stats is not None, "a chunk plays at least one game"
     return stats
 
 
@@ -156,10 +187,14 @@ def count_progress(run: SimulationRun) -> None:
 
 
 def _merge_results(run: SimulationRun) -> None:
-    stats = RunStats(run.game.slug, run.seed, run.opponent, run.player)
-    for data in SimulationChunk.objects.filter(run=run).order_by("index").values_list("stats", flat=True):
-        assert data is not None, "every chunk is done, so every chunk has its statistics"
-        stats.merge(RunStats.from_dict(data))
+    if run.two_decks:
+        results, games = merged_results(run)
+    else:
+        stats = RunStats(run.game.slug, run.seed, run.opponent, run.player)
+        for data in SimulationChunk.objects.filter(run=run).order_by("index").values_list("stats", flat=True):
+            assert data is not None, "every chunk is done, so every chunk has its statistics"
+            stats.merge(RunStats.from_dict(data))
+        results, games = stats.report(), stats.games
     SimulationRun.objects.filter(pk=run.pk, status__in=ACTIVE_RUN).update(
-        status=RunStatus.DONE, results=stats.report(), games_done=stats.games, finished_at=Now()
+        status=RunStatus.DONE, results=results, games_done=games, finished_at=Now()
     )

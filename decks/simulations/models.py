@@ -1,4 +1,11 @@
-"""Goldfish runs: one SimulationRun per request, split into SimulationChunks of games that workers play.
+"""Runs: one SimulationRun per request, split into SimulationChunks of games that workers play.
+
+A run is of one kind (RunKind): a goldfish run plays one deck alone; a matchup plays it against one
+other deck, a gauntlet against several, a field run plays a game's field decks each against each. The
+decks of the games of two-deck runs are kept, as snapshots, in its RunPairings (one a matchup, one an
+opponent of a gauntlet, one a pair of a field run), and each chunk of such a run plays games of one
+pairing. Everything else (chunks, progress, retries, cancelling, quotas, scheduling, recovery) is the
+same for every kind.
 
 A run keeps a snapshot of the deck list it plays (the deck may change or be deleted afterwards; a
 private deck's runs go with it). Each chunk keeps the statistics of its own games (RunStats.to_dict)
@@ -19,6 +26,16 @@ from cardsdb.models import Game
 def new_run_id() -> str:
     # 12 URL-safe characters (72 bits), as for decks: a run of a list is shared by its link alone.
     return secrets.token_urlsafe(9)
+
+
+class RunKind(models.TextChoices):
+    GOLDFISH = "goldfish", "Goldfish run"
+    MATCHUP = "matchup", "Matchup"
+    GAUNTLET = "gauntlet", "Gauntlet"
+    FIELD = "field", "Field round-robin"
+
+
+TWO_DECK_KINDS = (RunKind.MATCHUP, RunKind.GAUNTLET, RunKind.FIELD)
 
 
 class RunStatus(models.TextChoices):
@@ -47,6 +64,7 @@ OUTSTANDING_CHUNK = (ChunkStatus.QUEUED, ChunkStatus.RUNNING)  # sent to the wor
 
 class SimulationRun(models.Model):
     public_id = models.CharField(max_length=20, unique=True, default=new_run_id, editable=False)
+    kind = models.CharField(max_length=10, choices=RunKind.choices, default=RunKind.GOLDFISH)
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="+")
     # The deck the run was started from, if any: a run of a private deck is as private as the deck.
     deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.CASCADE, related_name="runs")
@@ -54,7 +72,11 @@ class SimulationRun(models.Model):
     name = models.CharField(max_length=120, help_text="What the pages call the deck played.")
     list_text = models.TextField(help_text="The deck list played, as it was when the run started.")
     format = models.CharField(max_length=30)
-    games = models.PositiveIntegerField()
+    games = models.PositiveIntegerField(help_text="Games of the whole run (of all its pairings).")
+    pairing_games = models.PositiveIntegerField(null=True, blank=True,
+                                                help_text="Games of each pairing of a two-deck run.")
+    # Players' work a game, for quotas: a two-deck game has both seats played (decks/simulations/quotas.py).
+    work_per_game = models.PositiveSmallIntegerField(default=1)
     seed = models.PositiveBigIntegerField()
     chunk_games = models.PositiveIntegerField(help_text="Games a chunk plays (the last one may play fewer).")
     # Against whom and by whom the deck was played (engine/play/kits.py): the game's goldfish opponent
@@ -91,6 +113,14 @@ class SimulationRun(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("simulation-detail", args=[self.public_id])
 
+    def get_api_url(self) -> str:
+        names = {RunKind.MATCHUP: "api-matchup", RunKind.GAUNTLET: "api-gauntlet", RunKind.FIELD: "api-gauntlet"}
+        return reverse(names.get(RunKind(self.kind), "api-simulation"), args=[self.public_id])
+
+    @property
+    def two_decks(self) -> bool:
+        return self.kind in TWO_DECK_KINDS
+
     @property
     def progress(self) -> float:
         if self.status == RunStatus.DONE:
@@ -106,6 +136,8 @@ class SimulationRun(models.Model):
         its history: a run of a version others may not read (saved while the deck was private),
         or of an edited list from before the deck was shared, is its owner's."""
         deck = self.deck
+        if not self._opponents_readable_by(user):
+            return False
         if deck is None or deck.is_owner(user):
             return True
         if not deck.readable_by(user):
@@ -115,11 +147,46 @@ class SimulationRun(models.Model):
         shared = deck.versions.filter(number=deck.history_from).values_list("created_at", flat=True).first()
         return shared is not None and self.created_at >= shared
 
+    def _opponents_readable_by(self, user: object) -> bool:
+        """A two-deck run shows its opponents' lists: while one is a private deck of someone else's,
+        the run is not theirs to read (a deleted opponent leaves its snapshot, as a pasted list)."""
+        if not self.two_decks:
+            return True
+        return all(deck.readable_by(user) for pairing in self.pairings.all()
+                   for deck in (pairing.a_deck, pairing.b_deck) if deck is not None)
+
+
+class RunPairing(models.Model):
+    """Deck A against deck B, `run.pairing_games` games of a two-deck run: snapshots of both lists, and
+    the pairing's MatchupStats.report() once its chunks are done."""
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="pairings")
+    index = models.PositiveIntegerField()
+    a_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    a_name = models.CharField(max_length=120)
+    a_list_text = models.TextField()
+    a_format = models.CharField(max_length=30)
+    b_deck = models.ForeignKey("decks.Deck", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    b_deck_version = models.PositiveIntegerField(null=True, blank=True)
+    b_name = models.CharField(max_length=120)
+    b_list_text = models.TextField()
+    b_format = models.CharField(max_length=30)
+    results = models.JSONField(null=True, blank=True, help_text="MatchupStats.report() of the pairing.")
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="unique_pairing_index_per_run")]
+
+    def __str__(self) -> str:
+        return f"{self.a_name} against {self.b_name}"
+
 
 class SimulationChunk(models.Model):
     """Games start .. start+count-1 of a run, played by one worker at a time."""
 
     run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
+    # The pairing a chunk of a two-deck run plays (start and count are its games); none for goldfish.
+    pairing = models.ForeignKey(RunPairing, null=True, blank=True, on_delete=models.CASCADE, related_name="chunks")
     index = models.PositiveIntegerField()
     start = models.PositiveIntegerField()
     count = models.PositiveIntegerField()
@@ -129,7 +196,8 @@ class SimulationChunk(models.Model):
     # A new token at every take: a worker whose chunk was given to another stops writing to it.
     claim = models.CharField(max_length=32, blank=True)
     worker = models.CharField(max_length=200, blank=True, help_text="host:pid of the last worker to take it.")
-    stats = models.JSONField(null=True, blank=True, help_text="RunStats.to_dict() of the chunk's games.")
+    stats = models.JSONField(null=True, blank=True,
+                             help_text="RunStats.to_dict() (MatchupStats.to_dict()) of the chunk's games.")
     error = models.TextField(blank=True)
     # Times from the database's clock, the one clock every worker machine shares.
     queued_at = models.DateTimeField(null=True, blank=True, help_text="When its message was last sent.")

@@ -14,6 +14,7 @@ from .models import SimulationChunk
 
 PLAY_CHUNK = "decks.simulations.play_chunk"
 WATCH = "decks.simulations.watch"
+RUN_FIELDS = "decks.simulations.run_fields"
 QUEUE_DOWN = "The job queue is unavailable; try again in a few minutes."
 # A broker that is down answers within a second or two instead of holding the request.
 PUBLISH_RETRY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}

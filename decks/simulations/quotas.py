@@ -6,7 +6,9 @@ Each run records its requester: an account ("user:<id>"), or, without one, the c
 which have no quota). Quotas, per requester (settings, from environment variables):
 
 - games a day: the games of the runs started in the last 24 hours (a cancelled or failed run counts
-  the games it played) may not go over RUN_GAMES_PER_DAY_USER / RUN_GAMES_PER_DAY_ANON;
+  the games it played) may not go over RUN_GAMES_PER_DAY_USER / RUN_GAMES_PER_DAY_ANON. A game of a
+  two-deck run (matchup, gauntlet) has both seats played by a player: it counts as two
+  (SimulationRun.work_per_game);
 - runs in flight: at most RUNS_IN_FLIGHT_USER / RUNS_IN_FLIGHT_ANON runs queued or running at once.
 
 A run that would go over is refused with QuotaExceeded (429, with the seconds until it would fit); a
@@ -25,6 +27,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import connection
 from django.db.models import Case, Count, F, Q, QuerySet, Sum, When
+from django.db.models.expressions import CombinedExpression
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
@@ -86,12 +89,19 @@ def _who(quota: Quota) -> tuple[str, str]:
     return "by this account", ""
 
 
-def too_many_games(quota: Quota, games: int) -> str | None:
+def too_many_games(quota: Quota, games: int, work_per_game: int = 1) -> str | None:
     """Why a run of `games` can never fit in a day's quota, if it can't."""
-    if games <= quota.games_per_day:
+    if games * work_per_game <= quota.games_per_day:
         return None
     who, more = _who(quota)
-    return f"Runs started {who} may play {quota.games_per_day:,} games a day; ask for fewer.{more}"
+    return (f"Runs started {who} may play {quota.games_per_day:,} games a day; ask for fewer."
+            f"{_counted_twice(work_per_game)}{more}")
+
+
+def _counted_twice(work_per_game: int) -> str:
+    if work_per_game == 1:
+        return ""
+    return f" A game of two decks counts {work_per_game} times: a player plays each of them."
 
 
 def _lock(requester: Requester) -> None:
@@ -103,9 +113,11 @@ def _lock(requester: Requester) -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [0x5143, zlib.crc32(requester.key.encode()) >> 1])
 
 
-def _counted_games() -> Case:
+def _counted_games() -> CombinedExpression:
     # A run that ended early counts the games it played; the others the games they asked for.
-    return Case(When(status__in=[*ACTIVE_RUN, RunStatus.DONE], then=F("games")), default=F("games_done"))
+    return Case(When(status__in=[*ACTIVE_RUN, RunStatus.DONE], then=F("games")), default=F("games_done")) * F(
+        "work_per_game"
+    )
 
 
 def admit(requester: Requester, run: SimulationRun) -> None:
@@ -127,12 +139,13 @@ def admit(requester: Requester, run: SimulationRun) -> None:
             IN_FLIGHT_RETRY_SECONDS,
         )
     played = usage["games"] or 0
-    if played + run.games > quota.games_per_day:
-        wait = _seconds_until_fits(recent, played + run.games - quota.games_per_day, now)
+    asked = run.games * run.work_per_game
+    if played + asked > quota.games_per_day:
+        wait = _seconds_until_fits(recent, played + asked - quota.games_per_day, now)
         raise QuotaExceeded(
             f"Runs started {who} may play {quota.games_per_day:,} games a day, and {played:,} were asked for in the "
-            f"last 24 hours: ask for at most {max(0, quota.games_per_day - played):,} games, or try again in "
-            f"{_duration(wait)}.{more}",
+            f"last 24 hours: ask for at most {max(0, quota.games_per_day - played) // run.work_per_game:,} games, "
+            f"or try again in {_duration(wait)}.{_counted_twice(run.work_per_game)}{more}",
             wait,
         )
 

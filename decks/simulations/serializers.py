@@ -6,9 +6,10 @@ from typing import Any
 from django.urls import reverse
 from rest_framework import serializers
 
+from config.serializers import JSONInputSerializer
 from engine.decklist import MAX_CHARACTERS
 from engine.games import game_slugs
-from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS
+from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS, goldfish_opponents
 from engine.players.search import DEFAULT_BUDGET
 
 from ..serializers import GAME_HELP, LIST_HELP, ListTextField
@@ -17,7 +18,7 @@ from .quotas import Requester
 from .services import DEFAULT_GAMES, MAX_GAMES, MAX_SEARCH_BUDGET, MAX_SEARCH_GAMES, MAX_SEED
 
 
-class SimulationInputSerializer(serializers.Serializer):
+class SimulationInputSerializer(JSONInputSerializer):
     game = serializers.ChoiceField(choices=game_slugs(), required=False, help_text=GAME_HELP)
     list = ListTextField(
         required=False, allow_blank=True, trim_whitespace=False, max_length=MAX_CHARACTERS, help_text=LIST_HELP
@@ -48,6 +49,25 @@ class SimulationInputSerializer(serializers.Serializer):
         required=False, allow_null=True, min_value=1, max_value=MAX_SEARCH_BUDGET,
         help_text=f"The search player's play-outs a decision (default {DEFAULT_BUDGET}).",
     )
+
+    schema_rules = [
+        {"anyOf": [{"required": ["deck"]}, {"required": ["game", "list"]}]},
+        # A budget is the search player's, whose runs are small (services._player_refusal).
+        {"anyOf": [{"not": {"required": ["budget"]}}, {"properties": {"budget": {"enum": [None]}}},
+                   {"required": ["player"], "properties": {"player": {"enum": ["search"]}}}]},
+        {"anyOf": [{"properties": {"player": {"not": {"enum": ["search"]}}}},
+                   {"required": ["games"], "properties": {"games": {"maximum": MAX_SEARCH_GAMES}}}]},
+        # The opponent is one of the game's (blank: its default); with only a deck, one of the deck's game.
+        {"anyOf": [
+            {"not": {"required": ["opponent"]}},
+            {"properties": {"opponent": {"enum": [""]}}},
+            {"not": {"required": ["game"]},
+             "properties": {"opponent": {"enum": sorted({o for g in game_slugs() for o in goldfish_opponents(g)})}}},
+            *({"required": ["game"], "properties": {"game": {"enum": [slug]},
+                                                    "opponent": {"enum": list(goldfish_opponents(slug))}}}
+              for slug in game_slugs()),
+        ]},
+    ]
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "deck" not in attrs and not ("game" in attrs and "list" in attrs):

@@ -26,7 +26,7 @@ from engine.play.kits import DEFAULT_PLAYER, PLAYER_KINDS, UnknownChoice, goldfi
 from engine.players.search import DEFAULT_BUDGET
 from engine.problems import ValidationResult
 
-from ..lists import check_list
+from ..lists import CheckedList, check_list
 from ..models import Deck
 from ..selectors import game_cards
 from ..services import DeckNotFound
@@ -127,21 +127,7 @@ def start_run(
         raise RunRefused(never)
     if seed is not None and not 0 <= seed <= MAX_SEED:
         raise RunRefused(f"The seed is a whole number from 0 to {MAX_SEED:,}.")
-    version: int | None = None
-    if deck is not None:
-        # Who may use the deck is settled first: a deck someone may not read must not tell them
-        # anything, its game included.
-        if text is None and not deck.readable_by(user):
-            raise DeckNotFound("No deck you can read has this id.")
-        if text is not None and deck.owner_id != user.pk:
-            raise DeckNotFound("No deck of yours has this id.")
-        if game is not None and game.pk != deck.game_id:
-            raise RunRefused(f"This deck is a {deck.game.name} deck, not a {game.name} deck.")
-        game = deck.game
-        if text is None:
-            text, format, version = deck.current.text, deck.format, deck.version
-    if game is None or text is None:
-        raise RunRefused("Give a deck, or a game and a list.")
+    game, text, format, version, checked = deck_to_play(user, game=game, text=text, deck=deck, format=format)
     if not goldfish_available(game.slug):
         raise RunRefused(f"Goldfish runs of {game.name} are not available yet.")
     try:
@@ -149,13 +135,6 @@ def start_run(
     except UnknownChoice:
         offered = " or ".join(f'"{name}"' for name in goldfish_opponents(game.slug))
         raise RunRefused(f"{game.name} decks are tested against {offered}; not {opponent!r}.") from None
-    try:
-        checked = check_list(game_cards(game.slug), text, format or None)
-    except DecklistTooLong as error:
-        raise RunRefused(str(error)) from error
-    if not checked.result.legal:
-        raise RunRefused("This deck is not legal, so it was not played. Fix its problems and try again.",
-                         checked.result)
 
     with transaction.atomic():
         run = SimulationRun.objects.create(
@@ -181,6 +160,37 @@ def start_run(
         run.refresh_from_db()
         raise RunNotQueued(run) from error
     return run
+
+
+def deck_to_play(user: User, *, game: Game | None, text: str | None, deck: Deck | None, format: str | None,
+                 side: str = "") -> tuple[Game, str, str | None, int | None, CheckedList]:
+    """The game, list, format and deck version to play for `deck` (its current version; with `text`, its
+    owner's edited list of it) or the pasted list `text` of `game`, checked legal. `side` names the deck
+    in the messages (a matchup's "Deck B")."""
+    version: int | None = None
+    if deck is not None:
+        # Who may use the deck is settled first: a deck someone may not read must not tell them
+        # anything, its game included.
+        if text is None and not deck.readable_by(user):
+            raise DeckNotFound(f"No deck you can read has this id{side and f' ({side})'}.")
+        if text is not None and deck.owner_id != user.pk:
+            raise DeckNotFound("No deck of yours has this id.")
+        if game is not None and game.pk != deck.game_id:
+            raise RunRefused(f"{side or 'This deck'} is a {deck.game.name} deck, not a {game.name} deck.")
+        game = deck.game
+        if text is None:
+            text, format, version = deck.current.text, deck.format, deck.version
+    if game is None or text is None:
+        raise RunRefused("Give a deck, or a game and a list.")
+    try:
+        checked = check_list(game_cards(game.slug), text, format or None)
+    except DecklistTooLong as error:
+        raise RunRefused(str(error)) from error
+    if not checked.result.legal:
+        whose = f"{side} ({deck.name if deck is not None else 'the list'})" if side else "This deck"
+        raise RunRefused(f"{whose} is not legal, so it was not played. Fix its problems and try again.",
+                         checked.result)
+    return game, text, format, version, checked
 
 
 def cancel(run: SimulationRun, *, requester: Requester, user: User) -> SimulationRun:

@@ -111,6 +111,10 @@ def _fresh(run: SimulationRun) -> SimulationRun:
 
 def simulation_detail(request: HttpRequest, run_id: str) -> HttpResponse:
     run = _fresh(_run_or_404(request, run_id))
+    if run.two_decks:
+        from .matchup_views import two_deck_context
+
+        return render(request, "simulations/matchup.html", two_deck_context(request, run))
     return render(request, "simulations/run.html", _run_context(request, run))
 
 
@@ -133,6 +137,10 @@ def simulation_cancel(request: HttpRequest, run_id: str) -> HttpResponse:
 def simulation_section(request: HttpRequest, run_id: str) -> HttpResponse:
     """The run's status and results section alone: the page's script swaps it in when the run ends."""
     run = _fresh(_run_or_404(request, run_id))
+    if run.two_decks:
+        from .matchup_views import two_deck_context
+
+        return render(request, "simulations/_two_deck_section.html", two_deck_context(request, run))
     return render(request, "simulations/_run_section.html", _run_context(request, run))
 
 
@@ -141,6 +149,8 @@ def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
     if request.method != "POST":
         return HttpResponseNotAllowed(["POST"])
     run = _run_or_404(request, run_id)
+    if run.two_decks:
+        raise Http404("Only goldfish runs are compared side by side.")
     form = CompareForm(request.POST)
     if not form.is_valid():
         return _refused(request, " ".join(str(error) for error in form.errors["deck"]), status=400)
@@ -161,6 +171,8 @@ def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
 def _compare_context(request: HttpRequest, run_a_id: str, run_b_id: str) -> dict[str, Any]:
     run_a = _fresh(_run_or_404(request, run_a_id))
     run_b = _fresh(_run_or_404(request, run_b_id))
+    if run_a.two_decks or run_b.two_decks:
+        raise Http404("Only goldfish runs are compared side by side.")
     if run_a.game_id != run_b.game_id:
         raise Http404("These runs played different games.")
     if (run_a.opponent, run_a.player) != (run_b.opponent, run_b.player):

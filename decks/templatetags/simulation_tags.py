@@ -1,6 +1,8 @@
 """Template helpers of the run pages."""
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 from decks.simulations.presentation import opponent_words
@@ -13,3 +15,20 @@ register = template.Library()
 def opponent_choices(game_slug: str) -> list[tuple[str, str, str]]:
     """(value, name, description) of each goldfish opponent of a game, the default first."""
     return [(name, *opponent_words(game_slug, name)) for name in goldfish_opponents(game_slug)]
+
+
+@register.simple_tag(takes_context=True)
+def test_against_choices(context: template.Context, game: Any, deck: Any = None) -> dict[str, Any]:
+    """The opponents "Test against..." offers: the user's decks of the game (but this one) and the
+    game's field, and whether the game's engine plays matchups yet."""
+    from decks.field import field_decks
+    from decks.selectors import decks_owned_by
+    from decks.simulations.matchups import MAX_OPPONENTS, matchups_available
+
+    user = context["request"].user
+    exclude = getattr(deck, "pk", None)
+    mine = []
+    if user.is_authenticated:
+        mine = [d for d in decks_owned_by(user).filter(game=game)[:50] if d.pk != exclude]
+    field = [d for d in field_decks(game, MAX_OPPONENTS) if d.pk != exclude]
+    return {"mine": mine, "field": field, "available": matchups_available(game.slug)}

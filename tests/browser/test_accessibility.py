@@ -3,17 +3,19 @@ tests/browser/node_modules, see tests/browser/package.json) injected by Playwrig
 pages, at a desktop size and on a phone. No serious or critical finding is allowed."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 from django.urls import reverse
 from playwright.sync_api import Browser, Page
 
 from cardsdb.models import Card, Game
 from decks import services
-from decks.models import Visibility
+from decks.models import Deck, Visibility
 
 pytestmark = pytest.mark.browser
 
@@ -39,6 +41,11 @@ def main_pages(ann: User) -> list[str]:
                                 visibility=Visibility.PUBLIC).deck
     services.deck_update(deck=deck, user=ann, version=1, text=text.replace("4 Alpha Strike", "3 Alpha Strike"))
     card = Card.objects.get(game__slug="qqdnd", name="Arm Up")
+    # A sample deck of each game: each game's colours, and lists long enough to scroll.
+    call_command("load_sample_decks", stdout=io.StringIO())
+    samples = [Deck.objects.filter(game__slug=slug, visibility=Visibility.PUBLIC).exclude(owner=ann).first()
+               for slug in ("qqdnd", "condemned", "anguish")]
+    assert None not in samples
     return [
         reverse("home"),
         reverse("syntax"),
@@ -48,6 +55,7 @@ def main_pages(ann: User) -> list[str]:
         reverse("deck-index"),
         *(reverse("deck-new", args=[slug]) for slug in ("qqdnd", "condemned", "anguish")),
         deck.get_absolute_url(),
+        *(sample.get_absolute_url() for sample in samples if sample),
         reverse("deck-diff", args=[deck.share_id]),
         reverse("deck-public", args=["condemned"]),
         reverse("login"),

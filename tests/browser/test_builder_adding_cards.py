@@ -60,6 +60,9 @@ def test_quick_add_takes_the_three_spellings_forgives_a_slip_and_stops_at_the_fr
     expect(page.locator("#quick-add-status")).to_contain_text(f"its Frequency is {limit}")
     # Enter kept the focus in the box for the next card.
     assert page.evaluate("document.activeElement.id") == "quick-add"
+    # The suggestions say so before Enter: Arm Up is at its limit.
+    page.locator("#quick-add").fill("arm up")
+    expect(page.locator('#quick-add-options .quick-add-option[data-card="Arm Up"]')).to_contain_text("at the limit")
 
 
 def test_search_results_show_the_facts_and_the_add_button_stops_at_the_limit_with_the_reason(
@@ -131,3 +134,48 @@ def test_the_focus_stays_on_plus_minus_and_times_and_each_change_is_announced(
     assert page.evaluate("document.activeElement.closest('.panel-card').dataset.name") == "Titan's Cradle"
     expect(page.locator("#builder-announcer")).to_have_text("Removed Pebble Giantling from the deck.")
     expect(page.locator("#legality-summary")).to_contain_text("Not legal")
+
+
+def test_quick_add_suggests_from_the_autocomplete_as_a_keyboard_combobox(
+    live_server: Any, transactional_db: None, loaded_cards: None, browser: Browser
+) -> None:
+    page = builder(browser, live_server.url, "qqdnd")
+    box = page.locator("#quick-add")
+    options = page.locator("#quick-add-options")
+    expect(box).to_have_attribute("role", "combobox")
+    expect(box).to_have_attribute("aria-expanded", "false")
+    expect(options).to_have_attribute("role", "listbox")
+
+    with page.expect_response(lambda r: "/api/cards/autocomplete/" in r.url and "q=ka" in r.url) as answer:
+        box.press_sequentially("2 ka")
+    suggested = [s["name"] for s in answer.value.json()["results"]]
+    # What the box lists is what the autocomplete ranked, in its order.
+    expect(options.locator('[role="option"]')).to_have_count(len(suggested))
+    assert options.locator('[role="option"] .option-name').all_inner_texts() == suggested
+    assert len(suggested) >= 2 and all(name.lower().startswith("ka") or " ka" in name.lower() for name in suggested)
+    expect(box).to_have_attribute("aria-expanded", "true")
+    expect(box).to_have_attribute("aria-activedescendant", "quick-add-option-0")
+    expect(page.locator("#quick-add-status")).to_contain_text(f"{len(suggested)} cards match")
+
+    box.press("ArrowDown")
+    expect(box).to_have_attribute("aria-activedescendant", "quick-add-option-1")
+    expect(options.locator("#quick-add-option-1")).to_have_attribute("aria-selected", "true")
+    expect(options.locator("#quick-add-option-0")).to_have_attribute("aria-selected", "false")
+    box.press("ArrowUp")
+    box.press("ArrowUp")  # wraps to the last
+    expect(box).to_have_attribute("aria-activedescendant", f"quick-add-option-{len(suggested) - 1}")
+    box.press("ArrowDown")  # and back to the first
+    box.press("ArrowDown")
+    box.press("Enter")
+    assert counts(page, "qqdnd") == {suggested[1]: 2}
+    expect(box).to_have_value("")
+    expect(box).to_have_attribute("aria-expanded", "false")
+    expect(page.locator("#builder-announcer")).to_contain_text(f"Added 2 {suggested[1]}")
+
+    box.press_sequentially("katna")  # a typo: the autocomplete's close spellings
+    expect(options.locator('[role="option"]').first).to_contain_text("Katana")
+    box.press("Escape")
+    expect(box).to_have_attribute("aria-expanded", "false")
+    expect(options).to_be_hidden()
+    box.press("Escape")
+    expect(box).to_have_value("")

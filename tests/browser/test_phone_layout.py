@@ -28,7 +28,8 @@ def test_no_page_is_wider_than_a_phone(
     assert deck is not None
     pages = [
         reverse("home"), reverse("syntax"), reverse("deck-index"), reverse("login"), reverse("signup"),
-        deck.get_absolute_url(), reverse("deck-public", args=["qqdnd"]),
+        deck.get_absolute_url(), reverse("deck-diff", args=[deck.share_id]), reverse("deck-public", args=["qqdnd"]),
+        reverse("password_reset"), "/no-such-page/",
         *(reverse("game-cards", args=[slug]) for slug in ("qqdnd", "condemned", "anguish")),
         *(reverse("game-cards", args=[slug]) + "?view=table" for slug in ("qqdnd", "condemned", "anguish")),
         *(reverse("deck-new", args=[slug]) for slug in ("qqdnd", "condemned", "anguish")),

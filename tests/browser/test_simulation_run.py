@@ -60,5 +60,16 @@ def test_it_starts_a_run_from_the_deck_page_and_follows_it_to_the_charts(
     expect(page.locator("#dead-cards tbody tr").first).to_be_visible()
     run.refresh_from_db()
     assert run.status == RunStatus.DONE
+
+    # Cards are seen in the run's tables too: hovering a card name shows the card as its page draws it.
+    first = page.locator("#dead-cards tbody .card-name[data-card]").first
+    name = first.get_attribute("data-card")
+    first.hover()
+    expect(page.locator("#card-preview")).to_be_visible()
+    expect(page.locator("#card-preview .card-frame h1")).to_have_text(str(name))
+
+    # The deck's page lists its past runs, the new one linked.
+    page.goto(live_server.url + deck.get_absolute_url())
+    expect(page.locator(f'#past-runs a[href="{run.get_absolute_url()}"]')).to_be_visible()
     # The progress script and the results it swapped in ran under the Content-Security-Policy.
     assert csp_violations == []

@@ -15,7 +15,8 @@ player is to act. After every action the state must hold together:
 The same seed replays the same game: the same actions and the same cards in the same zones.
 
 Then the players (engine/players/): goldfish games of each sample deck played by the game's heuristic
-player and by the search player (a tiny budget), checked the same way after every action.
+player and by the search player (a tiny budget), and two-deck games with the heuristic player on both
+sides, in both seatings, checked the same way after every action.
 """
 from __future__ import annotations
 
@@ -205,3 +206,46 @@ def test_the_players_keep_every_rule_of_the_state(game: str, kind: str, games: i
     for _name, deck in decks if kind == "heuristic" else decks[:1]:
         for seed in range(games):
             assert play_with_players(game, deck, kind, seed, limit) > 0
+
+
+MATCH_HEURISTIC_GAMES = {"qqdnd": 2}  # two-deck games of each seating (QQDND's real boards cost most)
+MATCH_HEURISTIC_DEFAULT = 10
+
+
+def play_matchup_with_heuristics(game: str, first: ResolvedDeck, second: ResolvedDeck, seed: int, limit: int) -> int:
+    """One two-deck game (the game's matchup_game, as matchups play it), every move of both seats chosen by the
+    game's heuristic player, the state checked after every action; returns the actions taken."""
+    kit = game_kit(game)
+    assert kit.matchup_game is not None, f"{game} offers no two-deck game"
+    state = kit.matchup_game(in_canonical_order(first), in_canonical_order(second)).new_initial_state(
+        game_stream(seed, 0))
+    players = [kit.heuristic(), kit.heuristic()]
+    for seat, player in enumerate(players):
+        player.restart(state, seat, player_stream(seed, 0, seat))
+    uids = card_uids(state) - tokens_in_play(state)
+    actions, turn = 0, 0
+    while not state.is_terminal():
+        problems = state_problems(state, uids, turn, limit)
+        assert not problems, f"{game} heuristic matchup, seed {seed}, after {actions} actions: {problems}"
+        assert actions < MAX_ACTIONS, f"{game} heuristic matchup, seed {seed}: not over after {MAX_ACTIONS} actions"
+        turn = state.turn()
+        seat = state.current_player()
+        action = players[seat].choose(state)
+        assert action in state.legal_actions(), f"{game} seat {seat}, seed {seed}: {action!r} is not legal"
+        state.apply_trusted(action)
+        actions += 1
+    problems = state_problems(state, uids, turn, limit)
+    assert not problems, f"{game} heuristic matchup, seed {seed}, at the end: {problems}"
+    return actions
+
+
+@pytest.mark.parametrize("game", SEARCHABLE)
+def test_the_heuristic_players_keep_every_rule_of_the_state_in_two_deck_games(game: str) -> None:
+    """Two sample decks against each other, the heuristic player on both sides, in both seatings: every move it
+    picks for either seat is legal, and the state keeps every invariant the random playouts do."""
+    limit = goldfish_rules(game).turn_limit
+    decks = sample_decks(game)
+    (_, first), (_, last) = decks[0], decks[-1]
+    for seed in range(MATCH_HEURISTIC_GAMES.get(game, MATCH_HEURISTIC_DEFAULT)):
+        for a, b in ((first, last), (last, first)):
+            assert play_matchup_with_heuristics(game, a, b, seed, limit) > 0

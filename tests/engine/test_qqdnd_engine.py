@@ -907,6 +907,7 @@ def test_it_prefers_damage_that_defeats_a_dummy() -> None:
     """ The policy: damage that counts scores most, and defeating a dummy more. """
     table = Table([SARINAK, *QUIET_PARTY[:3]])
     table.dummy(3).damage = 5
+    table.open()  # the policy chooses for the seat to act: Sarinak's party opens the round
     move = HeuristicPolicy().choose(table.state)
     assert move.targets == (table.dummy(3).uid,)
 

@@ -305,7 +305,8 @@ def test_it_shows_a_decks_cards_by_section_its_legality_and_its_party_member_sec
     for member, cards in result.summary["assignment"].items():
         assert f"<strong>{html.escape(member)}</strong>" in members
         assert f"{sum(cards.values())} cards" in members
-    assert f'<pre id="deck-list-text" class="list-text">{html.escape(deck.current.text)}</pre>' in page
+    assert (f'<pre id="deck-list-text" class="list-text" tabindex="0" role="region" aria-label="Deck list text">'
+            f'{html.escape(deck.current.text)}</pre>') in page
     assert 'data-stats="deck-stats"' in page
 
 

@@ -66,7 +66,8 @@ LIMITS_PROBE = (
 
 
 def read_limits(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if not k.startswith(("THROTTLE_", "RUN", "EMAIL_", "CACHE_", "CELERY_"))}
+    inherited = ("THROTTLE_", "RUN", "EMAIL_", "CACHE_", "CELERY_")
+    clean = {k: v for k, v in os.environ.items() if not k.startswith(inherited)}
     clean.update({"DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(tmp_path), "DEBUG": "1", **env})
     return subprocess.run([sys.executable, "-c", LIMITS_PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
 

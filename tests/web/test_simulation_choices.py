@@ -69,7 +69,8 @@ def test_it_refuses_a_costly_or_meaningless_player_request(body: dict[str, Any],
 def test_it_refuses_a_search_budget_above_the_limit() -> None:
     response = start(None, game="condemned", list=LEGAL, games=5, seed=1, player="search",
                      budget=services.MAX_SEARCH_BUDGET + 1)
-    assert response.status_code == 400 and "budget" in response.json()
+    body = response.json()
+    assert response.status_code == 400 and body["detail"].startswith("budget:") and "budget" in body["errors"]
 
 
 def test_a_search_run_plays_through_the_chunks_and_reports_its_player() -> None:

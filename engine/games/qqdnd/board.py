@@ -68,12 +68,34 @@ class Board:
         self.performed_this_round: list[ActionDef] = []
         # Where the Action Resource being played goes once it resolves ("discard", "hand", "removed").
         self.resolving_destination = "discard"
-        # The deck's player's statistics (GameRecord): card name -> copies.
-        self.drawn: Counter[str] = Counter()
-        self.played: Counter[str] = Counter()
-        self.no_effect: Counter[str] = Counter()
-        self.damage_by_round: list[int] = []
-        self.overkill_by_round: list[int] = []  # damage to the opponent's party past a member's defeat
+        # Each seat's statistics (GameRecord), by seat: card name -> copies; damage to the other party by round,
+        # and the damage past a member's defeat (overkill). The goldfish's deck player is seat 0.
+        self.drawn_by: list[Counter[str]] = [Counter(), Counter()]
+        self.played_by: list[Counter[str]] = [Counter(), Counter()]
+        self.no_effect_by: list[Counter[str]] = [Counter(), Counter()]
+        self.damage_by_seat: list[list[int]] = [[], []]
+        self.overkill_by_seat: list[list[int]] = [[], []]
+
+    # Seat 0's statistics (the deck's player's, in a goldfish game), read by name.
+    @property
+    def drawn(self) -> Counter[str]:
+        return self.drawn_by[0]
+
+    @property
+    def played(self) -> Counter[str]:
+        return self.played_by[0]
+
+    @property
+    def no_effect(self) -> Counter[str]:
+        return self.no_effect_by[0]
+
+    @property
+    def damage_by_round(self) -> list[int]:
+        return self.damage_by_seat[0]
+
+    @property
+    def overkill_by_round(self) -> list[int]:
+        return self.overkill_by_seat[0]
 
     # --- cards and zones ----------------------------------------------------------------------
 
@@ -316,22 +338,22 @@ class Board:
             if n <= 0:
                 return 0
         target.damage += n
-        if controller == 1 and actor == 0 and target.d.is_party_member:
-            self.count_damage(target, n)
+        if controller != actor and target.d.is_party_member:
+            self.count_damage(target, n, actor)
         self._after_damage(source, actor, target, n)
         return n
 
-    def count_damage(self, target: Piece, n: int) -> None:
-        """The deck's player's damage to an opposing Party Member (just placed, before its defeat is checked):
-        what it needed to be defeated counts for the round, the rest is overkill."""
+    def count_damage(self, target: Piece, n: int, actor: int = 0) -> None:
+        """A player's damage to an opposing Party Member (just placed, before its defeat is checked): what it
+        needed to be defeated counts for the round, the rest is overkill."""
         if target.defeated:
             counted = 0
         else:
             life = self.life_of(target)
             counted = n if life is None else max(0, min(n, life + 1 - (target.damage - n)))
-        self.damage_by_round[-1] += counted
+        self.damage_by_seat[actor][-1] += counted
         if counted < n:
-            self.overkill_by_round[-1] += n - counted
+            self.overkill_by_seat[actor][-1] += n - counted
 
     def _after_damage(self, source: Piece, actor: int, target: Piece, n: int) -> None:
         controller = target.controller
@@ -403,7 +425,7 @@ class Board:
         """"When a player has no remaining deck to draw from and must draw a card, they shuffle their
         discard pile and use it as a new draw deck." """
         deck, hand = self.deck[player], self.hand[player]
-        tally = self.drawn if player == 0 else None
+        tally = self.drawn_by[player]
         drawn = 0
         while drawn < n:
             if not deck:
@@ -420,17 +442,16 @@ class Board:
             card.where = player
             hand.append(card)
             drawn += 1
-            if tally is not None:
-                name = card.d.name
-                tally[name] = tally.get(name, 0) + 1  # (Counter's += goes through __missing__ for a new name)
+            name = card.d.name
+            tally[name] = tally.get(name, 0) + 1  # (Counter's += goes through __missing__ for a new name)
         return drawn
 
     def to_hand(self, card: Piece, player: int) -> None:
         if card.zone == FIELD:
             self.leave_play(card, "hand")
             return
-        if card.zone == DECK and player == 0:
-            self.drawn[card.d.name] += 1
+        if card.zone == DECK:
+            self.drawn_by[player][card.d.name] += 1
         self._take(card)
         self._place(card, HAND, player)
 
@@ -682,10 +703,10 @@ class Board:
                 self.until_round_end = True
 
     def note_play(self, player: int, card: Piece) -> None:
-        if player == 0 and card.owner == 0:
-            self.played[card.d.name] += 1
+        if card.owner == player:  # (a card of the other player's, borrowed, is not one of this deck's plays)
+            self.played_by[player][card.d.name] += 1
             if card.d.name in self.unimplemented:
-                self.no_effect[card.d.name] += 1
+                self.no_effect_by[player][card.d.name] += 1
 
     # --- checks whenever the board changes ----------------------------------------------------
 

@@ -2,6 +2,8 @@
 party: docs: goldfish rules) and the roll-out player of the search player.
 
 THE POLICY (deterministic: the same state always gets the same move; it reads nothing but the state).
+It plays either seat: the seat to act (state.actor) is "the deck's player", and "a dummy" below is any
+Party Member of the other party, a goldfish's dummy or a real deck's member in a matchup.
 Each move is scored on what it does (rules 1-6), and the moves are weighed against one another by the
 rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 
@@ -47,9 +49,9 @@ the whole set.
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import comb
 from typing import Any
 
-from engine.core import OPPONENT, PLAYER
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
@@ -156,8 +158,8 @@ class Decision:
         key: object = (id(spec), source.uid) if spec.uses_source else id(spec)
         aims = self._aims.get(key)
         if aims is None:
-            theirs = state.opponents_candidates(PLAYER, source, spec) if spec.zone == "play" else []
-            aims = self._aims[key] = theirs or state.candidates(PLAYER, source, spec)
+            theirs = state.opponents_candidates(state.actor, source, spec) if spec.zone == "play" else []
+            aims = self._aims[key] = theirs or state.candidates(state.actor, source, spec)
         return aims
 
 
@@ -197,7 +199,7 @@ class HeuristicPolicy:
         self._kinds: dict[ActionDef, tuple[bool, bool]] = {}
         # The last decision's workings, and the state and cards they were of (see decision()).
         self._last_state: QQDNDState | None = None
-        self._last_key = (-1, False)
+        self._last_key = (-1, False, -1)
         self._last_decision = Decision(later=False)
 
     def choose(self, state: QQDNDState) -> Move:
@@ -225,7 +227,7 @@ class HeuristicPolicy:
         best_score = 0.0 if may_pass else float("-inf")
         # Copies of one card in hand make the same moves with the same scores: only the first copy's count.
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
-        for option in state.options(PLAYER):
+        for option in state.options(state.actor):
             if option[3] > high or option[4] < low:
                 continue  # out of the window: no value to act at
             if option[0] == PLAY:
@@ -281,7 +283,7 @@ class HeuristicPolicy:
     def decision(self, state: QQDNDState, later: bool) -> Decision:
         """What this decision works out of the cards: kept from the last decision while the cards are as they
         were then (only the phase and the bar moved: a pass, the sparring party's Turn Action)."""
-        key = (state.board_version, later)
+        key = (state.board_version, later, state.actor)
         if self._last_state is state and self._last_key == key:
             return self._last_decision
         decision = Decision(later)
@@ -296,7 +298,7 @@ class HeuristicPolicy:
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
-        for option in state.options(PLAYER):
+        for option in state.options(state.actor):
             if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
                 continue
             if option[0] == PLAY:
@@ -322,7 +324,7 @@ class HeuristicPolicy:
         if best is None:
             best = found.score
             anywhere = (0, NO_LIMIT, "high", True)
-            for option in state.options(PLAYER):
+            for option in state.options(state.actor):
                 if option[1] is source and option[0] == USE and option[2].uid != found.move.action:
                     other = self.best_of_option(state, option, anywhere, decision, best)
                     if other is not None:
@@ -410,15 +412,18 @@ class HeuristicPolicy:
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
+        if len(act.targets) == 1 and _many_target_sets(state, source, act.targets[0], extra, fewest):
+            return _best_of_many_targets(state, kind, source, act, value, plan, decision, to_beat, bonus, before, n,
+                                         extra, fewest)
         if n < 0 or len(act.targets) > 1:
-            for targets in state.target_sets(PLAYER, source, act.targets, extra, fewest):
+            for targets in state.target_sets(state.actor, source, act.targets, extra, fewest):
                 score = bonus + plan.value(state, source, targets, decision)
                 if score > best_score:
                     best_targets, best_score = targets, score
         else:
             # One target spec: the targets of a move are distinct cards, each worth what it is alone.
             worths: dict[int, float] = {}
-            for targets in state.target_sets(PLAYER, source, act.targets, extra, fewest):
+            for targets in state.target_sets(state.actor, source, act.targets, extra, fewest):
                 total = before
                 for uid in targets:
                     worth = worths.get(uid)
@@ -444,12 +449,12 @@ class HeuristicPolicy:
                 profile.value = self.permanent_value(state, card, None, -1, decision)
             if profile.value <= to_beat:
                 return None
-            first = state.first_move(PLAYER, PLAY, card, act, value, fewest)
+            first = state.first_move(state.actor, PLAY, card, act, value, fewest)
             return None if first is None else (first, profile.value)
-        target_sets = state.target_sets(PLAYER, card, act.targets, 0, fewest)
+        target_sets = state.target_sets(state.actor, card, act.targets, 0, fewest)
         waves = [-1]
         if card.d.unique:
-            waves += [wave.uid for wave in state.hand[PLAYER] if wave.d.play_rule == "with_unique"]
+            waves += [wave.uid for wave in state.hand[state.actor] if wave.d.play_rule == "with_unique"]
         best_targets: tuple[int, ...] | None = None
         best_wave, best_score = -1, to_beat
         for wave in waves:
@@ -476,12 +481,12 @@ class HeuristicPolicy:
             if known is not None:
                 score = known
             else:
-                score = self._estimate(state, kind, source, act, Ctx(state, PLAYER, source, act, value), decision)
+                score = self._estimate(state, kind, source, act, Ctx(state, state.actor, source, act, value), decision)
                 if fixed is not None:
                     fixed[decision.later] = score
             if score <= to_beat:
                 return None
-            first = state.first_move(PLAYER, kind, source, act, value, fewest)
+            first = state.first_move(state.actor, kind, source, act, value, fewest)
             return None if first is None else (first, score)
         if act.nested is not None:
             return self._best_nested_move(state, kind, source, act, value, fewest, decision, to_beat)
@@ -489,9 +494,9 @@ class HeuristicPolicy:
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         if act.modes:
             shapes = [(index, targets) for index, mode in enumerate(act.modes)
-                      for targets in state.target_sets(PLAYER, source, mode.targets, extra)]
+                      for targets in state.target_sets(state.actor, source, mode.targets, extra)]
         else:
-            shapes = [(-1, targets) for targets in state.target_sets(PLAYER, source, act.targets, extra, fewest)]
+            shapes = [(-1, targets) for targets in state.target_sets(state.actor, source, act.targets, extra, fewest)]
         bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
         best_shape: tuple[int, tuple[int, ...]] | None = None
         best_score = to_beat
@@ -512,12 +517,42 @@ class HeuristicPolicy:
     def _best_nested_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
                           fewest: int, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
         """Loose, Fevered Crafting: each of the Action's moves, with the card it performs and its targets."""
+        if act.nested == "attached" and not act.targets and not act.modes:
+            return self._best_loose_move(state, kind, source, act, value, decision, to_beat)
         found: tuple[Move, float] | None = None
         best_score = to_beat
-        for move in state.expand(PLAYER, kind, source, act, value, fewest):
+        for move in state.expand(state.actor, kind, source, act, value, fewest):
             score = self.score(state, move, decision)
             if score > best_score:
                 found, best_score = (move, score), score
+        return found
+
+    def _best_loose_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                         decision: Decision, to_beat: float) -> tuple[Move, float] | None:
+        """Loose ("Perform one of the Actions attached to Sniper's Camp"): the moves state.expand() lists, card by
+        card. An attached damage Action with many choices of targets (Spread Shot on a real party's board) has
+        its best found by ranking (_best_of_many_targets), as when it is played from hand."""
+        found: tuple[Move, float] | None = None
+        best_score = to_beat
+        me = state.actor
+        for card in source.under:
+            action = card.d.play_action
+            if action is None:
+                continue
+            plan = self._plan(action, -1) if len(action.targets) == 1 and not action.modes else None
+            if plan is not None and action.nested is None and _many_target_sets(state, card, action.targets[0], 0, 1):
+                before, n = plan.before_targets(state, card, decision)
+                best = _best_of_many_targets(state, kind, card, action, value, plan, decision, best_score, 0.0,
+                                             before, n, 0, 1)
+                if best is not None:
+                    move = Move(kind, source.uid, act.uid, value, (), -1, card.uid, best[0].targets)
+                    found, best_score = (move, best[1]), best[1]
+                continue
+            for nested_targets in state.target_sets(me, card, action.targets, 0):
+                move = Move(kind, source.uid, act.uid, value, (), -1, card.uid, nested_targets)
+                score = self.score(state, move, decision)
+                if score > best_score:
+                    found, best_score = (move, score), score
         return found
 
     def score(self, state: QQDNDState, move: Move, decision: Decision | None = None) -> float:
@@ -562,7 +597,7 @@ class HeuristicPolicy:
     @staticmethod
     def _ctx(state: QQDNDState, source: Piece, act: ActionDef, value: int, targets: tuple[int, ...]) -> Ctx:
         """The context of a move of the deck's player, as state._perform would make it."""
-        ctx = Ctx(state, PLAYER, source, act, value)
+        ctx = Ctx(state, state.actor, source, act, value)
         for uid in targets:
             if uid < 0:
                 ctx.players.append(-1 - uid)
@@ -577,13 +612,13 @@ class HeuristicPolicy:
         d = card.d
         profile = self._profile(d)
         if d.unique and nested < 0 and any(
-                p.owner == PLAYER and p.d.base_name == d.base_name for p in state.in_play()):
+                p.owner == state.actor and p.d.base_name == d.base_name for p in state.in_play()):
             return -5.0
         if profile.noxspace:
             return -5.0
         value = 0.1
         if profile.camp:
-            attacks = [p for p in state.hand[PLAYER] if p is not card and p.d.category == "Action"
+            attacks = [p for p in state.hand[state.actor] if p is not card and p.d.category == "Action"
                        and {"Martial", "Attack"} <= p.d.traits]
             if not attacks:
                 return -2.0
@@ -599,7 +634,7 @@ class HeuristicPolicy:
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
         if profile.handy_rule:
             value += 0.5
-        if profile.needs_alchemist and not state.party_has(PLAYER, "Alchemist"):
+        if profile.needs_alchemist and not state.party_has(state.actor, "Alchemist"):
             value -= 1.0
         if profile.forces_next_action:
             value -= 1.0  # Raging Savage: the next Action must be its own, which cannot hurt a dummy
@@ -626,25 +661,69 @@ class HeuristicPolicy:
     def _potential(state: QQDNDState, act: ActionDef, performer: Piece, decision: Decision) -> float:
         focus = decision.focus
         if focus is False:
-            dummies = [p for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated]
+            dummies = [p for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated]
             focus = decision.focus = min(dummies, key=lambda p: (remaining_life(state, p), p.uid)) if dummies else None
         if focus is None:
             return 0.0
         assert isinstance(focus, Piece)
-        ctx = Ctx(state, PLAYER, performer, act, act.high or 0)
+        ctx = Ctx(state, state.actor, performer, act, act.high or 0)
         if act.targets:
             spec = act.targets[0]
-            if spec.zone != "play" or not spec.pred(state, focus, PLAYER, performer):
+            if spec.zone != "play" or not spec.pred(state, focus, state.actor, performer):
                 return 0.0
             ctx.targets, ctx.target_zones = [focus], [FIELD]
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
 
 
+# Above this many ways to choose the targets of an "up to N targets" Action (a real party's board holds many
+# cards: Spread Shot at its lowest value has thousands), their best choice is found by ranking, not by listing.
+MANY_TARGET_SETS = 24
+
+
+def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:
+    """Whether state.target_sets() would list more than MANY_TARGET_SETS choices of one "up to N" spec."""
+    if spec.high == 1 and extra == 0:
+        return False
+    candidates = len(state.candidates(state.actor, source, spec))
+    low, high = max(spec.low, fewest), min(spec.high + extra, candidates)
+    return sum(comb(candidates, size) for size in range(low, high + 1)) > MANY_TARGET_SETS
+
+
+def _best_of_many_targets(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                          plan: DamagePlan, decision: Decision, to_beat: float, bonus: float, before: float, n: int,
+                          extra: int, fewest: int) -> tuple[Move, float] | None:
+    """The move _best_targets would find among the many target sets of one spec, without listing them: the
+    targets are distinct cards, each worth what it is alone, so of the sets of each size the best holds the
+    cards worth most, and the first listed of those (combinations in candidate order) takes, among cards of
+    equal worth, the ones listed first. Sizes are tried in the order target_sets lists them, each set's score
+    summed in its listed order, and a later size wins only by scoring more."""
+    spec = act.targets[0]
+    candidates = state.candidates(state.actor, source, spec)
+    low, high = max(spec.low, fewest), min(spec.high + extra, len(candidates))
+    cards = state.cards
+    worths = [0.0 if n < 0 else plan.worth(state, source, cards[uid], n, decision) for uid in candidates]
+    ranked = sorted(range(len(candidates)), key=lambda i: (-worths[i], i))
+    best_targets: tuple[int, ...] | None = None
+    best_score = to_beat
+    for size in range(low, high + 1):
+        chosen = sorted(ranked[:size])
+        total = before
+        if n >= 0:
+            for i in chosen:
+                total += worths[i]
+        score = bonus + total
+        if score > best_score:
+            best_targets, best_score = tuple(candidates[i] for i in chosen), score
+    if best_targets is None:
+        return None
+    return Move(kind, source.uid, act.uid, value, best_targets), best_score
+
+
 def rounds_to_go(state: QQDNDState) -> int:
     """How many more rounds the game can be expected to last, this one included: the Life the living dummies
     have left, at the damage a round the deck has dealt so far (3 before it has dealt any)."""
-    left = sum(remaining_life(state, p) for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated)
-    done = state.damage_by_round[:-1]
+    left = sum(remaining_life(state, p) for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated)
+    done = state.damage_by_seat[state.actor][:-1]
     pace = sum(done) / len(done) if done and sum(done) else 3.0
     return min(-(-left // max(1, round(pace))), state.max_rounds - state.round + 1)
 
@@ -652,9 +731,9 @@ def rounds_to_go(state: QQDNDState) -> int:
 def rushes_a_fly_adds_to(state: QQDNDState) -> int:
     """The Devil Rushes to come in which one more Insingem card adds a point that counts: on each living dummy,
     every Rush but the one that defeats it (a dummy with no more Life left than a Rush deals gains nothing)."""
-    rush = sum(1 for p in state.field[PLAYER] if "Insingem" in p.d.name and not p.defeated)
+    rush = sum(1 for p in state.field[state.actor] if "Insingem" in p.d.name and not p.defeated)
     return sum((remaining_life(state, p) - 1) // max(1, rush)
-               for p in state.field[OPPONENT] if p.d.is_party_member and not p.defeated)
+               for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated)
 
 
 def ticks(d: CardDef) -> bool:
@@ -690,14 +769,14 @@ class PermanentProfile:
         self.value: float | None = None
 
 
-def damage_value(b: Board, source: Piece, target: Piece, n: int, planned: dict[int, float]) -> float:
-    """What `n` damage from `source` to `target` is worth to the deck's player (rules 1 and 5)."""
+def damage_value(b: Board, source: Piece, target: Piece, n: int, planned: dict[int, float], me: int) -> float:
+    """What `n` damage from `source` to `target` is worth to the player at seat `me` (rules 1 and 5)."""
     if target.zone != FIELD:
         return 0.0
-    return worth_of_damage(b, target, b.damage_after_modifiers(source, PLAYER, target, n, spend=False), planned)
+    return worth_of_damage(b, target, b.damage_after_modifiers(source, me, target, n, spend=False), planned, me)
 
 
-def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float]) -> float:
+def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], me: int) -> float:
     """What `n` damage (after the source's increases) to `target` is worth, after the damage `planned` for it."""
     if target.attached:
         n -= b.block_of(target)
@@ -707,10 +786,10 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float]) 
         return 0.0
     before = planned.get(target.uid, 0)
     planned[target.uid] = before + n
-    return _worth_of_counters(target, n, remaining_life(b, target) - before)
+    return _worth_of_counters(target, n, remaining_life(b, target) - before, me)
 
 
-def worth_of_damage_alone(b: Board, target: Piece, n: int) -> float:
+def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     """worth_of_damage with nothing planned for the target."""
     if target.attached:
         n -= b.block_of(target)
@@ -718,13 +797,13 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int) -> float:
         n -= target.counters.get("shield", 0)
     if n <= 0:
         return 0.0
-    return _worth_of_counters(target, n, remaining_life(b, target))
+    return _worth_of_counters(target, n, remaining_life(b, target), me)
 
 
-def _worth_of_counters(target: Piece, n: int, left: float) -> float:
-    """What `n` Damage counters put on `target` are worth, `left` the damage it can take before it is defeated
-    or destroyed."""
-    if target.controller == OPPONENT:
+def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:
+    """What `n` Damage counters put on `target` are worth to the player at seat `me`, `left` the damage it can
+    take before it is defeated or destroyed."""
+    if target.controller != me:
         if not target.d.is_party_member:
             return 0.5 * min(n, max(left, 0))
         if target.defeated or left <= 0:
@@ -785,7 +864,7 @@ class DamagePlan:
             # The same card twice: the second share of damage meets what the first leaves.
             planned: dict[int, float] = {}
             for uid in targets:
-                value += damage_value(state, source, cards[uid], n, planned)
+                value += damage_value(state, source, cards[uid], n, planned, state.actor)
             return value
         # Distinct targets: what damage to one is worth does not depend on the others.
         for uid in targets:
@@ -805,11 +884,11 @@ class DamagePlan:
         """What `n` damage from `source` to one target is worth, the target alone."""
         if target.zone != FIELD:
             return 0.0
-        dealt = state.damage_after_modifiers(source, PLAYER, target, n, spend=False)
+        dealt = state.damage_after_modifiers(source, state.actor, target, n, spend=False)
         key = (target.uid, dealt)
         worth = decision.damage.get(key)
         if worth is None:
-            worth = decision.damage[key] = worth_of_damage_alone(state, target, dealt)
+            worth = decision.damage[key] = worth_of_damage_alone(state, target, dealt, state.actor)
         return worth
 
     def _before_targets(self, state: QQDNDState, source: Piece, decision: Decision) -> tuple[float, int]:
@@ -818,24 +897,25 @@ class DamagePlan:
             trait = condition.trait
             holds = decision.conditions.get(trait)
             if holds is None:
-                holds = decision.conditions[trait] = state.party_has(PLAYER, trait)
+                holds = decision.conditions[trait] = state.party_has(state.actor, trait)
             if not holds:
                 return value, -1
         n = self.n
         if self.exhausting is not None:
             part = self.exhausting.part
-            n = sum(1 for p in state.field[PLAYER] if part in p.d.name and (p is source or not p.exhausted))
+            n = sum(1 for p in state.field[state.actor] if part in p.d.name and (p is source or not p.exhausted))
         return value, n
 
 
 class Estimate:
     """A dry run of a program: what it would be worth, changing nothing (no chooser state, no rng)."""
 
-    __slots__ = ("b", "state", "later", "hypothetical", "planned", "classes")
+    __slots__ = ("b", "state", "me", "later", "hypothetical", "planned", "classes")
 
     def __init__(self, state: QQDNDState, decision: Decision, hypothetical: bool = False) -> None:
         self.b: Board = state
         self.state = state
+        self.me = state.actor  # the seat whose move is estimated
         # An Action is still to come this round; in a round to come (hypothetical), there is.
         self.later = decision.later or hypothetical
         self.hypothetical = hypothetical  # the performer is not in play yet: conditions on it are assumed met
@@ -880,14 +960,14 @@ class Estimate:
         if verb.kind == "charge":
             return CHARGE * len(self._pieces(verb.to, ctx))
         if verb.kind == "challenge":
-            if not self.b.party_has(PLAYER, "Samurai"):
+            if not self.b.party_has(self.me, "Samurai"):
                 return 0.0
-            return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == OPPONENT
+            return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == 1 - self.me
                        and p.d.is_party_member and not p.defeated and not p.counters.get("challenge0"))
         return 0.2
 
     def _remove_damage(self, verb: RemoveDamage, ctx: Ctx) -> float:
-        return sum((2.0 if p.controller == PLAYER else -POINT) * min(verb.n, p.damage)
+        return sum((2.0 if p.controller == self.me else -POINT) * min(verb.n, p.damage)
                    for p in self._pieces(verb.to, ctx) if self.b.damage_removable(p))
 
     def _draw(self, verb: Draw, ctx: Ctx) -> float:
@@ -899,11 +979,11 @@ class Estimate:
         return (CARD_NOW if self.later else CARD_LATER) * 1.3 if into_hand else 0.5
 
     def _discard(self, verb: Verb, ctx: Ctx) -> float:
-        return -0.3 * len(self.state.hand[PLAYER]) if self.later else 0.0
+        return -0.3 * len(self.state.hand[self.me]) if self.later else 0.0
 
     def _create_token(self, verb: CreateToken, ctx: Ctx) -> float:
         if verb.name == "Insingem Fly":
-            if not any("Insingem" in p.d.name for p in self.b.party(PLAYER)):
+            if not any("Insingem" in p.d.name for p in self.b.party(self.me)):
                 return 0.3
             # Each Fly adds a point to every Devil Rush to come that the point counts in: future damage,
             # counted at FUTURE_RATE for each, up to FLY_HORIZON (a flat price made the policy never raise
@@ -921,7 +1001,7 @@ class Estimate:
             if piece is ctx.source and ticks(piece.d):
                 # BOOM: the Bomb's Ticks to come are given up; worth it once the game is nearly won.
                 worth -= CHARGE * max(0, min(FLY_HORIZON, rounds_to_go(self.state) - 1))
-            elif piece.controller != PLAYER:
+            elif piece.controller != self.me:
                 worth += 5.0
             elif "noxspace" in piece.d.statics:
                 worth += 5.0  # Exit Words: the dummies can be targeted again
@@ -936,13 +1016,13 @@ class Estimate:
         return sum(3.0 for p in self._pieces(verb.to, ctx) if any(a.damaging for a in self.state.actions_of(p)))
 
     def _boost_magus(self, verb: Verb, ctx: Ctx) -> float:
-        return 3.0 if self.b.party_has(PLAYER, "Magus") else 0.0
+        return 3.0 if self.b.party_has(self.me, "Magus") else 0.0
 
     def _attach(self, verb: Verb, ctx: Ctx) -> float:
-        return 2.0 if any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[PLAYER]) else 0.0
+        return 2.0 if any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[self.me]) else 0.0
 
     def damage(self, source: Piece, target: Piece, n: int) -> float:
-        return damage_value(self.b, source, target, n, self.planned)
+        return damage_value(self.b, source, target, n, self.planned, self.me)
 
     def _random_damage(self, ref: RandomOne, ctx: Ctx, n: int) -> float:
         options = [p for p in self.b.in_play() if ref.pred(self.b, p, ctx.actor, ctx.source)]
@@ -963,11 +1043,11 @@ class Estimate:
         if self.hypothetical:
             return True
         condition = verb.condition
-        if isinstance(condition, PartyHas) and ctx.actor == PLAYER:
+        if isinstance(condition, PartyHas) and ctx.actor == self.me:
             # Many moves of a decision ask whether there is a <class> in the party: it is worked out once.
             holds = self.classes.get(condition.trait)
             if holds is None:
-                holds = self.classes[condition.trait] = self.b.party_has(PLAYER, condition.trait)
+                holds = self.classes[condition.trait] = self.b.party_has(self.me, condition.trait)
             return holds != isinstance(condition, PartyLacks)
         return condition.holds(ctx)
 
@@ -994,7 +1074,7 @@ class Estimate:
         if verb.how == "crafting":
             # A Permanent played for this round only: what its Actions can still do this round.
             return 0.2
-        inner = Ctx(self.state, PLAYER, card, card.d.play_action, ctx.initiative)
+        inner = Ctx(self.state, self.me, card, card.d.play_action, ctx.initiative)
         inner.targets = list(ctx.nested_targets)
         inner.target_zones = [t.zone for t in inner.targets]
         return self.program(card.d.play_action.program, inner)
@@ -1007,8 +1087,8 @@ class Estimate:
         if fn is effects.favourite_trick:
             return 0.5
         if fn is effects.mass_teleport:
-            return -5.0 if PLAYER in ctx.players and any(
-                not p.d.is_party_member for p in self.state.field[PLAYER]) else -0.1
+            return -5.0 if self.me in ctx.players and any(
+                not p.d.is_party_member for p in self.state.field[self.me]) else -0.1
         if fn is effects.turnabout:
             return 1.0
         return 0.0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 
-from engine.core import State
+from engine.core import PLAYER, State
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd.heuristic import HeuristicPolicy
 from engine.games.qqdnd.state import LAST, OPPONENT_MODES, PASS, STALL_KIND, QQDNDGame, QQDNDState
@@ -99,26 +99,49 @@ def goldfish_opponent(name: str) -> Player:
 
 
 def record(state: State, seat: int) -> GameRecord:
-    """The game as the deck's player saw it (the engine keeps statistics for seat 0 only)."""
+    """The game as one seat saw it: its draws, plays, and damage to the other party. Copies with no legal
+    moment are followed for seat 0 only (the goldfish's deck player): another seat's `no_moment` is empty.
+    `capped` (rounds the Action cap ended) is the table's, the same for both seats."""
     assert isinstance(state, QQDNDState)
-    drawn, played = Counter(state.drawn), Counter(state.played)
+    drawn, played = Counter(state.drawn_by[seat]), Counter(state.played_by[seat])
     # A copy counted in no_moment was drawn and never played: never more than drawn - played for a card
     # (a card returned to hand and played again counts as played more often than drawn).
     no_moment = Counter({name: min(count, max(0, drawn[name] - played[name]))
-                         for name, count in state.no_moment_counts().items()})
+                         for name, count in state.no_moment_counts().items()}) if seat == PLAYER else Counter()
     return GameRecord(
         end_turn=state.round,
-        won=state.won(),
-        damage_by_turn=list(state.damage_by_round),
+        won=state.winner() == seat,
+        damage_by_turn=list(state.damage_by_seat[seat]),
         mulligans=0,  # QQDND has no mulligans
-        first_turn_play=state.first_round_play,
+        first_turn_play=state.first_round_plays[seat],
         drawn=drawn,
         played=played,
-        no_effect=Counter(state.no_effect),
+        no_effect=Counter(state.no_effect_by[seat]),
         no_moment=+no_moment,
-        overkill_by_turn=list(state.overkill_by_round),
+        overkill_by_turn=list(state.overkill_by_seat[seat]),
         capped=state.capped,
     )
+
+
+def matchup_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> QQDNDGame:
+    """Deck A's party in seat 0 against deck B's real party in seat 1, by the two-player rules. QQDND has no
+    first player: every round "the highest-Initiative action available to either players is performed [...]
+    If this value is tied, resolve it randomly", so the seat gives neither party an edge, and the first seat
+    (which a matchup alternates) is only a name for seat 0. Cached like goldfish_game."""
+    key = (deck_a.game, "deck", *_entries_key(deck_a), "vs", *_entries_key(deck_b))
+    entry = _MATCHUPS.get(key)
+    if entry is None:
+        if len(_MATCHUPS) >= _CACHE_SIZE:
+            _MATCHUPS.clear()
+        entry = _MATCHUPS[key] = ((deck_a, deck_b), QQDNDGame(deck_a, opponent=deck_b))
+    return entry[1]
+
+
+def _entries_key(deck: ResolvedDeck) -> tuple[tuple[str, int, str, int], ...]:
+    return tuple((e.name, e.count, e.section, id(e.card)) for e in deck.entries)
+
+
+_MATCHUPS: dict[tuple[object, ...], tuple[tuple[ResolvedDeck, ResolvedDeck], QQDNDGame]] = {}
 
 
 KIT = GameKit(
@@ -127,4 +150,5 @@ KIT = GameKit(
     heuristic=HeuristicPlayer,
     goldfish_opponent=goldfish_opponent,
     record=record,
+    matchup_game=matchup_game,
 )

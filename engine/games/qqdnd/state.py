@@ -30,7 +30,9 @@ The goldfish party (docs: goldfish rules, "QQDND: the sparring party and the pas
 A round that reaches ACTIONS_PER_ROUND Actions ends there ("Both hands are then discarded, and a new
 round begins"), counted in `capped`: a card that returns to hand and is played again at the same value
 (Infernal Regeneration on an undamaged card), or two Galatea parties trading Borrow Tricks at 20, could
-otherwise keep a round going for ever. Other choices are asked of
+otherwise keep a round going for ever. Between two real parties (a matchup) the cap ends the game instead, a
+draw (docs: goldfish rules, "Matchups": a rules loop "is ended by a documented cap [...] and counted as a
+draw"). Other choices are asked of
 each player's Chooser as effects resolve. Chance (shuffles, coin flips, random targets, tied
 Initiative) draws from the State's seeded `rng`.
 """
@@ -147,7 +149,7 @@ class QQDNDState(Board, State):
         self.bar = NO_LIMIT  # the Initiative of the previous Turn Action
         self.turn_player = -1  # who performed the current Turn Action
         self.turn_ctx: Ctx | None = None
-        self.first_round_play = False
+        self.first_round_plays = [False, False]  # each seat played a card from hand in round 1
         self.actions_this_round = 0
         self.capped = 0  # rounds ended by ACTIONS_PER_ROUND
         # Changes whenever the cards may have changed (an Action performed, a round begun): between two values,
@@ -196,6 +198,11 @@ class QQDNDState(Board, State):
 
     def turn(self) -> int:
         return self.round
+
+    @property
+    def first_round_play(self) -> bool:
+        """Seat 0 (the goldfish's deck player) played a card from hand in round 1."""
+        return self.first_round_plays[0]
 
     def won(self) -> bool:
         """Every Party Member of the opponent is defeated (the goldfish's goal)."""
@@ -265,9 +272,13 @@ class QQDNDState(Board, State):
                     self._after_action(player, phase, move, ctx)
             self.actions_this_round += 1
             if self.actions_this_round >= ACTIONS_PER_ROUND and not self.over and self.phase != END:
-                # The cap: the round ends as if its last Action had been taken.
-                self.phase = END
+                # The cap. Against a goldfish party, the round ends as if its last Action had been taken; between
+                # two real parties (a matchup) the loop would come back every round, so the game ends, a draw.
                 self.capped += 1
+                if self.game.goldfish:
+                    self.phase = END
+                else:
+                    self.over = True
         self._advance()
 
     # --- the record of copies with no legal moment -----------------------------------------------
@@ -392,8 +403,9 @@ class QQDNDState(Board, State):
         self._version += 1
         self.board_version += 1
         self.round += 1
-        self.damage_by_round.append(0)
-        self.overkill_by_round.append(0)
+        for seat in (0, 1):
+            self.damage_by_seat[seat].append(0)
+            self.overkill_by_seat[seat].append(0)
         self.actions_this_round = 0
         self.no_attacks = [False, False]
         self.attacks_played = [0, 0]
@@ -545,8 +557,8 @@ class QQDNDState(Board, State):
             self._take(source)
             source.zone = GONE  # resolving: in no zone until it lands
             self.note_play(player, source)
-            if player == 0 and self.round == 1:
-                self.first_round_play = True
+            if self.round == 1:
+                self.first_round_plays[player] = True
             if source.d.is_attack:
                 self.attacks_played[player] += 1
             if source.d.category == "Action":
@@ -812,6 +824,22 @@ class QQDNDState(Board, State):
                 return Move(kind, source.uid, act.uid, value)
             candidates = self.candidates(player, source, act.targets[0])
             return Move(kind, source.uid, act.uid, value, (candidates[0],)) if candidates else None
+        if not act.modes and act.nested is None:
+            # expand() lists target_sets() in order: its first is each spec's first choice, joined.
+            extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
+            targets: tuple[int, ...] = ()
+            for spec in act.targets:
+                candidates = self.candidates(player, source, spec)
+                if spec.high == 1 and extra == 0:
+                    size = 1
+                else:
+                    size = max(spec.low, fewest)
+                    if size > min(spec.high + extra, len(candidates)):
+                        return None
+                if size > len(candidates):
+                    return None
+                targets += tuple(candidates[:size])
+            return Move(kind, source.uid, act.uid, value, targets)
         moves = self.expand(player, kind, source, act, value, fewest)
         return moves[0] if moves else None
 
@@ -922,7 +950,9 @@ class QQDNDState(Board, State):
         else:
             found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
         theirs = [] if spec.side == YOUR_SIDE else self.opponents_candidates(player, source, spec)
-        return found + theirs if player == 0 else theirs + found
+        # The asking player's own cards first, whichever seat it sits in: a player that takes the first of equal
+        # choices takes the same kind of card from either seat.
+        return found + theirs
 
     def opponents_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         """The candidates for a "target" in play that the player's opponent controls (a side's cards in play

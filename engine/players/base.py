@@ -39,6 +39,12 @@ class Player(ABC):
     def choose(self, state: State) -> Hashable:
         """One of state.legal_actions(), for this player's seat (state.current_player() == self.seat)."""
 
+    def candidates(self, state: State) -> list[Hashable] | None:
+        """The actions worth considering, best first (the first is choose()'s), for a search to weigh; None
+        when the player cannot tell (then every legal action is a candidate). Moves that do the same (a
+        second copy of a card, the same Action at another Initiative that changes nothing) count once."""
+        return None
+
 
 PlayerFactory = Callable[[], Player]
 

@@ -152,3 +152,32 @@ def test_the_search_never_plays_out_the_real_hidden_order() -> None:
 def test_the_search_refuses_a_budget_below_one() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         SearchPlayer([HighestFirst()], goldfish_value(LIMIT), budget=0)
+
+
+class RankingLowestFirst(LowestFirst):
+    """The poor heuristic, ranking its options: its own choice first, then the others, lowest first."""
+
+    def candidates(self, state: State) -> list[Hashable] | None:
+        return sorted(state.legal_actions())  # type: ignore[type-var]
+
+
+def test_the_search_weighs_only_the_rollout_players_top_candidates() -> None:
+    """With top_k candidates the search plays out only those: with one, it plays its rollout player's games
+    without a play-out; with two, the budget goes to two actions."""
+    state = RaceState(random.Random(5))
+    only_its_choice = SearchPlayer([RankingLowestFirst()], goldfish_value(LIMIT), budget=8, top_k=1)
+    only_its_choice.restart(state, PLAYER, random.Random(2))
+    assert only_its_choice.choose(state) == min(state.legal_actions())  # type: ignore[type-var]
+    assert only_its_choice.playouts == 0
+    two = SearchPlayer([RankingLowestFirst()], goldfish_value(LIMIT), budget=8, top_k=2)
+    two.restart(state, PLAYER, random.Random(2))
+    two.choose(state)
+    assert two.playouts == 8
+    assert mean_turns(lambda: SearchPlayer([RankingLowestFirst()], goldfish_value(LIMIT), budget=16, top_k=1)) == \
+        mean_turns(LowestFirst)
+
+
+def test_a_search_of_the_top_candidates_still_improves_on_a_poor_rollout_player() -> None:
+    poor = mean_turns(LowestFirst)
+    searched = mean_turns(lambda: SearchPlayer([RankingLowestFirst()], goldfish_value(LIMIT), budget=16, top_k=2))
+    assert searched < poor

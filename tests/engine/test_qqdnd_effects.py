@@ -10,7 +10,7 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.choices import DefaultChooser
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, HAND, REMOVED, UNDER, Piece
 from engine.games.qqdnd.state import BONUS, LAST, TURN
-from engine.games.qqdnd.verbs import Ctx
+from engine.games.qqdnd.verbs import Ctx, run_program
 from tests.engine.test_qqdnd_engine import (
     DAMIEN,
     EPTOL,
@@ -1065,3 +1065,73 @@ def test_it_needs_the_turn_for_a_turn_action() -> None:
     assert not table.moves("Snipe")  # 3-2 cannot respond to 21
     table.pass_turn()
     assert table.state.phase == TURN
+
+
+# ---------------------------------------------------------------------------------------------
+# Cards that leave play before an effect on them resolves
+
+
+def _resolve(table: Table, action: str, source: Piece, *targets: Piece) -> None:
+    """Resolve one Action's program as the engine does once its targets are chosen (a response may have taken
+    them out of play meanwhile)."""
+    state = table.state
+    (act,) = [a for a in state.book.actions if a.name == action]
+    ctx = Ctx(state, PLAYER, source, act, act.high or 0)
+    ctx.targets = list(targets)
+    ctx.target_zones = [FIELD] * len(targets)  # chosen in play
+    run_program(act.program, ctx)
+
+
+def test_it_removes_no_counters_from_a_card_out_of_play() -> None:
+    """ Magical Tinkering: "Fevered Crafting: (19-1) Remove a Craft token from Magical Tinkering." A card out
+    of play holds no counters (entering play, it is a new object): removing some from it does nothing, as
+    removing a mark does."""
+    table = Table()
+    in_play = table.give("Magical Tinkering", zone="field")
+    assert in_play.counters == {"craft": 5}
+    table.state.remove_counters(in_play, "craft", 1, PLAYER)
+    assert in_play.counters == {"craft": 4}
+    discarded = table.give("Magical Tinkering", zone="discard")
+    table.state.remove_counters(discarded, "craft", 1, PLAYER)
+    table.state.remove_counters(discarded, "challenge", None, PLAYER)
+    assert discarded.zone == DISCARD and dict(discarded.counters) == {}
+    # Back in play, it is a new card with its own five tokens.
+    table.state.put_into_play(discarded, PLAYER)
+    assert discarded.counters == {"craft": 5}
+
+
+def test_it_adds_no_subtype_to_a_card_that_left_play() -> None:
+    """ Adapt: "Imitation: (2-1) Add one class subtype belonging to any card in play to this card's subtype";
+    League of Samurai: "Tutelage: (3-1) Target Human Ally or Party Member you control becomes a Samurai in
+    addition to its other subtypes." If the card left play before the Action resolved, there is no card to
+    change: nothing happens, and the card comes back into play without the subtype."""
+    table = Table([GALATEA, EPTOL, *QUIET_PARTY[:2]])
+    table.give("Adapt", zone="field", host=table.member("Galatea"))
+    ally = table.give("Samurai Slayer", zone="field")
+    table.state.leave_play(ally, "discard")
+    assert ally.zone == DISCARD
+    _resolve(table, "Imitation", ally)
+    league = table.give("League of Samurai", zone="field")
+    _resolve(table, "Tutelage", league, ally)
+    assert not ally.traits_added
+    table.state.put_into_play(ally, PLAYER)
+    assert not ally.traits_added
+    # In play, the same Actions do add the subtype.
+    _resolve(table, "Tutelage", league, ally)
+    assert "Samurai" in ally.traits_added
+
+
+def test_it_gives_each_caller_its_own_list_of_initiative_values() -> None:
+    """The Initiatives an option is listed at ("respond with any action that has a higher Initiative") are
+    the caller's own list: changing one list changes no later answer."""
+    table = Table()
+    table.hand("Drunkard")
+    table.open()
+    state = table.state
+    low, high, values, _may_pass = state.window()
+    (option,) = [o for o in state.options(PLAYER) if o[1].d.name == "Drunkard"]
+    first = state.values_for(option, low, high, values)
+    assert first
+    first.clear()
+    again = state.values_for(option, low, high, values)
+    assert again and again is not first

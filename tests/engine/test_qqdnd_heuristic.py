@@ -4,9 +4,14 @@ test_qqdnd_engine.py, played through the Player interface."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
+from engine.cli import load_cards, resolved_deck
 from engine.core import OPPONENT, PLAYER, TERMINAL
-from engine.games.qqdnd.players import HeuristicPlayer, SparringParty
+from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_game
+from engine.games.qqdnd.state import PASS, RESPOND
+from engine.validation import CardIndex
+from tests.engine.sample_decks import sample_deck_lists
 from tests.engine.test_qqdnd_engine import EPTOL, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
 
 
@@ -91,3 +96,58 @@ def test_it_lets_a_bomb_tick_early_and_explodes_it_when_the_game_is_nearly_won()
 
     assert bomb_uses(damage=0) == ["use Tick, tick, tick (20) of Alchemical Bomb"]
     assert bomb_uses(damage=6) == ["use BOOM (1) of Alchemical Bomb"]
+
+
+def test_it_ranks_its_own_choice_first_among_legal_distinct_candidates() -> None:
+    """What the search weighs (Player.candidates): the heuristic's own move first, then passing where the rules
+    allow it, then the best move of each other option; every one legal, none twice, in every position of
+    goldfish games."""
+    index = CardIndex("qqdnd", load_cards("qqdnd"))
+    (path, *_others) = [p for p in sample_deck_lists("qqdnd") if "expect: legal" in p.read_text(encoding="utf-8")]
+    game = goldfish_game(resolved_deck("qqdnd", path.read_text(encoding="utf-8"), index), "sparring")
+    positions = searched = 0
+    for seed in range(6):
+        state = game.new_initial_state(random.Random(seed))
+        players = [HeuristicPlayer(), SparringParty()]
+        for seat, player in enumerate(players):
+            player.restart(state, seat, random.Random(seed + seat))
+        while state.current_player() != TERMINAL:
+            seat = state.current_player()
+            if seat == PLAYER:
+                legal = state.legal_actions()
+                ranked = players[PLAYER].candidates(state)
+                assert ranked is not None and ranked[0] == players[PLAYER].choose(state)
+                assert all(move in legal for move in ranked) and len(set(ranked)) == len(ranked)
+                assert (PASS in ranked) == (PASS in legal)
+                positions += 1
+                searched += len(ranked) > 1
+            state.apply_action(players[seat].choose(state))
+    assert positions > searched > 0
+
+
+def test_it_answers_with_a_card_in_play_that_is_no_step_of_the_ladder() -> None:
+    """ Magical Tinkering: "Blueprint: (20) Add a Craft token to Magical Tinkering if there is a Magus in your
+    party"; "The player who is not on the turn may respond with any action that has a higher Initiative than the
+    current Turn Action": a card in play that deals no damage and has one Initiative only is no step of the
+    ladder, so it answers rather than pass (the Devil Swarm deck's goldfish games: each position where Blueprint
+    is its only answer). """
+    index = CardIndex("qqdnd", load_cards("qqdnd"))
+    path = Path(__file__).resolve().parents[2] / "bench" / "decks" / "qqdnd-devil-swarm.txt"
+    game = goldfish_game(resolved_deck("qqdnd", path.read_text(encoding="utf-8"), index), "sparring")
+    answered = 0
+    for seed in range(4):
+        state = game.new_initial_state(random.Random(seed))
+        players = [HeuristicPlayer(), SparringParty()]
+        for seat, player in enumerate(players):
+            player.restart(state, seat, random.Random(seed + seat))
+        while state.current_player() != TERMINAL:
+            seat = state.current_player()
+            move = players[seat].choose(state)
+            if seat == PLAYER and state.phase == RESPOND:
+                legal = state.legal_actions()
+                blueprints = [m for m in legal if state.describe(m).startswith("use Blueprint")]
+                if blueprints and all(m == PASS or m in blueprints for m in legal):
+                    assert move in blueprints, state.describe(move)
+                    answered += 1
+            state.apply_action(move)
+    assert answered > 0

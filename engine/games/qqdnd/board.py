@@ -242,6 +242,8 @@ class Board:
         piece.counters[key] = piece.counters.get(key, 0) + n
 
     def remove_counters(self, piece: Piece, kind: str, n: int | None, actor: int) -> None:
+        if piece.zone != FIELD:
+            return  # out of play, a card holds no counters (its counters are the shared read-only empty ones)
         key = self._key(kind, actor)
         have = piece.counters.get(key, 0)
         left = 0 if n is None else max(0, have - n)

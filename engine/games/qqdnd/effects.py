@@ -160,6 +160,8 @@ def imitation(ctx: Ctx) -> None:
     """Adapt: "Imitation: (2-1) Add one class subtype belonging to any card in play to this card's
     subtype"."""
     b = ctx.b
+    if ctx.source.zone != FIELD:
+        return  # the card left play before Imitation resolved: no card to add the subtype to
     classes = sorted({t for p in b.in_play() for t in b.traits_of(p, ctx.actor) if t in b.class_names}
                      - b.traits_of(ctx.source, ctx.actor))
     if classes:

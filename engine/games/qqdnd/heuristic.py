@@ -29,7 +29,9 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 8. The Initiative ladder, on the turn: a Turn Action at the highest value it can take, the one that
    goes highest first, set-ups first (Challenge, boosts, draws) unless they strand more cards above the
    bar than there are chances to respond; a response only with a card that cannot be a Turn Action now,
-   after any set-up still to come; a Turn Action of little worth to open a chance for such a card.
+   after any set-up still to come, or with a card in play that deals no damage and has one Initiative only
+   (Blueprint: no step of the ladder, it loses nothing by answering); a Turn Action of little worth to open a
+   chance for such a card.
 Choices made while an effect resolves (which card a search finds, where a Challenge counter goes)
 are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Challenge counters on
 the dummy nearest defeat.
@@ -254,7 +256,12 @@ class HeuristicPolicy:
             # being one more chance to respond.
             answers = self.worthwhile(state, window, decision, above=bar)
             if not answers:
-                return PASS
+                # A card in play with no damage to deal and one Initiative only (Magical Tinkering's Blueprint)
+                # loses nothing by answering now: it is no step of the ladder, and an answer keeps the round going.
+                idle = [f for f in self.worthwhile(state, window, decision)
+                        if f.move.kind == USE and f.lowest == f.move.initiative and not f.setup and not any(
+                            a.damaging for a in state.actions_of(state.cards[f.move.source]))]
+                return max(idle, key=_by_score).move if idle else PASS
             best = max(answers, key=_by_score)
             if best.damaging and any(f.setup and f.damaging is False for f in self.worthwhile(
                     state, (0, bar, "all", True), decision)):

@@ -12,7 +12,7 @@ from collections.abc import Hashable
 from engine.core import PLAYER, State
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd.heuristic import HeuristicPolicy
-from engine.games.qqdnd.state import OPPONENT_MODES, PASS, STALL_KIND, QQDNDGame, QQDNDState
+from engine.games.qqdnd.state import LAST, OPPONENT_MODES, PASS, STALL_KIND, QQDNDGame, QQDNDState
 from engine.goldfish_record import GameRecord
 from engine.players.base import GameKit, Player
 
@@ -29,6 +29,23 @@ class HeuristicPlayer(Player):
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, QQDNDState)
         return self.policy.choose(state)
+
+    def candidates(self, state: State) -> list[Hashable] | None:
+        """Its choice, then passing (where the rules allow it), then the best move of each other option the
+        policy finds worth weighing, by score (one move an option: its other targets and Initiatives are
+        the same Action done worse)."""
+        assert isinstance(state, QQDNDState)
+        policy = self.policy
+        ranked: list[Hashable] = [policy.choose(state)]
+        window = state.window()
+        if window[3] and PASS not in ranked:
+            ranked.append(PASS)
+        decision = policy.decision(state, later=state.phase != LAST)
+        found = policy.worthwhile(state, window, decision, floor=float("-inf"))
+        for each in sorted(found, key=lambda f: -f.score):
+            if each.move not in ranked:
+                ranked.append(each.move)
+        return ranked
 
 
 class SparringParty(Player):

@@ -624,16 +624,15 @@ class QQDNDState(Board, State):
 
         The value only matters for a Turn Action (it bounds the next one) and for cards whose effect reads
         it; elsewhere one value stands for all. Where the value bounds nothing, Spread Shot's value only
-        buys targets: each number of targets is listed at the highest value that allows it. (The lists returned
-        may be shared: read them, never change them.)"""
+        buys targets: each number of targets is listed at the highest value that allows it. Each call returns
+        a new list, the caller's to keep or change."""
         act = option[2]
         first = option[3] if option[3] > low else low
         last = option[4] if option[4] < high else high
         if first > last:
-            return _NO_VALUES
+            return []
         if act.rule is None and values != "all":
-            value = first if values == "low" else last
-            return _ONE_VALUE[value] if 0 <= value <= NO_LIMIT else [(value, 1)]
+            return [(first if values == "low" else last, 1)]
         if act.rule == "spread_shot" and values != "all" and act.high is not None:
             return [(value, 1 if value == last else 2 + act.high - value) for value in range(first, last + 1)]
         return [(value, 1) for value in range(first, last + 1)]
@@ -989,9 +988,6 @@ def _highest(option: Option) -> int:
 
 
 _NO_TARGETS: list[tuple[int, ...]] = [()]  # the one choice of an Action without targets
-# values_for's answers where one value stands for all, made once.
-_NO_VALUES: list[tuple[int, int]] = []
-_ONE_VALUE: tuple[list[tuple[int, int]], ...] = tuple([(value, 1)] for value in range(NO_LIMIT + 1))
 
 # Rules of a card that has no Action of its own (a Party Member's Effect) run under this stand-in.
 _RULE_ACTION = ActionDef(-1, "Effect", "", "0", Act())

@@ -845,7 +845,8 @@ class GrantTrait(Verb):
 
     def run(self, ctx: Ctx) -> None:
         for target in self.to.pieces(ctx):
-            target.traits_added.add(self.trait)
+            if target.zone == FIELD:  # a card out of play has no subtypes added (the shared empty set)
+                target.traits_added.add(self.trait)
 
 
 class SetAlignment(Verb):

@@ -1,0 +1,99 @@
+"""Are goldfish game records unchanged? A digest of every game's record, deck by deck, to keep and compare.
+
+For each deck under bench/decks/ (or one game's), plays games 0 .. N-1 of the run seeded `seed` with the
+heuristic player against each goldfish opponent of the game, exactly as engine/goldfish.py plays them, and
+hashes each game's GameRecord (every field, counters in name order). `--save` writes the digests to a file;
+`--check` plays again and names every deck whose records differ from the file's (exit status 1), so a change
+meant only to be faster can be shown to play byte-identical games.
+
+    .venv/bin/python bench/record_digest.py --save /tmp/before.json [--games 500] [--game qqdnd]
+    .venv/bin/python bench/record_digest.py --check /tmp/before.json
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from collections import Counter
+from dataclasses import fields
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.cli import load_cards, resolved_deck  # noqa: E402
+from engine.core import PLAYER, game_stream, player_stream  # noqa: E402
+from engine.games import GAME_PACKAGES  # noqa: E402
+from engine.goldfish import in_canonical_order  # noqa: E402
+from engine.goldfish_record import GameRecord  # noqa: E402
+from engine.play.kits import game_kit  # noqa: E402
+from engine.play.match import play_out  # noqa: E402
+from engine.validation import CardIndex  # noqa: E402
+
+DECKS = ROOT / "bench" / "decks"
+
+
+def record_bytes(record: GameRecord) -> bytes:
+    """Every field of the record, in a fixed order (counters sorted by name)."""
+    parts = []
+    for each in fields(record):
+        value = getattr(record, each.name)
+        if isinstance(value, Counter):
+            value = sorted(value.items())
+        parts.append(f"{each.name}={value!r}")
+    return ";".join(parts).encode()
+
+
+def digest(game: str, path: Path, opponent: str, games: int, seed: int) -> str:
+    kit = game_kit(game)
+    deck = resolved_deck(game, path.read_text(encoding="utf-8"), CardIndex(game, load_cards(game)))
+    board = kit.goldfish_game(in_canonical_order(deck), opponent)
+    players = [kit.heuristic(), kit.goldfish_opponent(opponent)]
+    hashed = hashlib.sha256()
+    for index in range(games):
+        state = board.new_initial_state(game_stream(seed, index))
+        for seat, player in enumerate(players):
+            player.restart(state, seat, player_stream(seed, index, seat))
+        play_out(state, players)
+        hashed.update(record_bytes(kit.record(state, PLAYER)))
+    return hashed.hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--game", choices=list(GAME_PACKAGES))
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("--save", type=Path)
+    action.add_argument("--check", type=Path)
+    args = parser.parse_args()
+    kept = json.loads(args.check.read_text()) if args.check else None
+    games = kept["games"] if kept else args.games
+    seed = kept["seed"] if kept else args.seed
+    found: dict[str, str] = {}
+    for game in GAME_PACKAGES:
+        if args.game not in (None, game):
+            continue
+        for path in sorted(DECKS.glob(f"{game}*.txt")):
+            if path.stem != game and not path.stem.startswith(f"{game}-"):
+                continue
+            for opponent in game_kit(game).opponents:
+                key = f"{path.stem} vs {opponent}"
+                found[key] = digest(game, path, opponent, games, seed)
+                same = "" if kept is None else ("same" if kept["digests"].get(key) == found[key] else "DIFFERENT")
+                print(f"{key:<40} {found[key][:16]} {same}")
+    if args.save:
+        args.save.write_text(json.dumps({"games": games, "seed": seed, "digests": found}, indent=1))
+        print(f"{len(found)} digests of {games} games each saved to {args.save}")
+    else:
+        assert kept is not None
+        changed = [key for key, value in found.items() if kept["digests"].get(key) != value]
+        print(f"{len(found) - len(changed)} of {len(found)} decks play byte-identical records"
+              + (f"; changed: {', '.join(changed)}" if changed else ""))
+        sys.exit(1 if changed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -31,7 +31,7 @@ from cardsdb.models import Game
 from engine.play.kits import goldfish_opponents
 
 from ..models import Deck, DeckCard, DeckLike, DeckTag, DeckVersion, Visibility
-from ..simulations.models import RunStatus, SimulationRun
+from ..simulations.models import RunKind, RunStatus, SimulationRun
 from .lists import ListPool, PoolList, list_pool
 
 END = dt.datetime(2026, 11, 30, tzinfo=dt.UTC)
@@ -183,6 +183,7 @@ class Community:
             odds = 0.5
             started = min(END, updated + dt.timedelta(seconds=rng.randrange(30 * 86400)))
             yield SimulationRun, {
+                "kind": RunKind.GOLDFISH, "pairing_games": None, "work_per_game": 1,
                 "public_id": self._share_id(), "game_id": self.game_ids[slug], "deck_id": deck_id,
                 "deck_version": version, "name": name, "list_text": text, "format": listed.format,
                 "games": 1000, "seed": rng.randrange(2**32), "chunk_games": 250, "opponent": self.opponent[slug],

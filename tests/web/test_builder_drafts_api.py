@@ -143,7 +143,7 @@ def test_it_is_described_in_the_openapi_schema(client: Client) -> None:
     assert set(path) >= {"get", "put", "delete"}
     assert {p["name"] for p in path["put"]["parameters"]} == {"game", "target"}
     # Its own answers, and those every operation with a body shares (config/api_schema.py).
-    assert set(path["put"]["responses"]) == {"200", "400", "401", "404", "409", "413", "415", "429"}
+    assert set(path["put"]["responses"]) == {"200", "400", "401", "404", "409", "413", "414", "415", "429"}
     components = schema["components"]["schemas"]
     answer = path["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     state = components[answer]["properties"]["state"]["$ref"].rsplit("/", 1)[-1]

@@ -15,6 +15,8 @@ runs in flight): over either, 429 with `{"detail": ...}` naming the limit and a 
 """
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -55,6 +57,28 @@ TOO_MANY = OpenApiResponse(
 )
 
 
+
+# What starting a run can raise, and the API's answer to each (goldfish and two-deck runs alike).
+START_REFUSALS = (services.RunRefused, DeckNotFound, services.QuotaExceeded, services.RunNotQueued)
+
+
+def refused_start(error: Exception) -> Response:
+    """The answer to a run that did not start: 400 with the list's problems, 404, 429 or 503."""
+    if isinstance(error, DeckNotFound):
+        raise Http404(str(error)) from error
+    if isinstance(error, services.QuotaExceeded):
+        return Response({"detail": str(error)}, status=status.HTTP_429_TOO_MANY_REQUESTS,
+                        headers={"Retry-After": str(error.retry_after)})
+    if isinstance(error, services.RunNotQueued):
+        body = {"detail": str(error), "id": error.run.public_id, "status": error.run.status}
+        return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+    assert isinstance(error, services.RunRefused)
+    refusal: dict[str, Any] = {"detail": str(error)}
+    if error.result is not None:
+        result = error.result.as_dict()
+        refusal.update(problems=result["problems"], warnings=result["warnings"], omitted=result["omitted"])
+    return Response(refusal, status=status.HTTP_400_BAD_REQUEST)
+
 class SimulationList(APIView):
     authentication_classes = AUTHENTICATION
     permission_classes = [AllowAny]
@@ -91,20 +115,8 @@ class SimulationList(APIView):
                 seed=values.get("seed"), game=game, text=values.get("list"), deck=deck, format=values.get("format"),
                 opponent=values.get("opponent") or None, player=values["player"], budget=values.get("budget"),
             )
-        except services.RunRefused as refused:
-            body = {"detail": str(refused)}
-            if refused.result is not None:
-                result = refused.result.as_dict()
-                body.update(problems=result["problems"], warnings=result["warnings"], omitted=result["omitted"])
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        except DeckNotFound as error:
-            raise Http404(str(error)) from error
-        except services.QuotaExceeded as over:
-            return Response({"detail": str(over)}, status=status.HTTP_429_TOO_MANY_REQUESTS,
-                            headers={"Retry-After": str(over.retry_after)})
-        except services.RunNotQueued as down:
-            body = {"detail": str(down), "id": down.run.public_id, "status": down.run.status}
-            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        except START_REFUSALS as refused:
+            return refused_start(refused)
         body = SimulationOutputSerializer(run, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["api_url"]})
 

@@ -36,9 +36,8 @@ from ..field import field_decks
 from ..models import Deck
 from ..selectors import decks_readable_by
 from ..serializers import RefusedSerializer
-from ..services import DeckNotFound
 from . import matchups, recovery, selectors, services
-from .api import RUN_ID, TOO_MANY
+from .api import RUN_ID, START_REFUSALS, TOO_MANY, refused_start
 from .matchup_serializers import (
     GauntletInputSerializer,
     MatchupInputSerializer,
@@ -97,20 +96,8 @@ class _TwoDeckList(APIView):
                 raise ParseError(f"No cards of {values['game']!r} are loaded yet.")
         try:
             run = self.start(request, values, **deck_a)
-        except services.RunRefused as refused:
-            body: dict[str, Any] = {"detail": str(refused)}
-            if refused.result is not None:
-                result = refused.result.as_dict()
-                body.update(problems=result["problems"], warnings=result["warnings"], omitted=result["omitted"])
-            return Response(body, status=status.HTTP_400_BAD_REQUEST)
-        except DeckNotFound as error:
-            raise Http404(str(error)) from error
-        except services.QuotaExceeded as over:
-            return Response({"detail": str(over)}, status=status.HTTP_429_TOO_MANY_REQUESTS,
-                            headers={"Retry-After": str(over.retry_after)})
-        except services.RunNotQueued as down:
-            body = {"detail": str(down), "id": down.run.public_id, "status": down.run.status}
-            return Response(body, status=status.HTTP_503_SERVICE_UNAVAILABLE)
+        except START_REFUSALS as refused:
+            return refused_start(refused)
         run = _runs_of_kind(self.kind).get(pk=run.pk)
         body = TwoDeckOutputSerializer(run, context={"request": request}).data
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["api_url"]})

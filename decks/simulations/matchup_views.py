@@ -14,10 +14,8 @@ from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
-from rest_framework.exceptions import Throttled
 
 from cardsdb.models import Game
-from config.throttles import RUN_START_THROTTLES, check_throttles, retry_after
 
 from ..field import field_decks
 from ..models import Deck
@@ -26,7 +24,7 @@ from . import matchups, services
 from .forms import GauntletForm, MatchupForm
 from .matchup_presentation import field_matrix, gauntlet_report, matchup_report
 from .models import RunKind, RunStatus, SimulationRun
-from .views import _refused
+from .views import _refused, start_or_refuse
 
 FIELD_REQUESTER = "field"
 logger = logging.getLogger(__name__)
@@ -37,26 +35,6 @@ def _deck(share_id: str) -> Deck:
     if deck is None:
         raise DeckNotFound("No deck you can read has this id.")
     return deck
-
-
-def _start(request: HttpRequest, starter: Any, **args: Any) -> SimulationRun | HttpResponse:
-    try:
-        check_throttles(request, RUN_START_THROTTLES)
-        return starter(user=request.user, requester=services.Requester.of(request), **args)  # type: ignore[no-any-return]
-    except Throttled as throttled:
-        return _refused(request, str(throttled.detail), status=429, headers=retry_after(throttled))
-    except services.QuotaExceeded as over:
-        return _refused(request, str(over), status=429, headers={"Retry-After": str(over.retry_after)})
-    except services.RunRefused as refused:
-        if refused.result is None:
-            return _refused(request, str(refused), status=400)
-        result = refused.result.as_dict()
-        return _refused(request, str(refused), status=400, problems=result["problems"],
-                        omitted=result["omitted"]["problems"])
-    except DeckNotFound as error:
-        raise Http404(str(error)) from error
-    except services.RunNotQueued as down:
-        return _refused(request, str(down), status=503, run=down.run)
 
 
 def _deck_a(form: MatchupForm | GauntletForm) -> dict[str, Any]:
@@ -87,7 +65,7 @@ def matchup_start(request: HttpRequest) -> HttpResponse:
         opponent = _deck(form.cleaned_data["opponent"])
     except DeckNotFound as error:
         raise Http404(str(error)) from error
-    started = _start(request, matchups.start_matchup, opponent=opponent, **args)
+    started = start_or_refuse(request, matchups.start_matchup, opponent=opponent, **args)
     return redirect(started) if isinstance(started, SimulationRun) else started
 
 
@@ -109,7 +87,7 @@ def gauntlet_start(request: HttpRequest) -> HttpResponse:
             taken = {deck.pk for deck in opponents} | ({args["deck"].pk} if args["deck"] is not None else set())
             opponents += [deck for deck in field_decks(game, matchups.MAX_OPPONENTS) if deck.pk not in taken]
         opponents = opponents[:matchups.MAX_OPPONENTS]
-    started = _start(request, matchups.start_gauntlet, opponents=opponents, **args)
+    started = start_or_refuse(request, matchups.start_gauntlet, opponents=opponents, **args)
     return redirect(started) if isinstance(started, SimulationRun) else started
 
 

@@ -7,6 +7,7 @@ reloads itself every few seconds.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -43,11 +44,13 @@ def _refused(request: HttpRequest, message: str, *, status: int, problems: list[
     return response
 
 
-def _start(request: HttpRequest, **request_args: Any) -> SimulationRun | HttpResponse:
-    """Start a run, or the page saying why it did not start."""
+def start_or_refuse(request: HttpRequest, starter: Callable[..., SimulationRun] = services.start_run,
+                    **request_args: Any) -> SimulationRun | HttpResponse:
+    """Start a run with `starter` (a goldfish run by default; matchups pass theirs), or the page
+    saying why it did not start."""
     try:
         check_throttles(request, RUN_START_THROTTLES)
-        return services.start_run(user=request.user, requester=services.Requester.of(request), **request_args)
+        return starter(user=request.user, requester=services.Requester.of(request), **request_args)
     except Throttled as throttled:
         return _refused(request, str(throttled.detail), status=429, headers=retry_after(throttled))
     except services.QuotaExceeded as over:
@@ -79,8 +82,8 @@ def simulation_start(request: HttpRequest) -> HttpResponse:
         if deck is None:
             raise Http404("No deck you can read has this id.")
     game = Game.objects.filter(slug=data["game"]).first() if data["game"] else None
-    started = _start(request, games=data["games"], seed=data["seed"], game=game, text=form.list_text(), deck=deck,
-                     format=data["format"] or None, opponent=data["opponent"] or None)
+    started = start_or_refuse(request, games=data["games"], seed=data["seed"], game=game, text=form.list_text(),
+                              deck=deck, format=data["format"] or None, opponent=data["opponent"] or None)
     return redirect(started) if isinstance(started, SimulationRun) else started
 
 
@@ -161,8 +164,8 @@ def simulation_compare_start(request: HttpRequest, run_id: str) -> HttpResponse:
         return _refused(request, f"{other.name} is a {other.game.name} deck; this run played {run.game.name}.",
                         status=400)
     # The same games: the same count, seed, opponent and player, so the decks are all that differ.
-    started = _start(request, games=run.games, seed=run.seed, deck=other, opponent=run.opponent, player=run.player,
-                     budget=run.budget)
+    started = start_or_refuse(request, games=run.games, seed=run.seed, deck=other, opponent=run.opponent,
+                              player=run.player, budget=run.budget)
     if not isinstance(started, SimulationRun):
         return started
     return redirect("simulation-compare", run.public_id, started.public_id)

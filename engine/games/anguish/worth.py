@@ -45,6 +45,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
+        "plans", "end_game_plans", "creature", "matchup_read",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -100,6 +101,16 @@ class WorthTable:
         # The End Game: every card is free (10.4), the Hour is over.
         self.end_game_options = [end_game_options(card) for card in profiles]
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
+        self.end_game_plans = list(zip(self.end_game_cost, self.end_game_options, strict=True))
+        self.creature = [card.kind == CREATURE for card in profiles]
+        # The cards another deck's position can make worth playing when the tables say NEVER (what
+        # combat.matchup_options looks at): damage to an enemy Creature, a Creature without Arsenal
+        # that can enter the Defense Line. For any other card it answers NEVER whatever the position.
+        self.matchup_read = [
+            not card.response and (card.target == "enemy" or (
+                card.kind == CREATURE and card.arsenal == 0 and card.protection + card.light_protection > 0))
+            for card in profiles
+        ]
         self.set_clock(LAST_HOUR)
 
     def set_clock(self, clock: int) -> None:
@@ -116,6 +127,12 @@ class WorthTable:
         self.plan_options = [
             [[self._options_until(uid, hour, after_attack) for hour in hours] for uid in cards]
             for after_attack in (False, True)
+        ]
+        # The plan's cost and options of each card by [after_attack][hour][uid], read together.
+        self.plans = [
+            [[(self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
+             for hour in hours]
+            for after_attack in (0, 1)
         ]
         # What a Creature that takes a place in the Arsenal this Hour mills until the horizon, played
         # after the attack and played before it ([before][uid][hour]); and what one in the Arsenal would

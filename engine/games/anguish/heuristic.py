@@ -338,6 +338,23 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
             arrives = arrives_late[uid][hour]  # room made after the attack
             arrives_now = arrives_early[uid][hour]  # before it: with Ambush, it attacks now
         base = _ORDER * position
+        if len(options) == 1 and not arrives_now:  # the most common card: one place, no room to make
+            gain, row, uses_front, uses_back = options[0]
+            char, play = chr(base), (uid, row, None, False)
+            for total, order, cards, hours, free, guards, made in tuple(best.values()):
+                if cost > hours or uses_front > free or uses_back > guards:
+                    continue
+                left, free_left, guards_left = hours - cost, free - uses_front, guards - uses_back
+                key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
+                found = get(key)
+                worth = total + gain
+                if found is None or found[0] < worth:
+                    best[key] = (worth, order + char, (*cards, play), left, free_left, guards_left, made)
+                elif found[0] == worth:
+                    then = order + char
+                    if then < found[1]:
+                        best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
+            continue
         # Each option with its character of the order and its play, made once for every plan it extends.
         steps = [(gain, uses_front, uses_back, chr(base + choice), (uid, row, None, False))
                  for choice, (gain, row, uses_front, uses_back) in enumerate(options)]

@@ -346,8 +346,11 @@ class AnguishState(State):
     def protection_of(self, uid: int) -> int:
         """The Protection Score remaining: printed, plus bonuses, less the damage it carries."""
         card = self.profiles[uid]
-        light = card.light_protection if self.light() else 0
-        return card.protection + self.bonus[uid] + light - self.damage[uid]
+        protection = card.protection + self.bonus[uid] - self.damage[uid]
+        # self.light(), inlined (and only asked of a card with a Light bonus): read for every defender
+        if card.light_protection and not self.end_game and self.hour <= LAST_LIGHT_HOUR:
+            protection += card.light_protection
+        return protection
 
     def can_attack(self, uid: int) -> bool:
         """9.4: not on the Hour it was played unless it has Ambush; 7.1: not on a turn it moved from
@@ -500,7 +503,7 @@ class AnguishState(State):
         card = self.profiles[uid]
         seat.hand.remove(uid)
         if self.phase == MAIN:
-            self.spent += self.cost_of(uid)
+            self.spent += 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
             self.acted = True
         if card.kind == CREATURE:
             (seat.arsenal if row == act.ARSENAL else seat.protection).append(uid)

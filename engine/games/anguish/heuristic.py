@@ -62,7 +62,6 @@ from random import Random
 from engine.core import State
 from engine.games.anguish import actions as act
 from engine.games.anguish.combat import best_target, guard_for, matchup_options, safe_attackers
-from engine.games.anguish.profiles import CREATURE
 from engine.games.anguish.state import (
     END_GAME_DISCARD,
     END_GAME_DRAW,
@@ -83,6 +82,7 @@ from engine.players.base import Player
 GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
 CLOCK_TRIALS = 32  # goldfish games played to find a deck's clock
 CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
+KEPT_SEARCHES = 20_000  # plans a table remembers (see _searched); it starts afresh when full
 
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
@@ -174,8 +174,10 @@ class HeuristicPlayer(Player):
     # ----- the turn -----
 
     def _main(self, state: AnguishState, table: WorthTable) -> Action:
-        plays = self._plan_carried_on(state)
-        if plays is None:
+        kept = self._plan  # the rest of a plan made for this very state (see below), if any
+        if kept is not None and kept[0] is state and kept[1] == state.steps and kept[2] == state.last_action:
+            plays = kept[3]
+        else:
             plays = self._best_plays(state, table)
         action, rest = self._act(state, table, plays)
         # Against the goldfish nothing but this action comes between it and the next decision, and
@@ -183,12 +185,6 @@ class HeuristicPlayer(Player):
         # for it, for this very state only (a copy or another game works its plan out afresh).
         self._plan = (state, state.steps + 1, action, rest) if rest is not None and state.game.goldfish else None
         return action
-
-    def _plan_carried_on(self, state: AnguishState) -> tuple[_Play, ...] | None:
-        kept = self._plan
-        if kept is None or kept[0] is not state or kept[1] != state.steps or kept[2] != state.last_action:
-            return None
-        return kept[3]
 
     def _act(self, state: AnguishState, table: WorthTable, plays: tuple[_Play, ...]
              ) -> tuple[Action, tuple[_Play, ...] | None]:
@@ -209,7 +205,7 @@ class HeuristicPlayer(Player):
         if first is not None:
             play = drawing or first
             uid = play[0]
-            rest = None if drawing else tuple(other for other in plays if other is not play)
+            rest = None if drawing else tuple([other for other in plays if other is not play])
             return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
         if early is None and not state.attack_declared:
             ready = safe_attackers(state)
@@ -274,7 +270,7 @@ class HeuristicPlayer(Player):
             everything = _everything_fits(candidates, budget, front, back)
             if everything is not None:
                 return everything
-        return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+        return _searched(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -317,6 +313,31 @@ class HeuristicPlayer(Player):
 
 def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
     return None if state.profiles[uid].target is None else best_target(state, table, uid)
+
+
+def _searched(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,
+              front: int, back: int, room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
+              after_attack: bool) -> tuple[_Play, ...]:
+    """_search's plan, remembered by the table. The search reads of a card only what its copies share
+    (the table's rows of the card), and of the Creatures that can make room only what they would mill:
+    so its plan, told as places among the candidates and the room, is the same for every position
+    that gives it the same cards, Hours, locations and room, in any game of the Game."""
+    card = table.card
+    key = (tuple([(card[uid], cost, options) for uid, cost, options in candidates]), hour, budget, front, back,
+           tuple([(loss, loss_now) for loss, _, loss_now in room]), replacing, attack_to_come, after_attack)
+    searches = table.searches
+    found = searches.get(key)
+    if found is not None:
+        return tuple([(candidates[place][0], row, None if made is None else room[made][1], early)
+                      for place, row, made, early in found])
+    plays = _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+    places = {uid: place for place, (uid, _, _) in enumerate(candidates)}
+    making = {uid: made for made, (_, uid, _) in enumerate(room)}
+    if len(searches) >= KEPT_SEARCHES:
+        searches.clear()
+    searches[key] = tuple([(places[uid], row, None if leaving is None else making[leaving], early)
+                           for uid, row, leaving, early in plays])
+    return plays
 
 
 def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,
@@ -411,9 +432,9 @@ def _everything_fits(candidates: list[tuple[int, int, tuple[Option, ...]]], budg
         budget -= cost
         front -= uses_front
         back -= uses_back
+        if budget < 0 or front < 0 or back < 0:
+            return None  # what is left only goes down
         plays.append((uid, row, None, False))
-    if budget < 0 or front < 0 or back < 0:
-        return None
     return tuple(plays)
 
 
@@ -427,11 +448,11 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     (POLICY 2): a Creature, when the Arsenal and the rest of the hand already hold four or more, only
     what it would mill over the fourth best of them, or its effect if that is more."""
     seat = state.seats[state.actor]
-    profiles = state.profiles
     horizon = table.horizon_at[state.hour]
     worth_until = table.worth_until
     worths = [worth_until[uid][hour][horizon] for uid in cards]
-    creatures = [uid for uid in seat.hand if profiles[uid].kind == CREATURE]
+    creature_at = table.creature
+    creatures = [uid for uid in seat.hand if creature_at[uid]]
     if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
         return worths  # room for every Creature there is
     keeps = table.keeps
@@ -439,7 +460,7 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     best = sorted([(keeps[uid][state.hour], -1) for uid in seat.arsenal]
                   + [(worth_until[uid][hour][horizon], uid) for uid in creatures], reverse=True)[:ROW_SIZE + 1]
     for index, uid in enumerate(cards):
-        if profiles[uid].kind != CREATURE:
+        if not creature_at[uid]:
             continue
         others = [worth for worth, other in best if other != uid]
         if len(others) >= ROW_SIZE:

@@ -82,7 +82,6 @@ from engine.players.base import Player
 GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
 CLOCK_TRIALS = 32  # goldfish games played to find a deck's clock
 CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
-KEPT_SEARCHES = 20_000  # plans a table remembers (see _searched); it starts afresh when full
 
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
@@ -270,7 +269,7 @@ class HeuristicPlayer(Player):
             everything = _everything_fits(candidates, budget, front, back)
             if everything is not None:
                 return everything
-        return _searched(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+        return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -313,31 +312,6 @@ class HeuristicPlayer(Player):
 
 def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
     return None if state.profiles[uid].target is None else best_target(state, table, uid)
-
-
-def _searched(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,
-              front: int, back: int, room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
-              after_attack: bool) -> tuple[_Play, ...]:
-    """_search's plan, remembered by the table. The search reads of a card only what its copies share
-    (the table's rows of the card), and of the Creatures that can make room only what they would mill:
-    so its plan, told as places among the candidates and the room, is the same for every position
-    that gives it the same cards, Hours, locations and room, in any game of the Game."""
-    card = table.card
-    key = (tuple([(card[uid], cost, options) for uid, cost, options in candidates]), hour, budget, front, back,
-           tuple([(loss, loss_now) for loss, _, loss_now in room]), replacing, attack_to_come, after_attack)
-    searches = table.searches
-    found = searches.get(key)
-    if found is not None:
-        return tuple([(candidates[place][0], row, None if made is None else room[made][1], early)
-                      for place, row, made, early in found])
-    plays = _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
-    places = {uid: place for place, (uid, _, _) in enumerate(candidates)}
-    making = {uid: made for made, (_, uid, _) in enumerate(room)}
-    if len(searches) >= KEPT_SEARCHES:
-        searches.clear()
-    searches[key] = tuple([(places[uid], row, None if leaving is None else making[leaving], early)
-                           for uid, row, leaving, early in plays])
-    return plays
 
 
 def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,

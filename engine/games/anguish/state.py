@@ -74,6 +74,7 @@ class AnguishGame(Game):
         self.names: list[str] = []  # by uid, for the records
         self.profiles: list[CardProfile] = []
         self.owner: list[int] = []
+        self.responds: list[bool] = []
         self.lifeblood: list[list[int]] = [[], []]
         self.stronghold: list[list[int]] = [[], []]
         self._add_deck(PLAYER, deck)
@@ -90,6 +91,8 @@ class AnguishGame(Game):
         self.names.append(name)
         self.profiles.append(card_profile)
         self.owner.append(player)
+        # 9.3: it may be played in response to an attack (a response card, or a free card with Ambush)
+        self.responds.append(card_profile.response or (card_profile.free and card_profile.ambush))
         return uid
 
     def _add_deck(self, player: int, deck: ResolvedDeck) -> None:
@@ -554,7 +557,8 @@ class AnguishState(State):
         self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
-        if seat.protection or (seat.hand and any(self._may_respond(uid) for uid in seat.hand)):
+        responds = self.game.responds
+        if seat.protection or any([responds[uid] for uid in seat.hand]):
             self.phase = PROTECT
             self.actor = defender
             for uid in seat.hand:
@@ -564,8 +568,7 @@ class AnguishState(State):
             self._resolve_attack()
 
     def _may_respond(self, uid: int) -> bool:
-        card = self.profiles[uid]
-        return card.response or (card.free and card.ambush)
+        return self.game.responds[uid]
 
     def _protect(self, attacker: int, defender: int | None) -> None:
         self.blocks[attacker] = defender
@@ -810,7 +813,8 @@ class AnguishState(State):
                 return False
         elif card.response:
             return False
-        if self.cost_of(uid) > (0 if responding else self.budget()):
+        cost = 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
+        if cost > (0 if responding else self.budget()):
             return False
         if card.kind == CREATURE:
             seat = self.seats[player]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from engine.games.anguish import actions as act
 from engine.games.anguish.profiles import CREATURE, CardProfile
@@ -50,7 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read", "card", "searches",
+        "plans", "end_game_plans", "creature", "matchup_read",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -111,9 +111,6 @@ class WorthTable:
                 card.kind == CREATURE and card.arsenal == 0 and card.protection + card.light_protection > 0))
             for card in profiles
         ]
-        # Each card's first copy: copies share every row of the table.
-        first: dict[CardProfile, int] = {}
-        self.card = [first.setdefault(card, uid) for uid, card in enumerate(profiles)]
         self.set_clock(LAST_HOUR)
 
     def set_clock(self, clock: int) -> None:
@@ -122,8 +119,6 @@ class WorthTable:
         may go on), each card's worth and options until it, in the opening hand, and each player's
         total over the whole Lifeblood."""
         self.clock = clock
-        # The player's plans found so far (heuristic._searched), which the horizon changes.
-        self.searches: dict[Any, Any] = {}
         cards = range(len(self.game.profiles))
         hours = range(LAST_HOUR + 1)
         self.horizon_at = [clock if hour < clock else LAST_HOUR for hour in hours]

@@ -22,9 +22,12 @@ def blocks_well(state: AnguishState, guard: int, attacker: int) -> bool:
 def safe_attackers(state: AnguishState) -> tuple[int, ...]:
     """Every Creature of the player to act that may attack, but for those an enemy defender would
     defeat and survive."""
-    ready = [uid for uid in state.seats[state.active].arsenal if state.can_attack(uid)]
+    arsenal = state.seats[state.active].arsenal
+    if not arsenal:
+        return ()
+    ready = [uid for uid in arsenal if state.can_attack(uid)]
     defenders = state.seats[1 - state.active].protection
-    if defenders:
+    if defenders and ready:
         ready = [uid for uid in ready if not any(blocks_well(state, guard, uid) for guard in defenders)]
     return tuple(ready)
 

@@ -62,7 +62,6 @@ from random import Random
 from engine.core import State
 from engine.games.anguish import actions as act
 from engine.games.anguish.combat import best_target, guard_for, matchup_options, safe_attackers
-from engine.games.anguish.profiles import CREATURE
 from engine.games.anguish.state import (
     END_GAME_DISCARD,
     END_GAME_DRAW,
@@ -89,8 +88,9 @@ CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
 _Play = tuple[int, str | None, int | None, bool]
 # A plan of plays: its total worth, the places of its plays among the cards and options looked at
 # (which breaks ties: one character a play, in the order of the cards, so that comparing two of
-# them compares the plays), and the plays.
-_Plan = tuple[float, str, tuple[_Play, ...]]
+# them compares the plays), the plays, and what it leaves: Hours, Arsenal locations, Defense Line
+# locations, and the Creatures that made room.
+_Plan = tuple[float, str, tuple[_Play, ...], int, int, int, int]
 _ORDER = 4  # more than any card's options and making room
 
 
@@ -173,8 +173,10 @@ class HeuristicPlayer(Player):
     # ----- the turn -----
 
     def _main(self, state: AnguishState, table: WorthTable) -> Action:
-        plays = self._plan_carried_on(state)
-        if plays is None:
+        kept = self._plan  # the rest of a plan made for this very state (see below), if any
+        if kept is not None and kept[0] is state and kept[1] == state.steps and kept[2] == state.last_action:
+            plays = kept[3]
+        else:
             plays = self._best_plays(state, table)
         action, rest = self._act(state, table, plays)
         # Against the goldfish nothing but this action comes between it and the next decision, and
@@ -182,12 +184,6 @@ class HeuristicPlayer(Player):
         # for it, for this very state only (a copy or another game works its plan out afresh).
         self._plan = (state, state.steps + 1, action, rest) if rest is not None and state.game.goldfish else None
         return action
-
-    def _plan_carried_on(self, state: AnguishState) -> tuple[_Play, ...] | None:
-        kept = self._plan
-        if kept is None or kept[0] is not state or kept[1] != state.steps or kept[2] != state.last_action:
-            return None
-        return kept[3]
 
     def _act(self, state: AnguishState, table: WorthTable, plays: tuple[_Play, ...]
              ) -> tuple[Action, tuple[_Play, ...] | None]:
@@ -208,7 +204,7 @@ class HeuristicPlayer(Player):
         if first is not None:
             play = drawing or first
             uid = play[0]
-            rest = None if drawing else tuple(other for other in plays if other is not play)
+            rest = None if drawing else tuple([other for other in plays if other is not play])
             return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
         if early is None and not state.attack_declared:
             ready = safe_attackers(state)
@@ -241,21 +237,20 @@ class HeuristicPlayer(Player):
         after_attack = state.attack_declared and not end_game
         # The cards worth playing now, each with its cost and its options.
         candidates: list[tuple[int, int, tuple[Option, ...]]] = []
-        play_cost, plan_options = table.play_cost, table.plan_options[after_attack]
+        plans = table.end_game_plans if end_game else table.plans[after_attack][hour]
+        creature_at, matchup_read = table.creature, table.matchup_read
         creatures = 0
         for uid in hand:
-            if end_game:
-                cost, options = table.end_game_cost[uid], table.end_game_options[uid]
-            else:
-                cost, options = play_cost[uid][hour], plan_options[uid][hour]
-            if matchup and cost == NEVER:
+            cost, options = plans[uid]
+            if cost == NEVER:
+                if not (matchup and matchup_read[uid]):
+                    continue  # worth nothing now, or kept for a response (matchup_options says NEVER)
                 cost, options = matchup_options(state, table, uid)
             if cost > budget or not options:  # too costly now, worth nothing, or kept for a response
                 continue
-            card = profiles[uid]
-            if card.kind == CREATURE:  # played with or without a target (a "When played" step)
+            if creature_at[uid]:  # played with or without a target (a "When played" step)
                 creatures += 1
-            elif card.target is not None and not state.targets_for(state.active, uid):
+            elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
                 continue  # a Discovery needs its target
             candidates.append((uid, cost, options))
         if not candidates:
@@ -267,51 +262,14 @@ class HeuristicPlayer(Player):
             # Room is worth making only for a Creature that would mill more than one in the Arsenal.
             keeps, arriving = table.keeps, table.arrives[True]
             least = min(keeps[uid][hour] for uid in seat.arsenal)
-            if any(arriving[uid][hour] > least for uid, _, _ in candidates if profiles[uid].kind == CREATURE):
+            if any(arriving[uid][hour] > least for uid, _, _ in candidates if creature_at[uid]):
                 room, replacing = self._room(state, table)
                 attack_to_come = not after_attack and bool(safe_attackers(state))
         if not room:
             everything = _everything_fits(candidates, budget, front, back)
             if everything is not None:
                 return everything
-        # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made
-        # room) -> the best plan found. Of plans worth the same, the one whose plays come first in
-        # the hand (then by option) is kept: so once its first play is made, the rest of it is the
-        # best plan of the position that follows, as a fresh look would find it.
-        best: dict[tuple[int, int, int, int], _Plan] = {(budget, front, back, 0): (0.0, "", ())}
-        for position, (uid, cost, options) in enumerate(candidates):
-            arrives = arrives_now = 0.0
-            if room and profiles[uid].kind == CREATURE:
-                arrives = table.arrives[False][uid][hour]  # room made after the attack
-                arrives_now = table.arrives[True][uid][hour]  # before it: with Ambush, it attacks now
-            for (hours, free, guards, made), (total, order, cards) in list(best.items()):
-                if cost > hours:
-                    continue
-                for choice, (gain, row, uses_front, uses_back) in enumerate(options):
-                    if uses_front > free or uses_back > guards:
-                        continue
-                    key = (hours - cost, free - uses_front, guards - uses_back, made)
-                    found = best.get(key)
-                    worth, then = total + gain, order + chr(_ORDER * position + choice)
-                    if found is None or found[0] < worth or (found[0] == worth and then < found[1]):
-                        best[key] = (worth, then, (*cards, (uid, row, None, False)))
-                # A place made is one more place, whatever comes first in the hand: a plan that
-                # makes room with a place still free is never the best (the same card in that place
-                # is worth as much, and comes first among its options).
-                if arrives_now and made < len(room) and (replacing or guards > 0):
-                    loss, leaving, loss_now = room[made]
-                    gain, early = arrives - loss, False
-                    if not attack_to_come and not after_attack:
-                        gain, early = arrives_now - loss, True  # no attack to wait for: at once
-                    elif attack_to_come and arrives_now - loss_now > gain:
-                        gain, early = arrives_now - loss_now, True
-                    if gain > 0:
-                        key = (hours - cost, free, guards if replacing else guards - 1, made + 1)
-                        found = best.get(key)
-                        worth, then = total + gain, order + chr(_ORDER * position + len(options))
-                        if found is None or found[0] < worth or (found[0] == worth and then < found[1]):
-                            best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)))
-        return min(best.values(), key=_plan_rank)[2]
+        return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -356,19 +314,101 @@ def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
     return None if state.profiles[uid].target is None else best_target(state, table, uid)
 
 
+def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,
+            front: int, back: int, room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
+            after_attack: bool) -> tuple[_Play, ...]:
+    """The plan worth most of `candidates` (an exact search over them, POLICY 3 and 11)."""
+    # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made room),
+    # as one number -> the best plan found, with those four. Of plans worth the same, the one whose
+    # plays come first in the hand (then by option) is kept: so once its first play is made, the rest
+    # of it is the best plan of the position that follows, as a fresh look would find it.
+    best: dict[int, _Plan] = {_key(budget, front, back, 0): (0.0, "", (), budget, front, back, 0)}
+    get = best.get
+    creature_at = table.creature
+    arrives_late, arrives_early = table.arrives[False], table.arrives[True]
+    rooms = len(room)
+    for position, (uid, cost, options) in enumerate(candidates):
+        arrives = arrives_now = 0.0
+        if room and creature_at[uid]:
+            arrives = arrives_late[uid][hour]  # room made after the attack
+            arrives_now = arrives_early[uid][hour]  # before it: with Ambush, it attacks now
+        base = _ORDER * position
+        if len(options) == 1 and not arrives_now:  # the most common card: one place, no room to make
+            gain, row, uses_front, uses_back = options[0]
+            char, play = chr(base), (uid, row, None, False)
+            for total, order, cards, hours, free, guards, made in tuple(best.values()):
+                if cost > hours or uses_front > free or uses_back > guards:
+                    continue
+                left, free_left, guards_left = hours - cost, free - uses_front, guards - uses_back
+                key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
+                found = get(key)
+                worth = total + gain
+                if found is None or found[0] < worth:
+                    best[key] = (worth, order + char, (*cards, play), left, free_left, guards_left, made)
+                elif found[0] == worth:
+                    then = order + char
+                    if then < found[1]:
+                        best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
+            continue
+        # Each option with its character of the order and its play, made once for every plan it extends.
+        steps = [(gain, uses_front, uses_back, chr(base + choice), (uid, row, None, False))
+                 for choice, (gain, row, uses_front, uses_back) in enumerate(options)]
+        for total, order, cards, hours, free, guards, made in tuple(best.values()):
+            if cost > hours:
+                continue
+            left = hours - cost
+            for gain, uses_front, uses_back, char, play in steps:
+                if uses_front > free or uses_back > guards:
+                    continue
+                free_left, guards_left = free - uses_front, guards - uses_back
+                key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
+                found = get(key)
+                worth = total + gain
+                if found is None or found[0] < worth:
+                    best[key] = (worth, order + char, (*cards, play), left, free_left, guards_left, made)
+                elif found[0] == worth:
+                    then = order + char
+                    if then < found[1]:
+                        best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
+            # A place made is one more place, whatever comes first in the hand: a plan that makes
+            # room with a place still free is never the best (the same card in that place is worth
+            # as much, and comes first among its options).
+            if arrives_now and made < rooms and (replacing or guards > 0):
+                loss, leaving, loss_now = room[made]
+                gain, early = arrives - loss, False
+                if not attack_to_come and not after_attack:
+                    gain, early = arrives_now - loss, True  # no attack to wait for: at once
+                elif attack_to_come and arrives_now - loss_now > gain:
+                    gain, early = arrives_now - loss_now, True
+                if gain > 0:
+                    guards_left = guards if replacing else guards - 1
+                    key = ((left << 4 | free) << 4 | guards_left) << 4 | made + 1  # _key, inlined
+                    found = get(key)
+                    worth, then = total + gain, order + chr(base + len(options))
+                    if found is None or found[0] < worth or (found[0] == worth and then < found[1]):
+                        best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)), left, free,
+                                     guards_left, made + 1)
+    return min(best.values(), key=_plan_rank)[2]
+
+
+def _key(hours: int, free: int, guards: int, made: int) -> int:
+    """A search position as one number (each count is at most LAST_HOUR or ROW_SIZE, below 16)."""
+    return ((hours << 4 | free) << 4 | guards) << 4 | made
+
+
 def _everything_fits(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
                      back: int) -> tuple[_Play, ...] | None:
     """Every card worth playing, each where it is worth most (the first such place on a tie), when
     they all fit together: the best plan there is, found without a search (None if they do not)."""
     plays = []
     for uid, cost, options in candidates:
-        gain, row, uses_front, uses_back = max(options, key=_option_gain)
+        gain, row, uses_front, uses_back = options[0] if len(options) == 1 else max(options, key=_option_gain)
         budget -= cost
         front -= uses_front
         back -= uses_back
+        if budget < 0 or front < 0 or back < 0:
+            return None  # what is left only goes down
         plays.append((uid, row, None, False))
-    if budget < 0 or front < 0 or back < 0:
-        return None
     return tuple(plays)
 
 
@@ -382,11 +422,11 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     (POLICY 2): a Creature, when the Arsenal and the rest of the hand already hold four or more, only
     what it would mill over the fourth best of them, or its effect if that is more."""
     seat = state.seats[state.actor]
-    profiles = state.profiles
     horizon = table.horizon_at[state.hour]
     worth_until = table.worth_until
     worths = [worth_until[uid][hour][horizon] for uid in cards]
-    creatures = [uid for uid in seat.hand if profiles[uid].kind == CREATURE]
+    creature_at = table.creature
+    creatures = [uid for uid in seat.hand if creature_at[uid]]
     if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
         return worths  # room for every Creature there is
     keeps = table.keeps
@@ -394,7 +434,7 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     best = sorted([(keeps[uid][state.hour], -1) for uid in seat.arsenal]
                   + [(worth_until[uid][hour][horizon], uid) for uid in creatures], reverse=True)[:ROW_SIZE + 1]
     for index, uid in enumerate(cards):
-        if profiles[uid].kind != CREATURE:
+        if not creature_at[uid]:
             continue
         others = [worth for worth, other in best if other != uid]
         if len(others) >= ROW_SIZE:

@@ -74,6 +74,7 @@ class AnguishGame(Game):
         self.names: list[str] = []  # by uid, for the records
         self.profiles: list[CardProfile] = []
         self.owner: list[int] = []
+        self.responds: list[bool] = []
         self.lifeblood: list[list[int]] = [[], []]
         self.stronghold: list[list[int]] = [[], []]
         self._add_deck(PLAYER, deck)
@@ -90,6 +91,8 @@ class AnguishGame(Game):
         self.names.append(name)
         self.profiles.append(card_profile)
         self.owner.append(player)
+        # 9.3: it may be played in response to an attack (a response card, or a free card with Ambush)
+        self.responds.append(card_profile.response or (card_profile.free and card_profile.ambush))
         return uid
 
     def _add_deck(self, player: int, deck: ResolvedDeck) -> None:
@@ -346,8 +349,11 @@ class AnguishState(State):
     def protection_of(self, uid: int) -> int:
         """The Protection Score remaining: printed, plus bonuses, less the damage it carries."""
         card = self.profiles[uid]
-        light = card.light_protection if self.light() else 0
-        return card.protection + self.bonus[uid] + light - self.damage[uid]
+        protection = card.protection + self.bonus[uid] - self.damage[uid]
+        # self.light(), inlined (and only asked of a card with a Light bonus): read for every defender
+        if card.light_protection and not self.end_game and self.hour <= LAST_LIGHT_HOUR:
+            protection += card.light_protection
+        return protection
 
     def can_attack(self, uid: int) -> bool:
         """9.4: not on the Hour it was played unless it has Ambush; 7.1: not on a turn it moved from
@@ -500,7 +506,7 @@ class AnguishState(State):
         card = self.profiles[uid]
         seat.hand.remove(uid)
         if self.phase == MAIN:
-            self.spent += self.cost_of(uid)
+            self.spent += 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
             self.acted = True
         if card.kind == CREATURE:
             (seat.arsenal if row == act.ARSENAL else seat.protection).append(uid)
@@ -551,7 +557,8 @@ class AnguishState(State):
         self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
-        if seat.protection or (seat.hand and any(self._may_respond(uid) for uid in seat.hand)):
+        responds = self.game.responds
+        if seat.protection or any([responds[uid] for uid in seat.hand]):
             self.phase = PROTECT
             self.actor = defender
             for uid in seat.hand:
@@ -561,8 +568,7 @@ class AnguishState(State):
             self._resolve_attack()
 
     def _may_respond(self, uid: int) -> bool:
-        card = self.profiles[uid]
-        return card.response or (card.free and card.ambush)
+        return self.game.responds[uid]
 
     def _protect(self, attacker: int, defender: int | None) -> None:
         self.blocks[attacker] = defender
@@ -807,7 +813,8 @@ class AnguishState(State):
                 return False
         elif card.response:
             return False
-        if self.cost_of(uid) > (0 if responding else self.budget()):
+        cost = 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
+        if cost > (0 if responding else self.budget()):
             return False
         if card.kind == CREATURE:
             seat = self.seats[player]

@@ -9,10 +9,15 @@ per Game and shared by every game and copy of a game it plays.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+from typing import TypeVar
+
 from engine.games.anguish import actions as act
 from engine.games.anguish.profiles import CREATURE, CardProfile
 from engine.games.anguish.state import LAST_HOUR, LAST_LIGHT_HOUR, AnguishGame, entry_protection
 
+T = TypeVar("T")
 DRAW_WORTH = 1.0  # a drawn card is counted as worth one Lifeblood card milled
 NEVER = LAST_HOUR + 1  # a cost no turn can pay: its budget is at most LAST_HOUR
 DEFENSE_WORTH = 0.5  # a point of Protection in the End Game's Defense Line, in points of Stronghold damage
@@ -45,6 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
+        "plans", "end_game_plans", "creature", "matchup_read",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -71,10 +77,8 @@ class WorthTable:
         self.first_worth = [[self.worth[uid][when] for when in played[uid]] for uid in range(len(profiles))]
         # first_worth_until by card, Hour and horizon (the player asks it of every card in hand at each
         # keep and each card put back).
-        self.worth_until = [
-            [[self._first_worth_until(uid, hour, horizon) for horizon in range(LAST_HOUR + 1)] for hour in hours]
-            for uid in range(len(profiles))
-        ]
+        self.worth_until = _by_card(profiles, lambda uid: [
+            [self._first_worth_until(uid, hour, horizon) for horizon in range(LAST_HOUR + 1)] for hour in hours])
         # What a card played after the attack is worth: a Creature attacks from the next Hour, Ambush
         # or not.
         self.late_worth = [
@@ -89,17 +93,24 @@ class WorthTable:
             [card.cost if self.worth[uid][hour] > 0 and not card.response else NEVER for hour in hours]
             for uid, card in enumerate(profiles)
         ]
-        self.play_options = [
-            [self._options(uid, card, self.worth[uid][hour], light=hour <= LAST_LIGHT_HOUR) for hour in hours]
-            for uid, card in enumerate(profiles)
-        ]
-        self.late_options = [
-            [self._options(uid, card, self.late_worth[uid][hour], light=hour <= LAST_LIGHT_HOUR) for hour in hours]
-            for uid, card in enumerate(profiles)
-        ]
+        self.play_options = _by_card(profiles, lambda uid: [
+            self._options(uid, profiles[uid], self.worth[uid][hour], light=hour <= LAST_LIGHT_HOUR) for hour in hours])
+        self.late_options = _by_card(profiles, lambda uid: [
+            self._options(uid, profiles[uid], self.late_worth[uid][hour], light=hour <= LAST_LIGHT_HOUR)
+            for hour in hours])
         # The End Game: every card is free (10.4), the Hour is over.
         self.end_game_options = [end_game_options(card) for card in profiles]
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
+        self.end_game_plans = list(zip(self.end_game_cost, self.end_game_options, strict=True))
+        self.creature = [card.kind == CREATURE for card in profiles]
+        # The cards another deck's position can make worth playing when the tables say NEVER (what
+        # combat.matchup_options looks at): damage to an enemy Creature, a Creature without Arsenal
+        # that can enter the Defense Line. For any other card it answers NEVER whatever the position.
+        self.matchup_read = [
+            not card.response and (card.target == "enemy" or (
+                card.kind == CREATURE and card.arsenal == 0 and card.protection + card.light_protection > 0))
+            for card in profiles
+        ]
         self.set_clock(LAST_HOUR)
 
     def set_clock(self, clock: int) -> None:
@@ -113,22 +124,25 @@ class WorthTable:
         self.horizon_at = [clock if hour < clock else LAST_HOUR for hour in hours]
         attacks_from = self.attacks_from
         # The plan's options until the horizon, before the attack and after it ([after_attack][uid][hour]).
+        profiles = self.game.profiles
         self.plan_options = [
-            [[self._options_until(uid, hour, after_attack) for hour in hours] for uid in cards]
-            for after_attack in (False, True)
+            _by_card(profiles, partial(self._options_by_hour, after_attack)) for after_attack in (False, True)
+        ]
+        # The plan's cost and options of each card by [after_attack][hour][uid], read together.
+        self.plans = [
+            [[(self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
+             for hour in hours]
+            for after_attack in (0, 1)
         ]
         # What a Creature that takes a place in the Arsenal this Hour mills until the horizon, played
         # after the attack and played before it ([before][uid][hour]); and what one in the Arsenal would
         # mill from the next Hour until the horizon if it kept its place.
         self.arrives = [
-            [[(self.worth if before else self.late_worth)[uid][hour] - attacks_from[uid][self.horizon_at[hour] + 1]
-              for hour in hours] for uid in cards]
-            for before in (False, True)
+            _by_card(profiles, partial(self._arrives_by_hour, worth)) for worth in (self.late_worth, self.worth)
         ]
-        self.keeps = [
-            [float(attacks_from[uid][hour + 1] - attacks_from[uid][max(hour + 1, self.horizon_at[hour] + 1)])
-             for hour in hours] for uid in cards
-        ]
+        self.keeps = _by_card(profiles, lambda uid: [
+            float(attacks_from[uid][hour + 1] - attacks_from[uid][max(hour + 1, self.horizon_at[hour] + 1)])
+            for hour in hours])
         self.opening_worth = [self.first_worth_until(uid, 1, clock) for uid in cards]
         self.opening_total = [sum(self.opening_worth[uid] for uid in lifeblood) for lifeblood in self.game.lifeblood]
 
@@ -140,6 +154,13 @@ class WorthTable:
     def _first_worth_until(self, uid: int, hour: int, horizon: int) -> float:
         late = self.attacks_from[uid][max(self.first_attack[uid][hour], horizon + 1)]
         return max(self.effect_worth[uid], self.first_worth[uid][hour] - late)
+
+    def _options_by_hour(self, after_attack: bool, uid: int) -> list[tuple[Option, ...]]:
+        return [self._options_until(uid, hour, after_attack) for hour in range(LAST_HOUR + 1)]
+
+    def _arrives_by_hour(self, worth: list[list[float]], uid: int) -> list[float]:
+        attacks_from = self.attacks_from[uid]
+        return [worth[uid][hour] - attacks_from[self.horizon_at[hour] + 1] for hour in range(LAST_HOUR + 1)]
 
     def _options_until(self, uid: int, hour: int, after_attack: bool) -> tuple[Option, ...]:
         """play_options (late_options after the attack) with a Creature's attacks after the horizon
@@ -162,6 +183,19 @@ class WorthTable:
         if self.effect_worth[uid] > 0 and entry_protection(card, light) > 0:
             return ((worth, act.ARSENAL, 1, 0), (self.effect_worth[uid], act.PROTECTION, 0, 1))
         return ((worth, act.ARSENAL, 1, 0),)
+
+
+def _by_card(profiles: list[CardProfile], make: Callable[[int], list[T]]) -> list[list[T]]:
+    """`make(uid)` for every card, made once for each card that differs (copies of a card share their
+    row: a table is built for every Game, and no row is ever changed once made)."""
+    made: dict[CardProfile, list[T]] = {}
+    rows = []
+    for uid, card in enumerate(profiles):
+        row = made.get(card)
+        if row is None:
+            row = made[card] = make(uid)
+        rows.append(row)
+    return rows
 
 
 def end_game_options(card: CardProfile) -> tuple[Option, ...]:

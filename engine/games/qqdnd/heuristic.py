@@ -11,6 +11,10 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    dummy is wasted), 5 more for defeating it, and a little more the closer to defeat the dummy is,
    so damage is focused on one dummy at a time. Damage a coin flip decides counts half; damage to a
    random dummy counts what it can be expected to do.
+   a. A Shield counter the damage strips from a dummy (one a point) scores half a point: the next point
+      of damage lands, so a shielded Party Member is worn down, not left alone.
+   b. Damage to another card of the other party scores a little (0.5 a point it can take), except on a
+      card without Life (an Item, a Location): damage never destroys it, and it scores nothing.
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
@@ -107,6 +111,7 @@ POINT = 10.0  # a point of damage to a dummy, now
 DEFEAT_BONUS = 5.0
 FUTURE_RATE = 0.5  # a point of damage per round to come, against a point now
 CHARGE = 8.0  # a Charge counter on an Alchemical Bomb
+SHIELD = POINT * FUTURE_RATE  # a Shield counter stripped from an opposing Party Member: a point of damage to come
 MILLED_THEIRS = 0.2  # a card of the other party's deck removed from the game (Starshot)
 MILLED_OWN = 0.5  # a card of one's own deck removed from the game
 CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
@@ -895,24 +900,47 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
     """What `n` damage (after the source's increases) to `target` is worth, after the damage `planned` for it."""
     if target.attached:
         n -= b.block_of(target)
+    stripped = 0.0
     if target.counters:
-        n -= target.counters.get("shield", 0)
+        shields = target.counters.get("shield", 0)
+        if shields:
+            stripped = _worth_of_shields(target, n, shields, me)
+            n -= shields
     if n <= 0:
-        return 0.0
+        return stripped
+    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
+        return stripped  # damage never destroys a card without Life (rule 1b)
     before = planned.get(target.uid, 0)
     planned[target.uid] = before + n
-    return _worth_of_counters(target, n, remaining_life(b, target) - before, me)
+    worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me)
+    return worth + stripped if stripped else worth
 
 
 def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     """worth_of_damage with nothing planned for the target."""
     if target.attached:
         n -= b.block_of(target)
+    stripped = 0.0
     if target.counters:
-        n -= target.counters.get("shield", 0)
+        shields = target.counters.get("shield", 0)
+        if shields:
+            stripped = _worth_of_shields(target, n, shields, me)
+            n -= shields
     if n <= 0:
+        return stripped
+    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
+        return stripped  # damage never destroys a card without Life (rule 1b)
+    worth = _worth_of_counters(target, n, remaining_life(b, target), me)
+    return worth + stripped if stripped else worth
+
+
+def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
+    """What the Shield counters `n` damage strips from `target` are worth to the player at seat `me` (rule 1a):
+    "when a damage counter would be placed on it, that card's controller may instead remove a shield counter",
+    so each one stripped from a living opposing Party Member is a point the next damage puts on it."""
+    if n <= 0 or target.controller == me or not target.d.is_party_member or target.defeated:
         return 0.0
-    return _worth_of_counters(target, n, remaining_life(b, target), me)
+    return SHIELD * min(n, shields)
 
 
 def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:

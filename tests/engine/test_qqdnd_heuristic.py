@@ -151,3 +151,34 @@ def test_it_answers_with_a_card_in_play_that_is_no_step_of_the_ladder() -> None:
                     answered += 1
             state.apply_action(move)
     assert answered > 0
+
+
+def test_it_wears_down_the_shield_counters_of_an_opposing_party_member() -> None:
+    """ "Shield Counter – When a card has shield counters on it, when a damage counter would be placed on it, that
+    card's controller may instead remove a shield counter": a Shield counter spares one point once, so damage that
+    strips it is worth dealing (the next point lands). Every dummy carrying two Shield counters, Sarinak's Snipe
+    ("Deal 2 damage to target card") strips two rather than passing (before, a shielded Party Member counted as out
+    of reach, and two-party games stalled behind piles of Shield counters until round 30). """
+    table = Table([SARINAK, *QUIET3_PARTY])
+    for dummy in table.state.party(OPPONENT):
+        dummy.counters["shield"] = 2
+    table.hand("Drunkard")  # 21 opens
+    moves = play_round(table)
+    assert any(move.startswith("use Snipe") for move in moves)
+    assert sum(d.counters.get("shield", 0) for d in table.state.party(OPPONENT)) == 4 * 2 - 2
+
+
+def test_it_does_not_damage_a_card_that_damage_cannot_destroy() -> None:
+    """ "If the target is a Party Member and the amount of Damage counters on it exceeds its life, that Party Member
+    is defeated": an Item has no Life (docs/rules-notes.md, "Damage": damage never destroys it), so damage to it is
+    wasted. With every dummy behind Block 2 ("X of that damage is prevented"), Sarinak's Snipe has nothing worth
+    hitting: the player passes rather than shoot the Chainmail Shirts (before, each point on a card without Life
+    scored as on a Resource about to be destroyed, and two-party games spent hundreds of Actions on Items). """
+    table = Table([SARINAK, *QUIET3_PARTY])
+    shirts = [table.give("Chainmail Shirt", OPPONENT, zone="field", host=dummy)
+              for dummy in table.state.party(OPPONENT) for _ in range(2)]
+    table.hand("Drunkard")  # 21 opens
+    moves = play_round(table)
+    assert not any(move.startswith("use Snipe") for move in moves)
+    assert all(shirt.damage == 0 for shirt in shirts)
+    assert all(table.state.block_of(dummy) == 2 for dummy in table.state.party(OPPONENT))

@@ -11,6 +11,10 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    dummy is wasted), 5 more for defeating it, and a little more the closer to defeat the dummy is,
    so damage is focused on one dummy at a time. Damage a coin flip decides counts half; damage to a
    random dummy counts what it can be expected to do.
+   a. A Shield counter the damage strips from a dummy (one a point) scores half a point: the next point
+      of damage lands, so a shielded Party Member is worn down, not left alone.
+   b. Damage to another card of the other party scores a little (0.5 a point it can take), except on a
+      card without Life (an Item, a Location): damage never destroys it, and it scores nothing.
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
@@ -107,6 +111,7 @@ POINT = 10.0  # a point of damage to a dummy, now
 DEFEAT_BONUS = 5.0
 FUTURE_RATE = 0.5  # a point of damage per round to come, against a point now
 CHARGE = 8.0  # a Charge counter on an Alchemical Bomb
+SHIELD = POINT * FUTURE_RATE  # a Shield counter stripped from an opposing Party Member: a point of damage to come
 MILLED_THEIRS = 0.2  # a card of the other party's deck removed from the game (Starshot)
 MILLED_OWN = 0.5  # a card of one's own deck removed from the game
 CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
@@ -173,7 +178,7 @@ class Scoring:
     differently from the others, so that choose() scores each distinct move once, and builds a move only
     when it beats the best so far (ties go to the first move)."""
 
-    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed")
+    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage")
 
     def __init__(self, act: ActionDef, permanent: bool, plan: DamagePlan | None) -> None:
         self.permanent = permanent  # playing a Permanent: worth what it will do in rounds to come
@@ -188,6 +193,10 @@ class Scoring:
         # What an Action that reads nothing of the board scores, once worked out: by whether an Action is
         # still to come this round (Decision.later), the one thing its estimate reads.
         self.fixed: dict[bool, float] | None = {} if self.target_free and not reads_board(act.program) else None
+        # "Deal 1 damage to target Ally. If target is a Samurai, deal 2 damage instead" (Samurai Slayer): each
+        # target is worth what its damage alone is, as a dry run would find (trait, damage if it has it, if not).
+        self.trait_damage = (trait_damage(act) if not permanent and plan is None and act.rule is None
+                             else None)
 
 
 class HeuristicPolicy:
@@ -202,6 +211,8 @@ class HeuristicPolicy:
         self._scorings: tuple[dict[ActionDef, Scoring], ...] = ({}, {}, {})  # by kind of move
         self._profiles: dict[CardDef, PermanentProfile] = {}
         self._kinds: dict[ActionDef, tuple[bool, bool]] = {}
+        self._looses: dict[ActionDef, bool] = {}
+        self._shapes: dict[ActionDef, tuple[tuple[int, str, int], ...] | None] = {}
         # The last decision's workings, and the state and cards they were of (see decision()).
         self._last_state: QQDNDState | None = None
         self._last_key = (-1, False, -1)
@@ -364,28 +375,37 @@ class HeuristicPolicy:
             scoring = self._scorings[kind][act] = self._scoring(kind, act, source.d.category)
         best: tuple[Move, float] | None = None
         low, high, values, _may_pass = window
-        listed = state.values_for(option, low, high, values)
-        if values == "all" and act.rule != "fresh_experiment":
-            # Fresh Experiment's higher values cost a card from hand each: its lowest is its best.
-            listed.reverse()
-        if scoring.value_free and listed:
-            # The same moves at every value: worked out once a decision, whatever the window.
+        if scoring.value_free:
+            # The same moves at every value: worked out once a decision, whatever the window. The value is the
+            # first state.values_for() lists (reversed as below), with one target at fewest.
+            first = option[3] if option[3] > low else low
+            last = option[4] if option[4] < high else high
+            if first > last:
+                return None
+            if act.rule is None and values != "all":
+                value = first if values == "low" else last
+            else:
+                value = last if values == "all" and act.rule != "fresh_experiment" else first
             key = (kind, source.uid, act.uid)
             known = decision.options.get(key)
             if known is None:
-                value, fewest = listed[0]
-                known = decision.options[key] = self._best_at(state, kind, source, act, value, fewest, scoring,
+                known = decision.options[key] = self._best_at(state, kind, source, act, value, 1, scoring,
                                                               decision, float("-inf"))
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
-            return (move if move.initiative == listed[0][0] else move._replace(initiative=listed[0][0])), known[1]
+            if move.initiative == value:
+                return known
+            return Move(move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
+                        move.nested_targets), known[1]
+        listed = state.values_for(option, low, high, values)
+        if values == "all" and act.rule != "fresh_experiment":
+            # Fresh Experiment's higher values cost a card from hand each: its lowest is its best.
+            listed.reverse()
         for value, fewest in listed:
             found = self._best_at(state, kind, source, act, value, fewest, scoring, decision, to_beat)
             if found is not None:
                 best, to_beat = found, found[1]
-            if scoring.value_free:
-                break  # the other values have the same moves, with the same scores
         return best
 
     # Each _best_* method returns the best move of one option at one value and its score, if it scores more
@@ -500,6 +520,20 @@ class HeuristicPolicy:
             return None if first is None else (first, score)
         if act.nested is not None:
             return self._best_nested_move(state, kind, source, act, value, fewest, decision, to_beat)
+        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        if scoring.trait_damage is not None:
+            trait, hit, miss = scoring.trait_damage
+            cards, me, worth = state.cards, state.actor, DamagePlan.worth
+            best_uid, best_score = -1, to_beat
+            for uid in state.candidates(me, source, act.targets[0]):
+                target = cards[uid]
+                score = bonus + worth(state, source, target, hit if state.has_trait(target, trait, me) else miss,
+                                      decision)
+                if score > best_score:
+                    best_uid, best_score = uid, score
+            if best_uid < 0:
+                return None
+            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
         # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         if act.modes:
@@ -507,7 +541,6 @@ class HeuristicPolicy:
                       for targets in state.target_sets(state.actor, source, mode.targets, extra)]
         else:
             shapes = [(-1, targets) for targets in state.target_sets(state.actor, source, act.targets, extra, fewest)]
-        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
         best_shape: tuple[int, tuple[int, ...]] | None = None
         best_score = to_beat
         for shape in shapes:
@@ -545,9 +578,34 @@ class HeuristicPolicy:
         found: tuple[Move, float] | None = None
         best_score = to_beat
         me = state.actor
+        blind = self._loose_blind(act)
         for card in source.under:
             action = card.d.play_action
             if action is None:
+                continue
+            shape = self._single_damage(action) if blind else None
+            if shape is not None:
+                # A dry run of Loose performing it, each target worth what its damage alone is.
+                bonus = 0.05 if kind == PLAY else 0.0
+                for nested_targets in state.target_sets(me, card, action.targets, 0):
+                    target = state.cards[nested_targets[0]]
+                    inner = 0.0
+                    for step, trait, n in shape:
+                        if step == _DRAW:
+                            inner += n * (CARD_NOW if decision.later else CARD_LATER)
+                            continue
+                        if step == _IF_DAMAGE:
+                            holds = decision.conditions.get(trait)
+                            if holds is None:
+                                holds = decision.conditions[trait] = state.party_has(me, trait)
+                            if not holds:
+                                inner += 0.0
+                                continue
+                        inner += damage_value(state, card, target, n, {}, me)
+                    score = bonus + (0.0 + inner)
+                    if score > best_score:
+                        move = Move(kind, source.uid, act.uid, value, (), -1, card.uid, nested_targets)
+                        found, best_score = (move, score), score
                 continue
             plan = self._plan(action, -1) if len(action.targets) == 1 and not action.modes else None
             if plan is not None and action.nested is None and _many_target_sets(state, card, action.targets[0], 0, 1):
@@ -563,6 +621,45 @@ class HeuristicPolicy:
                 score = self.score(state, move, decision)
                 if score > best_score:
                     found, best_score = (move, score), score
+        return found
+
+    def _loose_blind(self, act: ActionDef) -> bool:
+        """Whether the Action is Loose itself ("Perform one of the Actions attached to Sniper's Camp"), its dry
+        run only that of the card it performs."""
+        known = self._looses.get(act)
+        if known is None:
+            program = act.program
+            known = self._looses[act] = (not act.targets and not act.modes and len(program) == 1
+                                         and type(program[0]) is PerformNested and program[0].how == "attached")
+        return known
+
+    def _single_damage(self, action: ActionDef) -> tuple[tuple[int, str, int], ...] | None:
+        """The steps of an Action of one target card that only deals it damage (maybe if there is a <class> in
+        your party) and maybe draws: (step, class, amount), in program order; None for any other Action."""
+        if action in self._shapes:
+            return self._shapes[action]
+        shape: list[tuple[int, str, int]] | None = []
+        if (action.modes or action.nested is not None or len(action.targets) != 1 or action.targets[0].high != 1
+                or action.targets[0].zone != "play"):
+            shape = None
+        damages = 0
+        for verb in action.program if shape is not None else ():
+            if type(verb) is Draw and type(verb.n) is int:
+                shape.append((_DRAW, "", verb.n))  # type: ignore[union-attr]
+            elif type(verb) is DealDamage and verb.to is TARGETS and type(verb.n) is int:
+                shape.append((_DAMAGE, "", verb.n))  # type: ignore[union-attr]
+                damages += 1
+            elif (type(verb) is If and type(verb.condition) is PartyHas and not verb.otherwise
+                  and len(verb.then) == 1 and type(verb.then[0]) is DealDamage and verb.then[0].to is TARGETS
+                  and type(verb.then[0].n) is int):
+                shape.append((_IF_DAMAGE, verb.condition.trait, verb.then[0].n))  # type: ignore[union-attr]
+                damages += 1
+            elif type(verb) is not NoMoreAttacks:
+                shape = None
+                break
+        if damages != 1:
+            shape = None
+        found = self._shapes[action] = None if shape is None else tuple(shape)
         return found
 
     def score(self, state: QQDNDState, move: Move, decision: Decision | None = None) -> float:
@@ -685,6 +782,9 @@ class HeuristicPolicy:
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
 
 
+# The steps of an attached Action Loose performs (HeuristicPolicy._single_damage).
+_DRAW, _DAMAGE, _IF_DAMAGE = range(3)
+
 # Above this many ways to choose the targets of an "up to N targets" Action (a real party's board holds many
 # cards: Spread Shot at its lowest value has thousands), their best choice is found by ranking, not by listing.
 MANY_TARGET_SETS = 24
@@ -747,8 +847,18 @@ def rushes_a_fly_adds_to(state: QQDNDState) -> int:
 
 
 def ticks(d: CardDef) -> bool:
-    """A card with an Action that puts Charge counters on it (Alchemical Bomb's Tick)."""
-    return any(isinstance(verb, AddCounters) and verb.kind == "charge" for act in d.actions for verb in act.program)
+    """A card with an Action that puts Charge counters on it (Alchemical Bomb's Tick). Read once per card."""
+    known = _TICKS.get(d)
+    if known is None:
+        if len(_TICKS) >= 4096:
+            _TICKS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
+        known = _TICKS[d] = any(isinstance(verb, AddCounters) and verb.kind == "charge"
+                                for act in d.actions for verb in act.program)
+    return known
+
+
+# CardDef -> ticks(); the key keeps the definition alive, so its identity is never reused while cached.
+_TICKS: dict[CardDef, bool] = {}
 
 
 class PermanentProfile:
@@ -790,24 +900,47 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
     """What `n` damage (after the source's increases) to `target` is worth, after the damage `planned` for it."""
     if target.attached:
         n -= b.block_of(target)
+    stripped = 0.0
     if target.counters:
-        n -= target.counters.get("shield", 0)
+        shields = target.counters.get("shield", 0)
+        if shields:
+            stripped = _worth_of_shields(target, n, shields, me)
+            n -= shields
     if n <= 0:
-        return 0.0
+        return stripped
+    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
+        return stripped  # damage never destroys a card without Life (rule 1b)
     before = planned.get(target.uid, 0)
     planned[target.uid] = before + n
-    return _worth_of_counters(target, n, remaining_life(b, target) - before, me)
+    worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me)
+    return worth + stripped if stripped else worth
 
 
 def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     """worth_of_damage with nothing planned for the target."""
     if target.attached:
         n -= b.block_of(target)
+    stripped = 0.0
     if target.counters:
-        n -= target.counters.get("shield", 0)
+        shields = target.counters.get("shield", 0)
+        if shields:
+            stripped = _worth_of_shields(target, n, shields, me)
+            n -= shields
     if n <= 0:
+        return stripped
+    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
+        return stripped  # damage never destroys a card without Life (rule 1b)
+    worth = _worth_of_counters(target, n, remaining_life(b, target), me)
+    return worth + stripped if stripped else worth
+
+
+def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
+    """What the Shield counters `n` damage strips from `target` are worth to the player at seat `me` (rule 1a):
+    "when a damage counter would be placed on it, that card's controller may instead remove a shield counter",
+    so each one stripped from a living opposing Party Member is a point the next damage puts on it."""
+    if n <= 0 or target.controller == me or not target.d.is_party_member or target.defeated:
         return 0.0
-    return _worth_of_counters(target, n, remaining_life(b, target), me)
+    return SHIELD * min(n, shields)
 
 
 def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:
@@ -1188,6 +1321,27 @@ def reads_board(program: Program) -> bool:
             continue
         return True
     return False
+
+
+def trait_damage(act: ActionDef) -> tuple[str, int, int] | None:
+    """(trait, damage, damage otherwise) of an Action of one target card whose program is only "if target is a
+    <trait>, deal N damage to it, else M"; else None."""
+    if act.modes or act.nested is not None or len(act.targets) != 1 or act.targets[0].high != 1:
+        return None
+    if act.targets[0].zone != "play" or len(act.program) != 1 or type(act.program[0]) is not If:
+        return None
+    verb = act.program[0]
+    if type(verb.condition) is not TargetHas:
+        return None
+    amounts = []
+    for branch in (verb.then, verb.otherwise):
+        if len(branch) != 1 or type(branch[0]) is not DealDamage:
+            return None
+        damage = branch[0]
+        if damage.to is not TARGETS or type(damage.n) is not int:
+            return None
+        amounts.append(damage.n)
+    return verb.condition.trait, amounts[0], amounts[1]
 
 
 def _names_targets(ref: object) -> bool:

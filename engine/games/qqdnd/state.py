@@ -163,6 +163,9 @@ class QQDNDState(Board, State):
         self.no_moment: Counter[str] = Counter()
         # Moves are worked out once per version of the state: every change bumps the version.
         self._version = 0
+        # Bumped with _version, except by a pass or the sparring party's Turn Action, which change no card: what
+        # is worked out of the cards alone (options, candidates) is kept across them.
+        self._cards_version = 0
         self._legal_version = -1
         self._legal: list[Move] = []
         self._options_version = -1
@@ -245,11 +248,13 @@ class QQDNDState(Board, State):
 
         def consistent() -> bool:
             self._version += 1
+            self._cards_version += 1
             return not opening or self._best_initiative(self.actor) == self.bar
 
         resample_hidden_cards(self, seat, rng, hand_revealed=self.phase == LAST and self.actor != seat,
                               consistent=consistent)
         self._version += 1
+        self._cards_version += 1
         self.board_version += 1  # hands and decks were dealt anew
 
     def apply_legal(self, move: Move) -> None:
@@ -258,6 +263,8 @@ class QQDNDState(Board, State):
         if player == PLAYER:
             self._note_moments()
         self._version += 1
+        if move.kind != PASS_KIND and move.kind != STALL_KIND:
+            self._cards_version += 1
         phase = self.phase
         if move.kind == PASS_KIND:
             self._after_pass(player, phase)
@@ -268,6 +275,7 @@ class QQDNDState(Board, State):
                 self.board_version += 1
                 ctx = self._perform(player, move)
                 self._version += 1
+                self._cards_version += 1
                 if not self.over:
                     self._after_action(player, phase, move, ctx)
             self.actions_this_round += 1
@@ -396,11 +404,13 @@ class QQDNDState(Board, State):
             self.draw(player, self.hand_value(player) - len(self.hand[player]))
         self.settle()
         self._version += 1
+        self._cards_version += 1
         self._open()
 
     def _new_round(self) -> None:
         """The round's count and its per-round record, fresh."""
         self._version += 1
+        self._cards_version += 1
         self.board_version += 1
         self.round += 1
         for seat in (0, 1):
@@ -423,6 +433,7 @@ class QQDNDState(Board, State):
         """Start the current round over from its opening Action, as the board now stands (after a position
         has been set up with add_card, to_hand, put_into_play...). Nothing is drawn."""
         self._version += 1
+        self._cards_version += 1
         self.bar = NO_LIMIT
         self.turn_player = -1
         self.turn_ctx = None
@@ -666,8 +677,8 @@ class QQDNDState(Board, State):
 
     def _fresh(self) -> None:
         """Forget what was worked out for an earlier version of the state."""
-        if self._options_version != self._version:
-            self._options_version = self._version
+        if self._options_version != self._cards_version:
+            self._options_version = self._cards_version
             self._options_cache = [None, None]
             self._candidates_cache = {}
             self._nox = None

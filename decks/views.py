@@ -44,7 +44,7 @@ from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
-from . import builder, counters, drafts, selectors, services
+from . import builder, drafts, selectors, services, view_counts
 from .diffs import deck_diff
 from .discovery_views import deck_discovery_context
 from .forms import DeckForm, ImportForm
@@ -502,8 +502,9 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _readable_or_404(request, share_id)
-    if not deck.is_owner(request.user):
-        counters.count_view(deck.pk)  # one UPDATE by primary key (decks/counters.py)
+    # Others' views are counted in Redis (decks/view_counts.py); the page shows them before they are written.
+    owner = deck.is_owner(request.user)
+    deck.views_count += view_counts.pending(deck.pk) if owner else view_counts.count_view(deck.pk)
     text = deck.current.text
     # One read of the game's cards for the whole page (each read checks they are current: a query).
     cards = selectors.game_cards(deck.game.slug)

@@ -164,13 +164,15 @@ def matching(query: DeckQuery) -> QuerySet[Deck]:
     return decks.order_by(f"-{column}", "-pk")
 
 
-def with_listing(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+def with_listing(decks: QuerySet[Deck], tags: bool = True) -> QuerySet[Deck]:
     """What a list row shows, in the same query: owner, game and the copies in the current version
-    (a subquery per listed row, not a GROUP BY over every matching deck), and the tags (one query)."""
+    (a subquery per listed row, not a GROUP BY over every matching deck), and the tags (one query;
+    tags=False spares it to lists that do not show them)."""
     total = DeckCard.objects.filter(deck=OuterRef("pk")).order_by().values("deck").annotate(n=Sum("count")).values("n")
-    return decks.select_related("owner", "game").annotate(
+    listed = decks.select_related("owner", "game").annotate(
         card_total=Coalesce(Subquery(total, output_field=IntegerField()), 0)
-    ).prefetch_related("tags")
+    )
+    return listed.prefetch_related("tags") if tags else listed
 
 
 def _encode(sort: str, value: Any, pk: int) -> str:

@@ -397,8 +397,9 @@ def deck_index(request: HttpRequest) -> HttpResponse:
     """Decks: start one per game, the newest public decks, and your latest."""
     context = {
         "games": Game.objects.order_by("sort_order", "name"),
-        "newest": selectors.public_decks()[:10],
-        "mine": selectors.decks_owned_by(request.user)[:5],
+        # The tables of this page show no tags: not fetched.
+        "newest": selectors.public_decks(tags=False)[:10],
+        "mine": selectors.decks_owned_by(request.user, tags=False)[:5],
     }
     return render(request, "decks/index.html", context)
 
@@ -406,7 +407,7 @@ def deck_index(request: HttpRequest) -> HttpResponse:
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
     try:
-        page = _paginate(request, selectors.decks_owned_by(request.user), "updated_at")
+        page = _paginate(request, selectors.decks_owned_by(request.user, tags=False), "updated_at")
     except BadCursor as error:
         return _bad_request(str(error))
     return render(request, "decks/my_decks.html", page)

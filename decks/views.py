@@ -506,12 +506,14 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     # Others' views are counted in Redis (decks/view_counts.py); the page shows them before they are written.
     owner = deck.is_owner(request.user)
     deck.views_count += view_counts.pending(deck.pk) if owner else view_counts.count_view(deck.pk)
-    text = deck.current.text
+    versions = list(selectors.versions_readable_by(deck, request.user))
+    # The current version is one of those the reader may read (history_from never passes it).
+    current = next((v for v in versions if v.number == deck.version), None) or deck.current
+    text = current.text
     # One read of the game's cards for the whole page (each read checks they are current: a query).
     cards = selectors.game_cards(deck.game.slug)
     check = _deck_check(request, deck, text, cards)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
-    versions = list(selectors.versions_readable_by(deck, request.user))
     context = {
         "deck": deck,
         "game": deck.game,

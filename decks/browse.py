@@ -208,7 +208,12 @@ def page(query: DeckQuery, cursor: str = "", size: int = PAGE_SIZE) -> DeckPage:
     if cursor:
         value, pk = _decode(cursor, query.sort)
         decks = decks.filter(Q(**{f"{column}__lte": value}) & (Q(**{f"{column}__lt": value}) | Q(pk__lt=pk)))
-    rows = list(with_listing(decks)[: size + 1])
+    # The page's ids first, then its rows by id (a "deferred join"): the ids alone are read off the
+    # sort's partial index of the game (an index-only scan). Asked for whole rows at once, PostgreSQL
+    # walks the all-games index instead, whose order matches the table's, and drops the other games'
+    # rows one by one: with a card filter that is every row until a page of the card's decks is found.
+    ids = decks.values("pk")[: size + 1]
+    rows = list(with_listing(Deck.objects.filter(pk__in=ids)).order_by(f"-{column}", "-pk"))
     more = len(rows) > size
     rows = rows[:size]
     next_cursor = _encode(query.sort, getattr(rows[-1], column), rows[-1].pk) if more else None

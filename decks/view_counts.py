@@ -38,6 +38,8 @@ import redis
 from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import F
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from . import counters
 from .models import Deck
@@ -56,8 +58,10 @@ def buffered() -> bool:
 
 @cache
 def _client(url: str) -> redis.Redis:
-    # One client per process: it is thread-safe, and its pool keeps the connections.
-    return redis.Redis.from_url(url)
+    # One client per process: it is thread-safe, and its pool keeps the connections. Short timeouts
+    # and one retry: with Redis down a page view falls back to the direct UPDATE within a second,
+    # instead of redis-py's default backoff of seconds.
+    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=1, retry=Retry(NoBackoff(), 1))
 
 
 def _redis() -> redis.Redis:
@@ -71,10 +75,13 @@ def _key() -> str:
 def count_view(deck_id: int) -> int:
     """Count a view of the deck's page by someone other than its owner. Answers the deck's views not
     yet written to it (0 when counted directly: then they are)."""
-    if not buffered():
-        counters.count_view(deck_id)
-        return 0
-    return int(_redis().hincrby(_key(), str(deck_id), 1))
+    if buffered():
+        try:
+            return int(_redis().hincrby(_key(), str(deck_id), 1))
+        except redis.RedisError:
+            pass  # Redis is down: the page is still served, its view counted the slow way
+    counters.count_view(deck_id)
+    return 0
 
 
 def discard_pending() -> None:
@@ -91,7 +98,10 @@ def pending(deck_id: int) -> int:
     """The deck's views counted and not yet written to it."""
     if not buffered():
         return 0
-    return int(_redis().hget(_key(), str(deck_id)) or 0)
+    try:
+        return int(_redis().hget(_key(), str(deck_id)) or 0)
+    except redis.RedisError:
+        return 0
 
 
 @dataclass(frozen=True)

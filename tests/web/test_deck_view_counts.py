@@ -160,3 +160,14 @@ def test_without_redis_each_view_is_written_at_once(settings: Settings, ann: Use
     assert flush().startswith("Views are written to the decks as they happen")
     assert views_shown(signed_in(bob), deck) == 1  # read before this view was written, as it always was
     assert stored(deck).views_count == 2
+
+
+def test_with_redis_down_the_page_is_served_and_its_view_written_at_once(
+    settings: Settings, ann: User, bob: User
+) -> None:
+    """No Redis listens on port 9."""
+    settings.DECK_VIEWS_REDIS_URL = "redis://127.0.0.1:9/0"
+    deck = make_deck(ann)
+    assert views_shown(signed_in(ann), deck) == 0
+    assert views_shown(Client(), deck) == 0  # read before this view was written
+    assert (stored(deck).views_count, stored(deck).popularity) == (1, 1)

@@ -19,7 +19,8 @@ The site runs as in production, with Redis as its cache (CACHE_URL; redis://127.
 set): a deck page's view is counted there (decks/view_counts.py), and the bench writes the views it
 made to the decks at the end, timing that flush. The load average is printed first and last: on a
 shared machine the figures mean little without it. "queries" is the number of SQL queries of one
-request of the row.
+request of the row; "CPU p50" the median CPU time of the bench's own process (Django, the view, the
+template; not the database's), which a busy machine stretches far less than the wall time.
 """
 from __future__ import annotations
 
@@ -58,17 +59,19 @@ from decks.models import CardPlay, Deck, Visibility  # noqa: E402
 WARM_UP = 5
 
 
-def timed(request: Callable[[], int], n: int) -> list[float]:
+def timed(request: Callable[[], int], n: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU (this process's) milliseconds of n requests."""
     for _ in range(WARM_UP):
         request()
-    times = []
+    times, cpu = [], []
     for _ in range(n):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         status = request()
         times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
         if status != 200:
             raise SystemExit(f"answered {status}")
-    return times
+    return times, cpu
 
 
 def queries(request: Callable[[], int]) -> int:
@@ -149,13 +152,13 @@ def main() -> None:
     views = "counted in Redis" if view_counts.buffered() else "written to the database at once (no Redis)"
     print(f"{total:,} decks ({listed:,} public {game.name}), {User.objects.count():,} users; "
           f"Django test client, sequential, n={args.n} each; cache {settings.CACHE_URL}, views {views}\n")
-    print(f"| {'request':<62} | {'p50 ms':>7} | {'p95 ms':>7} | {'queries':>7} | {'n':>4} |")
-    print(f"|{'-' * 64}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 6}|")
+    print(f"| {'request':<62} | {'p50 ms':>7} | {'p95 ms':>7} | {'CPU p50':>7} | {'queries':>7} | {'n':>4} |")
+    print(f"|{'-' * 64}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 6}|")
     for name, request in rows:
-        times = timed(request, args.n)
+        times, cpu = timed(request, args.n)
         p95 = statistics.quantiles(times, n=20)[18]
-        print(f"| {name:<62} | {statistics.median(times):>7.1f} | {p95:>7.1f} | {queries(request):>7} "
-              f"| {args.n:>4} |", flush=True)
+        print(f"| {name:<62} | {statistics.median(times):>7.1f} | {p95:>7.1f} | {statistics.median(cpu):>7.1f} "
+              f"| {queries(request):>7} | {args.n:>4} |", flush=True)
     start = time.perf_counter()
     flushed = view_counts.flush()
     print(f"\nThe views counted: {flushed.views:,} of {flushed.decks:,} decks written in one flush in "

@@ -14,6 +14,13 @@ ones), rotating over several decks, cards and cursors where the row says so. The
 each. "Deep pages" start after a deck a tenth, a third, half way and all the way down the list; the
 card rows are the card with the most and the fewest public decks (CardPlay). The field is a call of
 decks.field.field_decks, the query the matchups run against (it has no page of its own here).
+
+The site runs as in production, with Redis as its cache (CACHE_URL; redis://127.0.0.1:6379/0 unless
+set): a deck page's view is counted there (decks/view_counts.py), and the bench writes the views it
+made to the decks at the end, timing that flush. The load average is printed first and last: on a
+shared machine the figures mean little without it. "queries" is the number of SQL queries of one
+request of the row; "CPU p50" the median CPU time of the bench's own process (Django, the view, the
+template; not the database's), which a busy machine stretches far less than the wall time.
 """
 from __future__ import annotations
 
@@ -30,35 +37,52 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 os.environ.setdefault("SECRET_KEY", "community-bench-only-not-a-secret-key-0123456789")
+os.environ.setdefault("CACHE_URL", "redis://127.0.0.1:6379/0")
 
 import django  # noqa: E402
 
 django.setup()
 
+from django.conf import settings  # noqa: E402
 from django.contrib.auth.models import User  # noqa: E402
+from django.db import connection  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from cardsdb.models import Card, Game  # noqa: E402
-from decks import browse, keyset  # noqa: E402
+from decks import browse, keyset, view_counts  # noqa: E402
 from decks.field import field_decks  # noqa: E402
 from decks.models import CardPlay, Deck, Visibility  # noqa: E402
 
 WARM_UP = 5
 
 
-def timed(request: Callable[[], int], n: int) -> list[float]:
+def timed(request: Callable[[], int], n: int) -> tuple[list[float], list[float]]:
+    """Wall and CPU (this process's) milliseconds of n requests."""
     for _ in range(WARM_UP):
         request()
-    times = []
+    times, cpu = [], []
     for _ in range(n):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         status = request()
         times.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
         if status != 200:
             raise SystemExit(f"answered {status}")
-    return times
+    return times, cpu
+
+
+def queries(request: Callable[[], int]) -> int:
+    with CaptureQueriesContext(connection) as captured:
+        request()
+    return len(captured.captured_queries)
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
 def rotating(client: Client, urls: list[str]) -> Callable[[], int]:
@@ -81,6 +105,7 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=100, help="measured requests per row")
     parser.add_argument("--game", default="qqdnd")
     args = parser.parse_args()
+    print(f"Before: {load()}", flush=True)
     rng = random.Random(1)
     game = Game.objects.get(slug=args.game)
     public = Deck.objects.filter(game=game, visibility=Visibility.PUBLIC)
@@ -124,14 +149,21 @@ def main() -> None:
          lambda: (field_decks(game.slug), 200)[1]),
     ]
 
+    views = "counted in Redis" if view_counts.buffered() else "written to the database at once (no Redis)"
     print(f"{total:,} decks ({listed:,} public {game.name}), {User.objects.count():,} users; "
-          f"Django test client, sequential, n={args.n} each\n")
-    print(f"| {'request':<62} | {'p50 ms':>7} | {'p95 ms':>7} | {'n':>4} |")
-    print(f"|{'-' * 64}|{'-' * 9}|{'-' * 9}|{'-' * 6}|")
+          f"Django test client, sequential, n={args.n} each; cache {settings.CACHE_URL}, views {views}\n")
+    print(f"| {'request':<62} | {'p50 ms':>7} | {'p95 ms':>7} | {'CPU p50':>7} | {'queries':>7} | {'n':>4} |")
+    print(f"|{'-' * 64}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 9}|{'-' * 6}|")
     for name, request in rows:
-        times = timed(request, args.n)
+        times, cpu = timed(request, args.n)
         p95 = statistics.quantiles(times, n=20)[18]
-        print(f"| {name:<62} | {statistics.median(times):>7.1f} | {p95:>7.1f} | {args.n:>4} |", flush=True)
+        print(f"| {name:<62} | {statistics.median(times):>7.1f} | {p95:>7.1f} | {statistics.median(cpu):>7.1f} "
+              f"| {queries(request):>7} | {args.n:>4} |", flush=True)
+    start = time.perf_counter()
+    flushed = view_counts.flush()
+    print(f"\nThe views counted: {flushed.views:,} of {flushed.decks:,} decks written in one flush in "
+          f"{(time.perf_counter() - start) * 1000:.0f} ms.")
+    print(f"After: {load()}")
 
 
 if __name__ == "__main__":

@@ -280,6 +280,8 @@ RUNS_IN_FLIGHT_USER = env_int("RUNS_IN_FLIGHT_USER", 5)
 # of each pairing. A field of 12 decks has 66 pairings.
 FIELD_RUN_SECONDS = env_int("FIELD_RUN_SECONDS", 24 * 3600)
 FIELD_GAMES_PER_PAIRING = env_int("FIELD_GAMES_PER_PAIRING", 200)
+# How often Celery beat writes the deck page views counted in Redis to the decks (decks/view_counts.py).
+DECK_VIEWS_FLUSH_SECONDS = env_int("DECK_VIEWS_FLUSH_SECONDS", 60)
 CELERY_BEAT_SCHEDULE = {
     "watch-simulations": {
         "task": "decks.simulations.watch",
@@ -292,6 +294,12 @@ CELERY_BEAT_SCHEDULE = {
         "task": "decks.simulations.run_fields",
         "schedule": float(FIELD_RUN_SECONDS),
         "options": {"expires": float(FIELD_RUN_SECONDS)},
+    },
+    # Deck page views counted in Redis, written to the decks in one batch (a no-op without Redis).
+    "flush-deck-views": {
+        "task": "decks.flush_deck_views",
+        "schedule": float(DECK_VIEWS_FLUSH_SECONDS),
+        "options": {"expires": float(DECK_VIEWS_FLUSH_SECONDS)},
     },
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
@@ -339,6 +347,11 @@ elif CACHE_URL == "locmem://":
     }
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db or locmem://, not {CACHE_URL!r}.")
+# Deck page views are counted in Redis and written to the decks in batches (decks/view_counts.py)
+# when the cache is Redis; without Redis, or with DECK_VIEWS_BUFFER=0, each view is one UPDATE.
+DECK_VIEWS_REDIS_URL = (
+    CACHE_URL if env_bool("DECK_VIEWS_BUFFER", True) and CACHE_URL.startswith(("redis://", "rediss://")) else ""
+)
 # Where rendered card pages are kept, nearest first: each process's memory, then Redis (shared by
 # every web process) when there is one. Not the file cache: a file per page costs more than the page.
 CARD_PAGE_CACHES = ["local", "default"] if CACHE_URL.startswith(("redis://", "rediss://")) else ["local"]

@@ -164,13 +164,15 @@ def matching(query: DeckQuery) -> QuerySet[Deck]:
     return decks.order_by(f"-{column}", "-pk")
 
 
-def with_listing(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+def with_listing(decks: QuerySet[Deck], tags: bool = True) -> QuerySet[Deck]:
     """What a list row shows, in the same query: owner, game and the copies in the current version
-    (a subquery per listed row, not a GROUP BY over every matching deck), and the tags (one query)."""
+    (a subquery per listed row, not a GROUP BY over every matching deck), and the tags (one query;
+    tags=False spares it to lists that do not show them)."""
     total = DeckCard.objects.filter(deck=OuterRef("pk")).order_by().values("deck").annotate(n=Sum("count")).values("n")
-    return decks.select_related("owner", "game").annotate(
+    listed = decks.select_related("owner", "game").annotate(
         card_total=Coalesce(Subquery(total, output_field=IntegerField()), 0)
-    ).prefetch_related("tags")
+    )
+    return listed.prefetch_related("tags") if tags else listed
 
 
 def _encode(sort: str, value: Any, pk: int) -> str:
@@ -206,7 +208,12 @@ def page(query: DeckQuery, cursor: str = "", size: int = PAGE_SIZE) -> DeckPage:
     if cursor:
         value, pk = _decode(cursor, query.sort)
         decks = decks.filter(Q(**{f"{column}__lte": value}) & (Q(**{f"{column}__lt": value}) | Q(pk__lt=pk)))
-    rows = list(with_listing(decks)[: size + 1])
+    # The page's ids first, then its rows by id (a "deferred join"): the ids alone are read off the
+    # sort's partial index of the game (an index-only scan). Asked for whole rows at once, PostgreSQL
+    # walks the all-games index instead, whose order matches the table's, and drops the other games'
+    # rows one by one: with a card filter that is every row until a page of the card's decks is found.
+    ids = decks.values("pk")[: size + 1]
+    rows = list(with_listing(Deck.objects.filter(pk__in=ids)).order_by(f"-{column}", "-pk"))
     more = len(rows) > size
     rows = rows[:size]
     next_cursor = _encode(query.sort, getattr(rows[-1], column), rows[-1].pk) if more else None

@@ -7,8 +7,8 @@ overwriting each other; each runs inside the transaction of the event that cause
   are not a sign that anyone else wants it).
 - Deck.runs_count: +1 when a goldfish run is started from the deck (a SimulationRun row with the
   deck is created; decks/apps.py connects the signal).
-- Deck.views_count: +1 for each view of the deck's page by anyone but its owner: one UPDATE of one
-  row by primary key, committed without waiting for the disk (count_view), so it is not buffered.
+- Deck.views_count: +1 for each view of the deck's page by anyone but its owner. With Redis the views
+  are counted there and written in batches (decks/view_counts.py); without, by count_view here.
 - Deck.likes_count: +1 / -1 with the DeckLike row it counts (decks/likes.py).
 - Deck.popularity: POPULARITY_WEIGHTS applied to copies, runs and views, updated in the same
   UPDATE as the counter, so it always equals the formula. `field_decks` (decks/field.py) sorts by it.
@@ -51,8 +51,9 @@ def count_run(deck_id: int) -> None:
 
 
 def count_view(deck_id: int) -> None:
-    """A view is counted in its own transaction that does not wait for its commit to reach the disk
-    (PostgreSQL's synchronous_commit off, for this transaction only): a page view would otherwise
+    """A view counted directly (decks/view_counts.py, without Redis), in its own transaction that
+    does not wait for its commit to reach the disk (PostgreSQL's synchronous_commit off, for this
+    transaction only): a page view would otherwise
     wait for a disk flush (bench/community_bench.py: up to 200 ms on a busy disk), and a crash can
     at worst lose the last fraction of a second's views, never make the counts inconsistent."""
     with transaction.atomic():

@@ -42,18 +42,19 @@ def game_cards(game: str) -> GameCards:
     return built
 
 
-def _listed(decks: QuerySet[Deck]) -> QuerySet[Deck]:
-    """What a deck list shows, fetched in the same queries whatever the number of decks."""
+def _listed(decks: QuerySet[Deck], tags: bool = True) -> QuerySet[Deck]:
+    """What a deck list shows, fetched in the same queries whatever the number of decks (the tags
+    too unless tags=False: the pages' tables of a player's decks do not show them)."""
     from .browse import with_listing
 
-    return with_listing(decks)
+    return with_listing(decks, tags)
 
 
-def decks_owned_by(user: User) -> QuerySet[Deck]:
+def decks_owned_by(user: User, tags: bool = True) -> QuerySet[Deck]:
     """The user's own decks, every visibility, last saved first."""
     if not user.is_authenticated:
         return Deck.objects.none()
-    return _listed(Deck.objects.filter(owner_id=user.pk)).order_by("-updated_at", "-pk")
+    return _listed(Deck.objects.filter(owner_id=user.pk), tags).order_by("-updated_at", "-pk")
 
 
 def decks_readable_by(user: User) -> QuerySet[Deck]:
@@ -64,7 +65,9 @@ def decks_readable_by(user: User) -> QuerySet[Deck]:
     return Deck.objects.filter(readable).select_related("owner", "game")
 
 
-def public_decks(game: Game | None = None, name_query: str = "", card_name: str = "") -> QuerySet[Deck]:
+def public_decks(
+    game: Game | None = None, name_query: str = "", card_name: str = "", tags: bool = True
+) -> QuerySet[Deck]:
     """Listed decks, newest first: of one game (or all), whose name contains `name_query`, holding
     a card whose name contains `card_name` (both compared the way deck lists compare names)."""
     decks = Deck.objects.filter(visibility=Visibility.PUBLIC)
@@ -80,7 +83,7 @@ def public_decks(game: Game | None = None, name_query: str = "", card_name: str 
             cards = cards.filter(game=game)
         holding = DeckCard.objects.filter(deck=OuterRef("pk"), card_id__in=list(cards.values_list("pk", flat=True)))
         decks = decks.filter(Exists(holding))
-    return _listed(decks).order_by("-created_at", "-pk")
+    return _listed(decks, tags).order_by("-created_at", "-pk")
 
 
 def versions_readable_by(deck: Deck, user: User) -> QuerySet[DeckVersion]:

@@ -27,3 +27,12 @@ def run_fields() -> None:
     from .simulations.matchup_views import run_every_field
 
     run_every_field()
+
+
+@shared_task(name="decks.flush_deck_views", ignore_result=True)
+def flush_deck_views() -> None:
+    """Celery beat's tick (settings.CELERY_BEAT_SCHEDULE): write the deck page views counted in Redis
+    to the decks (decks/view_counts.py)."""
+    from . import view_counts
+
+    view_counts.flush()

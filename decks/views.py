@@ -44,7 +44,7 @@ from engine.games import game_schema
 from engine.problems import MAX_PROBLEMS_SHOWN
 from engine.validation import DEFAULT_FORMAT
 
-from . import builder, counters, drafts, selectors, services
+from . import builder, drafts, selectors, services, view_counts
 from .diffs import deck_diff
 from .discovery_views import deck_discovery_context
 from .forms import DeckForm, ImportForm
@@ -397,8 +397,9 @@ def deck_index(request: HttpRequest) -> HttpResponse:
     """Decks: start one per game, the newest public decks, and your latest."""
     context = {
         "games": Game.objects.order_by("sort_order", "name"),
-        "newest": selectors.public_decks()[:10],
-        "mine": selectors.decks_owned_by(request.user)[:5],
+        # The tables of this page show no tags: not fetched.
+        "newest": selectors.public_decks(tags=False)[:10],
+        "mine": selectors.decks_owned_by(request.user, tags=False)[:5],
     }
     return render(request, "decks/index.html", context)
 
@@ -406,7 +407,7 @@ def deck_index(request: HttpRequest) -> HttpResponse:
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
     try:
-        page = _paginate(request, selectors.decks_owned_by(request.user), "updated_at")
+        page = _paginate(request, selectors.decks_owned_by(request.user, tags=False), "updated_at")
     except BadCursor as error:
         return _bad_request(str(error))
     return render(request, "decks/my_decks.html", page)
@@ -502,14 +503,17 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _readable_or_404(request, share_id)
-    if not deck.is_owner(request.user):
-        counters.count_view(deck.pk)  # one UPDATE by primary key (decks/counters.py)
-    text = deck.current.text
+    # Others' views are counted in Redis (decks/view_counts.py); the page shows them before they are written.
+    owner = deck.is_owner(request.user)
+    deck.views_count += view_counts.pending(deck.pk) if owner else view_counts.count_view(deck.pk)
+    versions = list(selectors.versions_readable_by(deck, request.user))
+    # The current version is one of those the reader may read (history_from never passes it).
+    current = next((v for v in versions if v.number == deck.version), None) or deck.current
+    text = current.text
     # One read of the game's cards for the whole page (each read checks they are current: a query).
     cards = selectors.game_cards(deck.game.slug)
     check = _deck_check(request, deck, text, cards)
     rows = list(deck.cards.select_related("card__game", "card__card_set"))
-    versions = list(selectors.versions_readable_by(deck, request.user))
     context = {
         "deck": deck,
         "game": deck.game,

@@ -22,13 +22,19 @@ def test_against_choices(context: template.Context, game: Any, deck: Any = None)
     """The opponents "Test against..." offers: the user's decks of the game (but this one) and the
     game's field, and whether the game's engine plays matchups yet."""
     from decks.field import field_decks
-    from decks.selectors import decks_owned_by
+    from decks.models import Deck
     from decks.simulations.matchups import MAX_OPPONENTS, matchups_available
 
+    available = matchups_available(game.slug)
+    if not available or (deck and not context.get("list_source") and not deck.is_legal):
+        # The section then says why nothing can be played, and lists no opponents: none are read.
+        return {"mine": [], "field": [], "available": available}
     user = context["request"].user
     exclude = getattr(deck, "pk", None)
     mine = []
     if user.is_authenticated:
-        mine = [d for d in decks_owned_by(user).filter(game=game)[:50] if d.pk != exclude]
+        # Only their names and ids: the list's counts and tags (decks_owned_by) would cost a subquery a deck.
+        own = Deck.objects.filter(owner_id=user.pk, game=game).only("share_id", "name").order_by("-updated_at", "-pk")
+        mine = [d for d in own[:50] if d.pk != exclude]
     field = [d for d in field_decks(game, MAX_OPPONENTS) if d.pk != exclude]
-    return {"mine": mine, "field": field, "available": matchups_available(game.slug)}
+    return {"mine": mine, "field": field, "available": available}

@@ -200,7 +200,10 @@ def lua_string(text: str) -> str:
     return "[==[" + text + "]==]"
 
 
-def wrk_row(port: int, target: Target, seconds: float, connections: int, script_dir: Path) -> tuple[float, float, float, float, int]:
+Row = tuple[float, float, float, float, int]  # req/s, p50, p95, p99 (ms), errors
+
+
+def wrk_row(port: int, target: Target, seconds: float, connections: int, script_dir: Path) -> Row:
     """req/s, p50, p95, p99 (ms) and errors of `seconds` of wrk on `target`."""
     script = script_dir / "row.lua"
     script.write_text(WRK_SCRIPT % {
@@ -227,7 +230,7 @@ def wrk_row(port: int, target: Target, seconds: float, connections: int, script_
     return int(requests) / float(elapsed), float(p50), float(p95), float(p99), int(errors)
 
 
-def python_row(port: int, target: Target, total: int, connections: int) -> tuple[float, float, float, float, int]:
+def python_row(port: int, target: Target, total: int, connections: int) -> Row:
     load(port, target, min(200, total), connections)  # warm up
     elapsed, latencies, errors = load(port, target, total, connections)
     q = statistics.quantiles(latencies, n=100)

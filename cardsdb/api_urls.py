@@ -9,6 +9,10 @@ from .http_cache import NEAREST, card_data_json
 urlpatterns = [
     path("games/", card_data_json(api.GameList.as_view()), name="api-games"),
     path("cards/", card_data_json(api.CardList.as_view()), name="api-cards"),
-    path("cards/autocomplete/", card_data_json(api.CardAutocomplete.as_view(), keep=NEAREST), name="api-card-autocomplete"),
+    path(
+        "cards/autocomplete/",
+        card_data_json(api.CardAutocomplete.as_view(), keep=NEAREST),
+        name="api-card-autocomplete",
+    ),
     path("cards/<int:pk>/", card_data_json(api.CardDetail.as_view()), name="api-card"),
 ]

@@ -2,6 +2,7 @@
 decks/services.py, which reports its problems in the validation result's shape."""
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 from django import forms
@@ -88,7 +89,7 @@ class DeckForm(forms.Form):
         else:
             del self.fields["side"]
 
-    def clean_tags(self) -> list[str]:
+    def clean_tags(self) -> builtins.list[str]:  # `list` here is the form field
         """The tags, normalised as the API's (decks/tags.py): a list, each once."""
         try:
             return parse_tags(self.cleaned_data.get("tags", ""))

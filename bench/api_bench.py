@@ -10,10 +10,24 @@ The card endpoints keep rendered pages in Django's cache (Redis when CACHE_URL o
 Redis, else each process's memory; set CACHE_URL=locmem:// to compare), so their rows measure
 the cached path after the warm-up; on PostgreSQL each worker knows the card data version without
 a query (CARD_VERSION_WATCH=0 to read it on every request). "304" sends the list's ETag back in If-None-Match; the
-autocomplete rows send the prefixes of a few card names and some misspellings, the uncached one
-with a parameter the view ignores that is new with every request, so each misses the cache.
+autocomplete rows send the prefixes of a few card names and some misspellings, the uncached ones
+with a parameter the view ignores that is new with every request, so each misses the cache. The
+"1 connection" rows are one player typing: one connection, each request sent when the answer to
+the one before has come; their latency is what that player waits for a suggestion.
 
-    .venv/bin/python bench/api_bench.py [--requests 3000] [--concurrency 16] [--workers 2]
+The client: `--client python` (the default) is a pool of Python threads, one keep-alive
+connection each, sending a fixed number of requests (--requests); on a machine with few cores it
+competes with the server for them, and its own time (well over a millisecond a request under
+load) is part of every latency it reports. `--client wrk` sends them with wrk (Debian package
+`wrk`; a C event loop on one or two threads that costs the server little), for --duration
+seconds per row, with the same connections, URLs and headers; its latencies are closer to the
+server's own. Each row of the table (request, req/s, p50, p95, p99, errors) means the same with
+either client; errors are answers other than the expected status (200, or 304 for the 304 row)
+and failed connections. The load average is printed before and after: figures taken while the
+machine was busy with something else are not comparable with a quiet run.
+
+    .venv/bin/python bench/api_bench.py [--client python|wrk] [--requests 3000] [--duration 10]
+                                        [--concurrency 16] [--workers 2]
 """
 from __future__ import annotations
 
@@ -22,11 +36,13 @@ import http.client
 import json
 import os
 import secrets
+import shutil
 import signal
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -51,6 +67,8 @@ class Target:
     expect: int = 200  # any other status counts as an error
     # Add a parameter the view ignores, new with every request: each one misses the page cache.
     uncached: bool = False
+    # Client connections for this row (None: --concurrency); 1 is one player typing.
+    connections: int | None = None
 
 
 # Unique across runs too: a Redis cache outlives the server.
@@ -72,6 +90,8 @@ def targets(port: int) -> dict[str, Target]:
         ),
         "autocomplete, typing (cached)": Target("GET", autocomplete_paths()),
         "autocomplete, uncached": Target("GET", autocomplete_paths(), uncached=True),
+        "autocomplete, typing, 1 connection": Target("GET", autocomplete_paths(), connections=1),
+        "autocomplete, uncached, 1 connection": Target("GET", autocomplete_paths(), uncached=True, connections=1),
         "validate a 56-card QQDND deck": Target(
             "POST",
             ("/api/validate/",),
@@ -152,12 +172,85 @@ def load(port: int, target: Target, total: int, concurrency: int) -> tuple[float
     return time.perf_counter() - began, latencies, errors
 
 
+# One row with wrk: the URLs in turn (each thread its own turn), the expected status counted in Lua.
+WRK_SCRIPT = """
+local paths = {%(paths)s}
+local method, body, expect, uncached, token = %(method)s, %(body)s, %(expect)d, %(uncached)s, %(token)s
+local headers = {%(headers)s}
+local threads, n = {}, 0
+bad, tid = 0, 0  -- globals: what thread:get and thread:set reach
+function setup(thread) table.insert(threads, thread); thread:set("tid", #threads) end
+function request()
+  n = n + 1
+  local path = paths[(n %% #paths) + 1]
+  if uncached then path = path .. "&nocache=" .. token .. "-" .. tid .. "-" .. n end
+  return wrk.format(method, path, headers, body)
+end
+function response(status) if status ~= expect then bad = bad + 1 end end
+function done(summary, latency)
+  local wrong = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
+  for _, thread in ipairs(threads) do wrong = wrong + thread:get("bad") end
+  io.write(string.format("RESULT %%d %%f %%f %%f %%f %%d\\n", summary.requests, summary.duration / 1e6,
+    latency:percentile(50) / 1e3, latency:percentile(95) / 1e3, latency:percentile(99) / 1e3, wrong))
+end
+"""
+
+
+def lua_string(text: str) -> str:
+    return "[==[" + text + "]==]"
+
+
+Row = tuple[float, float, float, float, int]  # req/s, p50, p95, p99 (ms), errors
+
+
+def wrk_row(port: int, target: Target, seconds: float, connections: int, script_dir: Path) -> Row:
+    """req/s, p50, p95, p99 (ms) and errors of `seconds` of wrk on `target`."""
+    script = script_dir / "row.lua"
+    script.write_text(WRK_SCRIPT % {
+        "paths": ", ".join(lua_string(p) for p in target.paths),
+        "method": lua_string(target.method),
+        "body": lua_string(target.body.decode()) if target.body is not None else "nil",
+        "expect": target.expect,
+        "uncached": "true" if target.uncached else "false",
+        "token": lua_string(next(_cache_busters)),
+        "headers": ", ".join(f"[ {lua_string(k)} ] = {lua_string(v)}" for k, v in target.headers),
+    })
+    threads = min(2, connections)
+    out = subprocess.run(
+        ["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds:g}s", "--timeout", "30s",
+         "-s", str(script), f"http://127.0.0.1:{port}/"],
+        capture_output=True, text=True,
+    )
+    if out.returncode != 0:
+        raise SystemExit(f"wrk failed: {out.stderr or out.stdout}")
+    line = next((line for line in out.stdout.splitlines() if line.startswith("RESULT ")), None)
+    if line is None:
+        raise SystemExit(f"wrk gave no result: {out.stdout}{out.stderr}")
+    requests, elapsed, p50, p95, p99, errors = line.split()[1:]
+    return int(requests) / float(elapsed), float(p50), float(p95), float(p99), int(errors)
+
+
+def python_row(port: int, target: Target, total: int, connections: int) -> Row:
+    load(port, target, min(200, total), connections)  # warm up
+    elapsed, latencies, errors = load(port, target, total, connections)
+    q = statistics.quantiles(latencies, n=100)
+    return len(latencies) / elapsed, q[49] * 1000, q[94] * 1000, q[98] * 1000, errors
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--client", choices=("python", "wrk"), default="python")
+    parser.add_argument("--duration", type=float, default=10.0, help="seconds per row with --client wrk")
     args = parser.parse_args()
+    if args.client == "wrk" and shutil.which("wrk") is None:
+        raise SystemExit("--client wrk needs wrk on the PATH (Debian: apt-get install wrk)")
 
     port = free_port()
     env = {**os.environ, "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only"), "DEBUG": "0"}
@@ -172,15 +265,23 @@ def main() -> None:
     try:
         wait_for(port)
         db = os.environ.get("DATABASE_URL", "sqlite (default)").split("@")[-1]
-        print(f"gunicorn: {args.workers} workers x 4 threads; database {db}; "
-              f"{args.requests} requests per URL from {args.concurrency} client threads")
+        amount = (f"{args.requests} requests per URL from {args.concurrency} Python client threads"
+                  if args.client == "python" else
+                  f"wrk, {args.duration:g} s per URL over {args.concurrency} connections")
+        print(f"gunicorn: {args.workers} workers x 4 threads; database {db}; {amount}")
+        print(f"load average before: {load_average()}")
         print(f"{'request':40} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
-        for label, target in targets(port).items():
-            load(port, target, min(200, args.requests), args.concurrency)  # warm up
-            elapsed, latencies, errors = load(port, target, args.requests, args.concurrency)
-            q = statistics.quantiles(latencies, n=100)
-            print(f"{label:40} {len(latencies) / elapsed:8.0f} {q[49] * 1000:8.1f} {q[94] * 1000:8.1f} "
-                  f"{q[98] * 1000:8.1f} {errors:7d}")
+        with tempfile.TemporaryDirectory() as script_dir:
+            for label, target in targets(port).items():
+                connections = target.connections or args.concurrency
+                if args.client == "wrk":
+                    load(port, target, 200, connections)  # warm up
+                    row = wrk_row(port, target, args.duration, connections, Path(script_dir))
+                else:
+                    row = python_row(port, target, args.requests, connections)
+                rate, p50, p95, p99, errors = row
+                print(f"{label:40} {rate:8.0f} {p50:8.1f} {p95:8.1f} {p99:8.1f} {errors:7d}", flush=True)
+        print(f"load average after: {load_average()}")
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=10)

@@ -63,12 +63,21 @@ PLAIN_JSON_MEDIA = frozenset({"*/*", "application/*", "application/json"})
 # The headers of a rendered page that its cached copy keeps.
 KEPT_HEADERS = ("Content-Type", "Allow", "Vary")
 MARK = "card_data_json"
+# How a marked view's pages are kept: in every cache of settings.CARD_PAGE_CACHES, or only in the
+# nearest (the process's own memory).
+SHARED, NEAREST = "shared", "nearest"
 
 
-def card_data_json(view: V) -> V:
+def card_data_json(view: V, *, keep: str = SHARED) -> V:
     """Marks a JSON view whose answer depends only on the card data and the request's address, for
-    CardDataCacheMiddleware to serve (conditional GET, cached pages)."""
-    setattr(view, MARK, True)
+    CardDataCacheMiddleware to serve (conditional GET, cached pages).
+
+    keep=NEAREST: its pages are kept only in the nearest cache. For answers that cost less to
+    render than a round trip to a shared cache, asked in too many forms to be worth sharing (the
+    autocomplete: every prefix of every name, each asked once as a player types)."""
+    if keep not in (SHARED, NEAREST):
+        raise ValueError(f"keep must be {SHARED!r} or {NEAREST!r}, not {keep!r}")
+    setattr(view, MARK, keep)
     return view
 
 
@@ -80,11 +89,8 @@ class CardDataCacheMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
-        if (
-            request.method not in SAFE_METHODS
-            or not serves_card_data(request.path_info)
-            or not wants_plain_json(request)
-        ):
+        keep = serves_card_data(request.path_info) if request.method in SAFE_METHODS else None
+        if keep is None or not wants_plain_json(request):
             return self.get_response(request)
         version = request_version(request)  # the views reuse it
         etag = quote_etag(version.tag)
@@ -92,7 +98,8 @@ class CardDataCacheMiddleware:
         if not_modified is not None:
             return throttled(request) or _with_validators(not_modified, version, etag, public=True)
         key = page_cache_key(request, version)
-        page = _read_page(key)
+        stores = _page_caches(keep)
+        page = _read_page(key, stores)
         if page is not None:
             too_many = throttled(request)
             if too_many is not None:
@@ -102,7 +109,7 @@ class CardDataCacheMiddleware:
             page = _cacheable_page(response)
             if page is None:  # an error, or something not to share: sent as it is
                 return response
-            _keep_page(key, page)
+            _keep_page(key, page, stores)
         content, headers = page
         response = HttpResponse(content)
         for name, value in headers:
@@ -147,13 +154,15 @@ def _drf_error_response(error: Exception) -> HttpResponseBase:
 
 
 @lru_cache(maxsize=2048)
-def serves_card_data(path: str) -> bool:
-    """Whether `path` goes to a view marked `card_data_json` (remembered: URLs don't change at run time)."""
+def serves_card_data(path: str) -> str | None:
+    """How the pages of the view marked `card_data_json` that `path` goes to are kept (SHARED or
+    NEAREST); None for any other view (remembered: URLs don't change at run time)."""
     try:
         match = resolve(path)
     except Resolver404:
-        return False
-    return bool(getattr(match.func, MARK, False))
+        return None
+    keep = getattr(match.func, MARK, None)
+    return keep if isinstance(keep, str) else None
 
 
 @receiver(setting_changed)
@@ -269,14 +278,15 @@ def _with_validators(response: HttpResponseBase, version: CardVersion, etag: str
     return response
 
 
-def _page_caches() -> list[BaseCache]:
-    """Where pages are kept, nearest first (settings.CARD_PAGE_CACHES)."""
-    return [caches[alias] for alias in settings.CARD_PAGE_CACHES]
+def _page_caches(keep: str) -> list[BaseCache]:
+    """Where pages are kept, nearest first (settings.CARD_PAGE_CACHES; only the first for NEAREST)."""
+    aliases = settings.CARD_PAGE_CACHES if keep == SHARED else settings.CARD_PAGE_CACHES[:1]
+    return [caches[alias] for alias in aliases]
 
 
-def _read_page(key: str) -> CachedPage | None:
+def _read_page(key: str, stores: list[BaseCache]) -> CachedPage | None:
     missed: list[BaseCache] = []
-    for store in _page_caches():
+    for store in stores:
         try:
             page: CachedPage | None = store.get(key)
         except Exception:  # a cache that is down costs speed, not answers
@@ -290,8 +300,8 @@ def _read_page(key: str) -> CachedPage | None:
     return None
 
 
-def _keep_page(key: str, page: CachedPage) -> None:
-    for store in _page_caches():
+def _keep_page(key: str, page: CachedPage, stores: list[BaseCache]) -> None:
+    for store in stores:
         _set(store, key, page)
 
 

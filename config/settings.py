@@ -75,7 +75,8 @@ MIDDLEWARE = [
     # Before anything reads the body or looks a parameter up: see config/middleware.py.
     "config.middleware.RequestSizeLimitMiddleware",
     "config.middleware.NulCharacterMiddleware",
-    "csp.middleware.CSPMiddleware",
+    # django-csp's, with the settings' policy built once (config/csp.py).
+    "config.csp.CachedPolicyCSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Before the session, CSRF and auth middleware: the card endpoints' 304s and cached pages need none.
     "cardsdb.http_cache.CardDataCacheMiddleware",

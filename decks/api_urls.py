@@ -3,10 +3,11 @@ from django.urls import include, path
 
 from accounts import api as accounts_api
 
-from . import api, drafts_api
+from . import api, drafts_api, markdown_api
 
 urlpatterns = [
     path("validate/", api.ValidateView.as_view(), name="api-validate"),
+    path("markdown/preview/", markdown_api.MarkdownPreview.as_view(), name="api-markdown-preview"),
     path("token/", accounts_api.ObtainToken.as_view(), name="api-token"),
     path("token/revoke/", accounts_api.RevokeToken.as_view(), name="api-token-revoke"),
     path("decks/", api.PublicDeckList.as_view(), name="api-decks"),

@@ -27,6 +27,7 @@ MAX_DRAFT_BYTES = 64 * 1024
 # The builder's fields a draft keeps, with the longest value each may have.
 FIELD_LIMITS: dict[str, int] = {
     "list": 20_000, "name": 120, "side": 20, "format": 30, "visibility": 10, "description": 5_000, "version": 12,
+    "tags": 200,  # the builder's tags field as typed (decks/forms.py MAX_TAGS_TEXT), checked when saved
 }
 
 

@@ -35,6 +35,10 @@ class DraftStateSerializer(JSONInputSerializer):
         required=False, allow_blank=True, max_length=drafts.FIELD_LIMITS["description"]
     )
     version = serializers.CharField(required=False, allow_blank=True, max_length=drafts.FIELD_LIMITS["version"])
+    tags = serializers.CharField(
+        required=False, allow_blank=True, max_length=drafts.FIELD_LIMITS["tags"],
+        help_text="The tags field as typed (comma-separated); checked when the deck is saved.",
+    )
 
 
 class DraftInputSerializer(JSONInputSerializer):

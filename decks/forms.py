@@ -2,6 +2,7 @@
 decks/services.py, which reports its problems in the validation result's shape."""
 from __future__ import annotations
 
+import builtins
 from typing import Any
 
 from django import forms
@@ -15,7 +16,10 @@ from engine.validation import game_formats
 
 from .models import Deck, Visibility
 from .services import GAMES_WITH_SIDE
+from .tags import MAX_TAGS, BadTags, parse_tags
 
+# The tags field's text: five tags of 24 letters with their commas and spaces, and room to spare.
+MAX_TAGS_TEXT = 200
 SIDE_CHOICES: list[tuple[str, str]] = [("", "Choose a side…"), *((side, side) for side in SIDES)]
 # How the formats' names read on a page; a format without a label here shows its name.
 FORMAT_LABELS: dict[str, str] = {"constructed": "Constructed", "sealed": "Sealed", "draft": "Booster draft"}
@@ -57,6 +61,11 @@ class DeckForm(forms.Form):
         required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Shown on the deck's page.",
     )
+    tags = forms.CharField(
+        required=False, max_length=MAX_TAGS_TEXT,
+        help_text=f"Up to {MAX_TAGS} words others can find the deck by, separated by commas "
+        "(e.g. aggro, budget).",
+    )
     side = forms.ChoiceField(
         required=False, choices=SIDE_CHOICES,
         help_text="The side of the alignment chart the deck plays.",
@@ -79,6 +88,13 @@ class DeckForm(forms.Form):
             self._keep_unlisted_side()
         else:
             del self.fields["side"]
+
+    def clean_tags(self) -> builtins.list[str]:  # `list` here is the form field
+        """The tags, normalised as the API's (decks/tags.py): a list, each once."""
+        try:
+            return parse_tags(self.cleaned_data.get("tags", ""))
+        except BadTags as exc:
+            raise forms.ValidationError(str(exc)) from exc
 
     def _keep_unlisted_side(self) -> None:
         """A side saved from an imported list may be written another way ("good"): select the

@@ -20,6 +20,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
+from django.db import transaction
 from django.db.models import QuerySet
 from django.http import (
     Http404,
@@ -51,6 +52,7 @@ from .forms import DeckForm, ImportForm
 from .keyset import BadCursor, keyset_page
 from .lists import REFUSALS, CheckedList, GameCards, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
+from .tags import set_tags
 
 PAGE_SIZE = 30
 # The session key naming the builder draft a save made obsolete; the deck's page clears it.
@@ -306,6 +308,8 @@ def _builder_config(request: HttpRequest, game: Game, deck: Deck | None, unsaved
         "cardsUrl": reverse("api-cards"),
         "autocompleteUrl": reverse("api-card-autocomplete"),
         "validateUrl": reverse("api-validate"),
+        # The description's preview is the server's rendering (decks/markdown.py), never the browser's.
+        "markdownPreviewUrl": reverse("api-markdown-preview"),
         "limits": limits,
         "exampleName": builder.example_name(limits, cards.ids),
         **builder.side_rules(game.slug),
@@ -428,10 +432,13 @@ def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
         return _builder(request, game, form, status=400 if form.is_bound else 200)
     data = form.cleaned_data
     try:
-        saved = services.deck_create(
-            owner=request.user, game=game, name=data["name"], text=data["list"], description=data["description"],
-            side=data.get("side"), format=data["format"], visibility=data["visibility"],
-        )
+        with transaction.atomic():  # the deck with its tags, or neither
+            saved = services.deck_create(
+                owner=request.user, game=game, name=data["name"], text=data["list"],
+                description=data["description"], side=data.get("side"), format=data["format"],
+                visibility=data["visibility"],
+            )
+            set_tags(saved.deck, data["tags"])
     except services.DeckRefused as exc:
         return _builder(request, game, form, status=400, refused=exc)
     request.session[CLEAR_DRAFT] = draft_key(game, None)
@@ -442,9 +449,11 @@ def deck_new(request: HttpRequest, game_slug: str) -> HttpResponse:
 
 def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
     deck = _owned_or_404(request, share_id)
+    tags_before = sorted(deck.tags.values_list("tag", flat=True))
     initial = {
         "name": deck.name, "description": deck.description, "side": deck.side, "format": deck.format,
         "visibility": deck.visibility, "list": list_body(deck.current.text), "version": deck.version,
+        "tags": ", ".join(tags_before),
     }
     form = DeckForm(request.POST if request.method == "POST" else None, game=deck.game.slug, initial=initial)
     form.fields["version"].required = True
@@ -452,18 +461,23 @@ def deck_edit(request: HttpRequest, share_id: str) -> HttpResponse:
         return _builder(request, deck.game, form, deck=deck, status=400 if form.is_bound else 200)
     data = form.cleaned_data
     try:
-        saved = services.deck_update(
-            deck=deck, user=request.user, version=data["version"], text=data["list"], name=data["name"],
-            description=data["description"], side=data.get("side"), format=data["format"],
-            visibility=data["visibility"], share_history=True if data["share_history"] else None,
-        )
+        with transaction.atomic():  # the deck with its tags, or neither
+            saved = services.deck_update(
+                deck=deck, user=request.user, version=data["version"], text=data["list"], name=data["name"],
+                description=data["description"], side=data.get("side"), format=data["format"],
+                visibility=data["visibility"], share_history=True if data["share_history"] else None,
+            )
+            tags_after = set_tags(saved.deck, data["tags"])
     except services.DeckRefused as exc:
         return _builder(request, deck.game, form, deck=deck, status=400, refused=exc)
     except services.StaleDeck as exc:
         return _builder(request, deck.game, form, deck=deck, status=409, stale=exc)
     request.session[CLEAR_DRAFT] = draft_key(deck.game, deck)
     drafts.forget(request.user, deck.game, deck)
-    if saved.deck.version == data["version"]:
+    if saved.deck.version == data["version"] and tags_after != tags_before:
+        # Tags are not part of the list: a change of tags alone makes no new version.
+        messages.success(request, f"Saved the tags of “{saved.deck.name}” (still version {saved.deck.version}).")
+    elif saved.deck.version == data["version"]:
         messages.info(request, f"Nothing changed; the deck is still at version {saved.deck.version}.")
     else:
         messages.success(request, f"Saved version {saved.deck.version} of “{saved.deck.name}”.")

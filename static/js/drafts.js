@@ -17,7 +17,7 @@
   const list = document.getElementById("id_list");
   const status = document.getElementById("draft-status");
   const needsAccount = document.getElementById("save-needs-account");
-  const FIELDS = ["name", "side", "format", "visibility", "description", "version"];
+  const FIELDS = ["name", "side", "format", "visibility", "description", "tags", "version"];
   const SAVE_DELAY_MS = 250;
   // The server's copy is kept less often than the browser's: one request a second at most.
   const SERVER_DELAY_MS = 1000;

@@ -148,7 +148,7 @@ def test_it_is_described_in_the_openapi_schema(client: Client) -> None:
     answer = path["get"]["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
     state = components[answer]["properties"]["state"]["$ref"].rsplit("/", 1)[-1]
     assert set(components[state]["properties"]) == {
-        "list", "name", "side", "format", "visibility", "description", "version",
+        "list", "name", "side", "format", "visibility", "description", "tags", "version",
     }
 
 

@@ -319,6 +319,29 @@ def test_a_page_found_further_away_is_kept_nearer(client: Client, settings: Sett
     assert len(from_near.captured_queries) == 1
 
 
+def test_autocomplete_answers_are_kept_only_in_the_nearest_cache(
+    client: Client, settings: Settings, tmp_path: Path
+) -> None:
+    """Each prefix a player types is asked once, and renders in about a millisecond: its answer is
+    not worth a round trip to the shared cache, while a card page is kept in both."""
+    far = tmp_path / "far"
+    settings.CACHES = {
+        **settings.CACHES,
+        "near": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "near-autocomplete"},
+        "far": {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": str(far)},
+    }
+    settings.CARD_PAGE_CACHES = ["near", "far"]
+    autocomplete = "/api/cards/autocomplete/?game=qqdnd&q=lot"
+    first = client.get(autocomplete)
+    assert first.status_code == 200 and first.json()["results"]
+    assert not list(far.glob("*.djcache"))
+    again = client.get(autocomplete)  # from the nearest cache, the same page and validators
+    assert again.content == first.content and again["ETag"] == first["ETag"]
+    assert client.get(autocomplete, headers={"If-None-Match": first["ETag"]}).status_code == 304
+    assert client.get(CARD_LIST).status_code == 200
+    assert len(list(far.glob("*.djcache"))) == 1
+
+
 def test_304s_and_cached_pages_are_throttled_like_every_api_request(client: Client, settings: Settings) -> None:
     """README "Limits": API requests from one address are throttled; the answers the middleware gives
     without the view count too, and a 429 reads as the API's own."""

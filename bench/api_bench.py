@@ -37,11 +37,8 @@ import json
 import os
 import secrets
 import shutil
-import signal
-import socket
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -49,6 +46,8 @@ from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 from urllib.parse import quote
+
+from server import gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_DECK = ROOT / "bench" / "decks" / "qqdnd.txt"
@@ -111,23 +110,6 @@ def etag_of(port: int, path: str) -> str:
     if response.status != 200 or not etag:
         raise SystemExit(f"{path} answered {response.status} without an ETag")
     return etag
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_for(port: int, timeout: float = 20.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
 
 
 def load(port: int, target: Target, total: int, concurrency: int) -> tuple[float, list[float], int]:
@@ -252,18 +234,11 @@ def main() -> None:
     if args.client == "wrk" and shutil.which("wrk") is None:
         raise SystemExit("--client wrk needs wrk on the PATH (Debian: apt-get install wrk)")
 
-    port = free_port()
     env = {**os.environ, "SECRET_KEY": os.environ.get("SECRET_KEY", "bench-only"), "DEBUG": "0"}
     # Every request comes from one address: the API's throttles would answer most of them 429.
     env.setdefault("THROTTLE_ANON", "1000000/second")
     env.setdefault("THROTTLE_USER", "1000000/second")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--worker-class", "gthread", "--threads", "4", "--log-level", "warning"],
-        cwd=ROOT, env=env,
-    )
-    try:
-        wait_for(port)
+    with gunicorn(env, args.workers, ["--worker-class", "gthread", "--threads", "4"], start_timeout=20) as port:
         db = os.environ.get("DATABASE_URL", "sqlite (default)").split("@")[-1]
         amount = (f"{args.requests} requests per URL from {args.concurrency} Python client threads"
                   if args.client == "python" else
@@ -282,9 +257,6 @@ def main() -> None:
                 rate, p50, p95, p99, errors = row
                 print(f"{label:40} {rate:8.0f} {p50:8.1f} {p95:8.1f} {p99:8.1f} {errors:7d}", flush=True)
         print(f"load average after: {load_average()}")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
 
 
 if __name__ == "__main__":

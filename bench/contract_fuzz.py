@@ -32,14 +32,14 @@ import argparse
 import json
 import os
 import secrets
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+
+from server import gunicorn
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = [ROOT / "fixtures" / slug for slug in ("qqdnd", "condemned", "anguish")]
@@ -60,23 +60,6 @@ CHECKS = {
     "ST201": "negative_data_rejection",
     "ST202": "positive_data_acceptance",
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_for(port: int, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit("gunicorn did not start")
 
 
 def prepare(env: dict[str, str], decks: bool = True) -> str:
@@ -169,22 +152,15 @@ def main() -> None:
     args.reports.mkdir(parents=True, exist_ok=True)
     access_log = args.reports / "access.log"
     access_log.touch()
-    port = free_port()
     server_log = (args.reports / "server.log").open("ab")  # Django's request warnings, kept out of the table
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "config.wsgi", "--bind", f"127.0.0.1:{port}",
-         "--workers", str(args.workers), "--log-level", "warning", "--access-logfile", str(access_log),
-         "--timeout", "60"],
-        cwd=ROOT, env=env, stdout=server_log, stderr=server_log,
-    )
-    try:
-        wait_for(port)
+    options = ["--access-logfile", str(access_log), "--timeout", "60"]
+    with server_log, gunicorn(env, args.workers, options, output=server_log) as port:
         print(f"schemathesis: --max-examples {args.max_examples} --seed {args.seed}, every check; "
               f"gunicorn {args.workers} workers; reports in {args.reports}")
         print(f"{'credentials':14} {'operations':>10} {'requests':>9} {'test cases':>10}  failures by check")
         # Revoking the token ends it for every request after: that operation gets a token of its own.
         revoke = ["--include-path", REVOKE]
-        runs = (
+        runs: tuple[tuple[str, list[str], list[str]], ...] = (
             ("token", [f"Authorization: Token {token}"], ["--exclude-path", REVOKE]),
             ("token, revoke", [f"Authorization: Token {prepare(env, decks=False)}"], revoke),
             ("anonymous", [], []),
@@ -200,10 +176,6 @@ def main() -> None:
             operations, cases, failures = summary(report)
             found = "; ".join(f"{name}: {n}" for name, n in sorted(failures.items())) or "none"
             print(f"{label:14} {operations:10d} {requests:9d} {cases:10d}  {found}  ({elapsed:.0f} s)")
-    finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=20)
-        server_log.close()
 
 
 if __name__ == "__main__":

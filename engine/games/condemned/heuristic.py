@@ -34,11 +34,12 @@ the policy.
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned import opening
-from engine.games.condemned.loadout import Held, attack_damage, best_equip, equipped, phase_damage, worn
+from engine.games.condemned.loadout import Held, attack_damage, equipped, phase_damage, worn
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
     ATTACK,
@@ -53,6 +54,7 @@ from engine.games.condemned.state import (
     MULLIGAN_ACTION,
     PASS,
     Action,
+    CondemnedGame,
     CondemnedState,
     Side,
 )
@@ -86,6 +88,60 @@ def choose(state: CondemnedState) -> Action:
 
 def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
     """The Weapon equip (or the move to the other hand first) that most raises the damage of this
+    turn's Attack Phase and the next one's: see _weigh_weapons.
+
+    The choice depends only on the loadout it weighs (the Condemned, the distance, whether it attacks
+    this turn, the equippable Weapons in hand in their order, and each hand's Weapon with its
+    Durability left), and a game asks about the same loadouts again and again: each Game keeps the
+    choice made for each loadout, as an index into `equips` (which the Weapons in hand determine),
+    MOVE for the move, or None."""
+    if not equips:
+        return None
+    spec_of, equippable = state.spec_of, side.equippable
+    in_hand = tuple([spec_of[card.uid] for card in side.hand
+                     if card.name in equippable and spec_of[card.uid].card_type == WEAPON])
+    main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
+    attacking = _attacks_this_turn(state, side)
+    key = (side.condemned, state.at_range, attacking, in_hand, main.spec, main.left, off.spec, off.left)
+    tables = _tables.get(state.game)
+    if tables is None:
+        tables = _tables[state.game] = _Tables()
+    choices = tables.choices
+    choice = choices.get(key, _UNSEEN)
+    if choice is _UNSEEN:
+        if len(choices) >= _KEPT:
+            choices.clear()  # a bound on a long run's table: a choice forgotten is only weighed again
+        choice = choices[key] = _weigh_weapons(state, side, equips, in_hand, main, off, attacking, tables.phases)
+    if choice is None:
+        return None
+    if choice == MOVE:
+        return state.moves(side)[0]
+    return equips[choice]
+
+
+MOVE = -1  # _weigh_weapons' answer for the move to the other hand
+_UNSEEN = -2  # a loadout not weighed yet
+_KEPT = 1 << 16  # entries a Game's table keeps
+
+
+class _Tables:
+    """A Game's tables of the weapon step: the choice made for each loadout (see _weapon_step), and
+    the damage of two Attack Phases from each loadout (see _two_phases)."""
+
+    __slots__ = ("choices", "phases", "__weakref__")
+
+    def __init__(self) -> None:
+        self.choices: dict[tuple[Any, ...], int | None] = {}
+        self.phases: dict[tuple[Any, ...], tuple[int, int]] = {}
+
+
+_tables: WeakKeyDictionary[CondemnedGame, _Tables] = WeakKeyDictionary()
+
+
+def _weigh_weapons(state: CondemnedState, side: Side, equips: list[Action], in_hand: tuple[CardSpec, ...],
+                   main: Held, off: Held, attacking: bool, phases: dict[tuple[Any, ...], tuple[int, int]]
+                   ) -> int | None:
+    """The Weapon equip (or the move to the other hand first) that most raises the damage of this
     turn's Attack Phase and the next one's, counting the best Weapon left in hand equipped next turn
     (so a One Hand Weapon that pairs with one in hand beats a Two Hand Weapon that deals a little
     more alone, and the Ready Turn, with no attack, equips for the turns after it).
@@ -93,34 +149,31 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     A held Weapon is dropped only for more damage in this Attack Phase: a fresh copy of it (or another
     Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost;
     unless more Weapons wait in hand (one is equipped a turn, the others hold places in the draw to
-    5) and the held one has a single attack left. Durability left breaks ties."""
-    if not equips:
-        return None
+    5) and the held one has a single attack left. Durability left breaks ties.
+
+    The answer: the index of the equip in `equips`, MOVE for the move first, or None."""
     spec_of, at_range = state.spec_of, state.at_range
-    attacking = _attacks_this_turn(state, side)
-    in_hand = [spec_of[card.uid] for card in side.hand
-               if spec_of[card.uid].card_type == WEAPON and card.name in side.equippable]
     spare = len(in_hand) >= 2
+    context = (side.condemned, at_range, attacking)
+    in_hand_set = frozenset(in_hand)
 
-    def two_phases(main: Held, off: Held, left_in_hand: list[CardSpec]) -> tuple[int, int]:
-        """The damage of this turn's Attack Phase and the next one's (with the next turn's equip),
-        and of this turn's alone."""
-        now = 0
-        if attacking:
-            now = phase_damage(side, main, off, at_range)
-            main, off = worn(main, at_range), worn(off, at_range)
-        main, off, _ = best_equip(side, main, off, left_in_hand, at_range)
-        return now + phase_damage(side, main, off, at_range), now
+    def two_phases(main: Held, off: Held, left_in_hand: frozenset[CardSpec]) -> tuple[int, int]:
+        key = (context, main.spec, main.left, off.spec, off.left, left_in_hand)
+        value = phases.get(key)
+        if value is None:
+            if len(phases) >= _KEPT:
+                phases.clear()
+            value = phases[key] = _two_phases(side, main, off, left_in_hand, at_range, attacking)
+        return value
 
-    main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
     held_damage = phase_damage(side, main, off, at_range)
-    best, best_value = None, (*two_phases(main, off, in_hand), main.left + off.left)
+    best, best_value = None, (*two_phases(main, off, in_hand_set), main.left + off.left)
     move = next(iter(state.moves(side)), None)
     # As the Weapons are, then (when a move is allowed) with the Weapons traded between hands first.
-    loadouts = ((main, off, None),) if move is None else ((main, off, None), (off, main, move))
-    for held_main, held_off, chosen in loadouts:
+    loadouts = ((main, off, False),) if move is None else ((main, off, False), (off, main, True))
+    for held_main, held_off, moved in loadouts:
         weighed: set[tuple[CardSpec, str]] = set()
-        for action in equips:
+        for index, action in enumerate(equips):
             spec = spec_of[action[1]]
             # Another copy of a Weapon weighed in this place makes the same loadout, and the first
             # of equals is kept: no need to weigh it again.
@@ -128,15 +181,35 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
                 continue
             weighed.add((spec, action[2]))
             new_main, new_off, dropped = equipped(held_main, held_off, spec, action[2])
-            rest = list(in_hand)
-            rest.remove(spec)
+            # The Weapons left in hand once this one is equipped (another copy of it may stay).
+            rest = in_hand_set if in_hand.count(spec) > 1 else in_hand_set - {spec}
             value = (*two_phases(new_main, new_off, rest), new_main.left + new_off.left)
             may_drop = (not dropped or (spare and dropped <= 1)
                         or phase_damage(side, new_main, new_off, at_range) > held_damage)
             if may_drop and value > best_value:
                 # Moving first: the Weapons trade hands, then the equip from there.
-                best, best_value = chosen or action, value
+                best, best_value = MOVE if moved else index, value
     return best
+
+
+def _two_phases(side: Side, main: Held, off: Held, in_hand: frozenset[CardSpec], at_range: bool,
+                attacking: bool) -> tuple[int, int]:
+    """The damage of this turn's Attack Phase (when the Condemned attacks this turn) and the next
+    one's, with the next turn's equip of a Weapon in hand that most raises it; and of this turn's
+    alone. Copies of a Weapon make the same loadouts, and the most damage the next turn's equip can
+    reach does not depend on which of equals it takes, so the Weapons in hand count as a set."""
+    now = 0
+    if attacking:
+        now = phase_damage(side, main, off, at_range)
+        main, off = worn(main, at_range), worn(off, at_range)
+    best = phase_damage(side, main, off, at_range)
+    for spec in in_hand:
+        for place in spec.places:
+            new_main, new_off, _ = equipped(main, off, spec, place)
+            damage = phase_damage(side, new_main, new_off, at_range)
+            if damage > best:
+                best = damage
+    return now + best, now
 
 
 def _spare_weapons(state: CondemnedState, side: Side) -> bool:

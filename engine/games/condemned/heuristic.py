@@ -287,13 +287,11 @@ def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
             and state.durability_left(side, card) <= spec.attacks)
 
 
-def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | None:
-    """The first card among `actions` POLICY plays, with its best target."""
-    by_card: dict[int, list[Action]] = {}
-    for action in actions:
-        by_card.setdefault(action[1], []).append(action)
-    for uid, plays in by_card.items():
-        spec = state.spec_of[uid]
+def _pick(state: CondemnedState, side: Side, cards: list[tuple[CardInstance, CardSpec]]) -> Action | None:
+    """The first of `cards` POLICY plays, with its best target (its plays listed only when it is
+    reached)."""
+    for card, spec in cards:
+        plays = state.plays(side, card, spec)
         # A search is offered with no target only when the deck holds nothing of its kind.
         searched_for_nothing = isinstance(spec.choice, fx.Search) and plays[0][2] is None
         if spec.choice is not None:
@@ -308,16 +306,34 @@ def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | 
 
 
 def _main(state: CondemnedState, side: Side) -> Action:
-    # The equips and plays by the card's type, in one pass (each keeps its legal order): a Weapon or
-    # Armor card is equipped, a Preparation or Event played.
+    # The Main Phase's equips and plays of cards in hand (CondemnedState.card_actions), by the card's
+    # type in one pass, each keeping its legal order: a Weapon or Armor card is equipped, a Preparation
+    # or Event played. A Preparation's or Event's plays (with their targets) are listed only when the
+    # steps before it chose nothing.
     weapons: list[Action] = []
-    preparations: list[Action] = []
     armors: list[Action] = []
-    events: list[Action] = []
-    by_type = {WEAPON: weapons, PREPARATION: preparations, ARMOR: armors, EVENT: events}
-    spec_of = state.spec_of
-    for action in state.card_actions(side):
-        by_type[spec_of[action[1]].card_type].append(action)
+    preparations: list[tuple[CardInstance, CardSpec]] = []
+    events: list[tuple[CardInstance, CardSpec]] = []
+    spec_of, equips, equippable = state.spec_of, state.equips, side.equippable
+    may_equip_weapon, may_play_event = not side.weapon_equipped, not side.event_played
+    seen: set[str] = set()
+    for card in side.hand:
+        name = card.name
+        if name in seen:
+            continue
+        seen.add(name)
+        spec = spec_of[card.uid]
+        kind = spec.card_type
+        if kind == WEAPON:
+            if may_equip_weapon and name in equippable:
+                weapons += equips[card.uid]
+        elif kind == ARMOR:
+            if name in equippable:
+                armors += equips[card.uid]
+        elif kind == PREPARATION:
+            preparations.append((card, spec))
+        elif kind == EVENT and may_play_event and spec.timing in ("main", "any"):
+            events.append((card, spec))
     weapon = _weapon_step(state, side, weapons)
     if weapon is not None:
         return weapon

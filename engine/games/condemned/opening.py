@@ -15,7 +15,8 @@ measured once per Game and seat, on hands dealt from its cards by a fixed stream
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
@@ -28,6 +29,9 @@ SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
 
 # Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
 _worths: WeakKeyDictionary[CondemnedGame, dict[int, list[float]]] = WeakKeyDictionary()
+# The same by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
+_deck_worths: dict[tuple[Any, ...], tuple[tuple[Mapping[str, Any], ...], list[float]]] = {}
+KEPT_DECKS = 32
 
 
 def keeps(state: CondemnedState, side: Side) -> bool:
@@ -45,31 +49,51 @@ def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
     mulligan that leaves 0, 1, ... mulligans."""
     by_seat = _worths.setdefault(state.game, {})
     if side.index not in by_seat:
-        # In name order, not the order of the game that asks first: the worth is the deck's, the
-        # same whichever game of a run (or of a worker's chunks) computes it.
-        cards = sorted((state.spec_of[card.uid] for card in side.hand + side.deck), key=lambda spec: spec.name)
-        dealer = random.Random(0)
-        plans = []
-        for _ in range(SAMPLE_HANDS):
-            dealer.shuffle(cards)
-            plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:], state.at_range))
-        worth = sum(plans) / len(plans)
-        worths = [worth]
-        for _ in range(1, MAX_MULLIGANS):
-            worth = sum(max(value, worth) for value in plans) / len(plans)
-            worths.append(worth)
-        by_seat[side.index] = worths
+        by_seat[side.index] = _deck_worth(state, side)
     return by_seat[side.index]
+
+
+def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
+    # In name order, not the order of the game that asks first: the worth is the deck's, the
+    # same whichever game of a run (or of a worker's chunks) computes it.
+    cards = sorted((state.spec_of[card.uid] for card in side.hand + side.deck), key=lambda spec: spec.name)
+    # So the same deck is worth the same in every Game that holds it (each seat of a matchup's two
+    # Games, a deck met again in a gauntlet): measured once, kept by the cards' records.
+    records = (side.condemned.record, *(spec.record for spec in cards))
+    key = (state.at_range, side.condemned.name, *(spec.name for spec in cards))
+    kept = _deck_worths.get(key)
+    if kept is not None and kept[0] == records:
+        return kept[1]
+    dealer = random.Random(0)
+    plans = []
+    for _ in range(SAMPLE_HANDS):
+        dealer.shuffle(cards)
+        plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:], state.at_range))
+    worth = sum(plans) / len(plans)
+    worths = [worth]
+    for _ in range(1, MAX_MULLIGANS):
+        worth = sum(max(value, worth) for value in plans) / len(plans)
+        worths.append(worth)
+    if len(_deck_worths) >= KEPT_DECKS:
+        del _deck_worths[next(iter(_deck_worths))]  # the oldest
+    _deck_worths[key] = (records, worths)
+    return worths
 
 
 def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_range: bool) -> int:
     """The damage the hand's Weapons deal in the first Attack Phases of the game, at that distance
     (see the module)."""
-    weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in side.equippable]
-    found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in side.equippable),
-                   key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
-    for spec in hand:
-        if found and any(isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions):
+    equippable = side.equippable
+    weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in equippable]
+    searches = [spec for spec in hand if any(isinstance(verb, fx.Search) and verb.card_type == WEAPON
+                                             for verb in spec.actions)]
+    if searches:
+        # The deck's Weapons, the best last: each search brings the best one left.
+        found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable),
+                       key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
+        for _ in searches:
+            if not found:
+                break
             weapons.append(found.pop())
     bonuses = sorted((spec.attack_bonus for spec in hand
                       if spec.card_type == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > 0),

@@ -433,7 +433,7 @@ class CondemnedState(State):
             side = self.sides[self.actor]
             if self.phase == MAIN and not side.passive and not side.switched and side.hand:
                 # A switch and END_MAIN at least: a decision. Its many actions are listed only if
-                # asked for (the goldfish policy reads card_actions and moves instead).
+                # asked for (the heuristic reads the cards in hand and the moves instead).
                 self._legal = None
                 return
             forced = self._forced()
@@ -556,10 +556,11 @@ class CondemnedState(State):
             if spec.card_type != EVENT or spec.timing not in timings or card.name in seen:
                 continue
             seen.add(card.name)
-            actions.extend(self._plays(side, card, spec))
+            actions.extend(self.plays(side, card, spec))
         return actions
 
-    def _plays(self, side: Side, card: CardInstance, spec: CardSpec) -> list[Action]:
+    def plays(self, side: Side, card: CardInstance, spec: CardSpec) -> list[Action]:
+        """The card's play actions: one per option of its choice, or one without a target."""
         if spec.choice is None:
             return [("play", card.uid, None)]
         options = self.options(side, spec.choice)
@@ -629,8 +630,27 @@ class CondemnedState(State):
             elif kind == PREPARATION or (
                 kind == EVENT and spec.timing in ("main", "any") and not side.event_played
             ):
-                actions += self._plays(side, card, spec)
+                actions += self.plays(side, card, spec)
         return actions
+
+    def _has_card_action(self, side: Side) -> bool:
+        """Whether card_actions lists anything: a card in hand that can be equipped or played (every
+        Preparation or Event that can be played has at least one play)."""
+        spec_of, equippable = self.spec_of, side.equippable
+        for card in side.hand:
+            spec = spec_of[card.uid]
+            kind = spec.card_type
+            if kind == WEAPON:
+                if not side.weapon_equipped and card.name in equippable and self.equips[card.uid]:
+                    return True
+            elif kind == ARMOR:
+                if card.name in equippable and self.equips[card.uid]:
+                    return True
+            elif kind == PREPARATION or (
+                kind == EVENT and spec.timing in ("main", "any") and not side.event_played
+            ):
+                return True
+        return False
 
     def moves(self, side: Side) -> list[Action]:
         """A One Hand Weapon that shows both hand symbols may move to the other hand; when both
@@ -777,7 +797,7 @@ class CondemnedState(State):
         self.draw(side, HAND_SIZE - len(side.hand))
         self.phase, self.actor = MAIN, side.index
         if side.index == PLAYER and side.turns == 1:
-            self.first_turn_play = bool(self.card_actions(side))
+            self.first_turn_play = self._has_card_action(side)
         if side.passive:
             # It plays nothing and never attacks: its turn ends at once, as END_MAIN (and then
             # END_ATTACKS) would end it, without the steps through settle (a fast path).

@@ -34,7 +34,6 @@ the policy.
 from __future__ import annotations
 
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from engine.core import CardInstance
 from engine.games.condemned import effects as fx
@@ -54,7 +53,6 @@ from engine.games.condemned.state import (
     MULLIGAN_ACTION,
     PASS,
     Action,
-    CondemnedGame,
     CondemnedState,
     Side,
 )
@@ -68,18 +66,19 @@ def choose(state: CondemnedState) -> Action:
         # The Main Phase's policy reads only its equips, plays and moves: its switches are never
         # listed (see CondemnedState.settle).
         return _main(state, side)
-    legal = state.legal_actions()
     if side.passive:
-        return next(a for a in legal if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
-    if phase == MULLIGAN:
-        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not opening.keeps(state, side) else KEEP
+        return next(a for a in state.legal_actions() if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
     if phase == ATTACK:
-        return _attack(state, side, legal)
+        return _attack(state, side, state.legal_actions())
     if phase == ATTACK_EVENTS and state.actor == state.active:
-        return _attack_event(state, legal)
+        return _attack_event(state, state.legal_actions())
+    if phase == MULLIGAN:
+        legal = state.legal_actions()
+        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not opening.keeps(state, side) else KEEP
     if phase == CHOOSE:
         assert state.choosing is not None
-        return ("choose", _best_option(state, side, state.choosing, [a[1] for a in legal]))
+        return ("choose", _best_option(state, side, state.choosing, [a[1] for a in state.legal_actions()]))
+    # A parry, or an Event in answer to the other's (or at its attack): declined, whatever is offered.
     return PASS
 
 
@@ -92,8 +91,8 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
 
     The choice depends only on the loadout it weighs (the Condemned, the distance, whether it attacks
     this turn, the equippable Weapons in hand in their order, and each hand's Weapon with its
-    Durability left), and a game asks about the same loadouts again and again: each Game keeps the
-    choice made for each loadout, as an index into `equips` (which the Weapons in hand determine),
+    Durability left), and games ask about the same loadouts again and again: the choice made for each
+    loadout is kept, as an index into `equips` (which the Weapons in hand determine),
     MOVE for the move, or None."""
     if not equips:
         return None
@@ -103,9 +102,7 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
     attacking = _attacks_this_turn(state, side)
     key = (side.condemned, state.at_range, attacking, in_hand, main.spec, main.left, off.spec, off.left)
-    tables = _tables.get(state.game)
-    if tables is None:
-        tables = _tables[state.game] = _Tables()
+    tables = _TABLES
     choices = tables.choices
     choice = choices.get(key, _UNSEEN)
     if choice is _UNSEEN:
@@ -121,21 +118,22 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
 
 MOVE = -1  # _weigh_weapons' answer for the move to the other hand
 _UNSEEN = -2  # a loadout not weighed yet
-_KEPT = 1 << 16  # entries a Game's table keeps
+_KEPT = 1 << 16  # entries a table keeps
 
 
 class _Tables:
-    """A Game's tables of the weapon step: the choice made for each loadout (see _weapon_step), and
-    the damage of two Attack Phases from each loadout (see _two_phases)."""
+    """The weapon step's tables: the choice made for each loadout (see _weapon_step), and the damage
+    of two Attack Phases from each loadout (see _two_phases). Cards are CardSpecs, which every Game
+    holding the same card shares (state.shared_spec), so the tables serve every Game of the process."""
 
-    __slots__ = ("choices", "phases", "__weakref__")
+    __slots__ = ("choices", "phases")
 
     def __init__(self) -> None:
         self.choices: dict[tuple[Any, ...], int | None] = {}
         self.phases: dict[tuple[Any, ...], tuple[int, int]] = {}
 
 
-_tables: WeakKeyDictionary[CondemnedGame, _Tables] = WeakKeyDictionary()
+_TABLES = _Tables()
 
 
 def _weigh_weapons(state: CondemnedState, side: Side, equips: list[Action], in_hand: tuple[CardSpec, ...],

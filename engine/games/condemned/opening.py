@@ -39,8 +39,10 @@ def keeps(state: CondemnedState, side: Side) -> bool:
     left = MAX_MULLIGANS - side.mulligans
     if left <= 0:
         return True
-    cards = [state.spec_of[card.uid] for card in side.hand]
-    rest = [state.spec_of[card.uid] for card in side.deck]
+    spec_of = state.spec_of
+    cards = [spec_of[card.uid] for card in side.hand]
+    # The rest of the deck counts only for a search to find a Weapon in.
+    rest = [spec_of[card.uid] for card in side.deck] if any(map(_searches_weapon, cards)) else []
     return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 
@@ -80,13 +82,25 @@ def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
     return worths
 
 
+def _searches_weapon(spec: CardSpec) -> bool:
+    """Whether the card searches the deck for a Weapon."""
+    searches = _weapon_searches.get(spec)
+    if searches is None:
+        searches = _weapon_searches[spec] = any(
+            isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions
+        )
+    return searches
+
+
+_weapon_searches: dict[CardSpec, bool] = {}
+
+
 def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_range: bool) -> int:
     """The damage the hand's Weapons deal in the first Attack Phases of the game, at that distance
     (see the module)."""
     equippable = side.equippable
     weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in equippable]
-    searches = [spec for spec in hand if any(isinstance(verb, fx.Search) and verb.card_type == WEAPON
-                                             for verb in spec.actions)]
+    searches = [spec for spec in hand if _searches_weapon(spec)]
     if searches:
         # The deck's Weapons, the best last: each search brings the best one left.
         found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable),
@@ -98,17 +112,40 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
     bonuses = sorted((spec.attack_bonus for spec in hand
                       if spec.card_type == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > 0),
                      reverse=True)
-    main, off = EMPTY, EMPTY
     total = 0
-    for turn in range(1 + ATTACK_TURNS):
-        main, off, chosen = best_equip(side, main, off, weapons, at_range)
-        if chosen is not None:
-            weapons.remove(chosen)
-        if turn == 0:
-            continue  # the Ready Turn
-        damage = phase_damage(side, main, off, at_range)
+    for damage in _weapon_plan(side, tuple(weapons), at_range):
         if damage and bonuses:
             damage += bonuses.pop(0)
         total += damage
-        main, off = worn(main, at_range), worn(off, at_range)
     return total
+
+
+# (Condemned, distance, Weapons) -> what _weapon_plan makes of them. The cards are CardSpecs, which every
+# Game holding the same card shares (state.shared_spec): hands of the same Weapons come again and again.
+_weapon_plans: dict[tuple[Any, ...], tuple[int, ...]] = {}
+KEPT_PLANS = 1 << 16
+
+
+def _weapon_plan(side: Side, weapons: tuple[CardSpec, ...], at_range: bool) -> tuple[int, ...]:
+    """The damage of each of the first Attack Phases with these Weapons, equipped one a turn from the
+    Ready Turn on, each the one that most raises the coming Attack Phase (the first of equals, in the
+    order given)."""
+    key = (side.condemned, at_range, weapons)
+    damages = _weapon_plans.get(key)
+    if damages is not None:
+        return damages
+    left = list(weapons)
+    main, off = EMPTY, EMPTY
+    found: list[int] = []
+    for turn in range(1 + ATTACK_TURNS):
+        main, off, chosen = best_equip(side, main, off, left, at_range)
+        if chosen is not None:
+            left.remove(chosen)
+        if turn == 0:
+            continue  # the Ready Turn
+        found.append(phase_damage(side, main, off, at_range))
+        main, off = worn(main, at_range), worn(off, at_range)
+    if len(_weapon_plans) >= KEPT_PLANS:
+        _weapon_plans.clear()
+    damages = _weapon_plans[key] = tuple(found)
+    return damages

@@ -26,6 +26,7 @@ hand, plays nothing, never attacks and never parries.
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
@@ -168,6 +169,22 @@ class Attack:
         return copy
 
 
+# The CardSpec of each card name, with a copy of the record it was read from: every Game of the process
+# that holds the same card shares its spec (a spec never changes once read), so tables keyed by specs
+# (the heuristic's) serve them all: both seatings of a matchup, every pairing of a gauntlet.
+_SHARED_SPECS: dict[str, tuple[Mapping[str, Any], CardSpec]] = {}
+
+
+def shared_spec(card: Mapping[str, Any]) -> CardSpec:
+    """The CardSpec of the card record: the one already read from an equal record, else a new one."""
+    kept = _SHARED_SPECS.get(card["name"])
+    if kept is not None and kept[0] == card:
+        return kept[1]
+    spec = CardSpec(card)
+    _SHARED_SPECS[card["name"]] = (copy.deepcopy(card), spec)
+    return spec
+
+
 class CondemnedGame(Game):
     slug = "condemned"
 
@@ -206,11 +223,12 @@ class CondemnedGame(Game):
         return card
 
     def spec(self, card: Mapping[str, Any]) -> CardSpec:
-        """The card's CardSpec, made on first sight (one per name per game)."""
+        """The card's CardSpec, found on first sight (one per name per game)."""
         spec = self.specs.get(card["name"])
         if spec is None:
-            spec = self.specs[card["name"]] = CardSpec(card)
+            spec = self.specs[card["name"]] = shared_spec(card)
         return spec
+
 
     def new_initial_state(self, rng: random.Random) -> CondemnedState:
         state = CondemnedState(self, rng)

@@ -21,6 +21,7 @@ from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
 from engine.games.condemned.loadout import EMPTY, attack_damage, best_equip, phase_damage, worn
+from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 
@@ -69,7 +70,7 @@ def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
     dealer = random.Random(0)
     plans = []
     for _ in range(SAMPLE_HANDS):
-        dealer.shuffle(cards)
+        shuffle(dealer, cards)
         plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:], state.at_range))
     worth = sum(plans) / len(plans)
     worths = [worth]

@@ -38,6 +38,7 @@ from engine.deck import ResolvedDeck
 from engine.games.condemned import effects as fx
 from engine.games.condemned.damage import DamageSteps
 from engine.games.condemned.equipment import can_equip
+from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import ARMOR, CONDEMNED, EVENT, INMATE, PREPARATION, WEAPON, CardSpec
 
 # Phases: whose decision it is and what about.
@@ -244,7 +245,7 @@ class CondemnedGame(Game):
                 side.no_effect[side.condemned.name] += 1
             side.deck = list(self.decks[side.index])
             # "Each player shuffles and cuts their deck"
-            rng.shuffle(side.deck)
+            shuffle(rng, side.deck)
         first = self.first_player if self.first_player is not None else rng.randrange(2)
         state.first = first
         # "Each player draws 5 cards."
@@ -776,7 +777,7 @@ class CondemnedState(State):
         side.drawn.subtract(card.name for card in side.hand)  # a hand sent back was never kept
         side.deck.extend(side.hand)
         side.hand.clear()
-        self.rng.shuffle(side.deck)
+        shuffle(self.rng, side.deck)
         self.draw(side, HAND_SIZE)
         self.draw(self.sides[1 - side.index], 1)
 
@@ -1065,7 +1066,7 @@ class CondemnedState(State):
                 # "If your deck is empty and you must draw a card, shuffle your discard pile into your
                 # deck and then remove the top 5 cards of the deck from the game."
                 side.deck, side.discard = side.discard, []
-                self.rng.shuffle(side.deck)
+                shuffle(self.rng, side.deck)
                 for _ in range(min(ATTRITION_REMOVED, len(side.deck))):
                     side.removed.append(side.deck.pop())
             if not side.deck:
@@ -1191,7 +1192,7 @@ def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> 
         _remove(side.deck, card)
         side.hand.append(card)
         _count(side.drawn, card.name)
-    state.rng.shuffle(side.deck)
+    shuffle(state.rng, side.deck)
 
 
 def _attack_bonus(state: CondemnedState, side: Side, verb: fx.AttackBonus, target: Any) -> None:

@@ -2,6 +2,7 @@
 cuts their deck", and shuffles again at a mulligan, a search and an empty deck. Game records stay what
 random.Random.shuffle made them, so the shuffle must be the same one: the same order of the pile, and the
 same numbers taken from the stream."""
+
 from __future__ import annotations
 
 import random

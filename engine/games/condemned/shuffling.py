@@ -7,6 +7,7 @@ inlined: for a random.Random it takes the same numbers from the stream, in the s
 the same order of the pile (the tests compare the two). Any other stream is shuffled by its own
 shuffle.
 """
+
 from __future__ import annotations
 
 import random

@@ -1062,6 +1062,7 @@ class CondemnedState(State):
         _HANDLERS[type(verb)](self, side, verb, target)
 
     def draw(self, side: Side, count: int) -> None:
+        hand, drawn = side.hand, side.drawn
         for _ in range(count):
             if not side.deck and side.discard:
                 # "If your deck is empty and you must draw a card, shuffle your discard pile into your
@@ -1074,8 +1075,9 @@ class CondemnedState(State):
                 # "If you have no cards in your deck and cannot draw, play continues without drawing"
                 return
             card = side.deck.pop()
-            side.hand.append(card)
-            _count(side.drawn, card.name)
+            hand.append(card)
+            name = card.name
+            drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
 
     def heal(self, side: Side, amount: int) -> None:
         # "Life cannot exceed the amount printed on the card + any life bonuses"

@@ -85,7 +85,7 @@ def choose(state: CondemnedState) -> Action:
 # ------------------------------------------------------------------------------------ weapons
 
 
-def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
+def _weapon_step(state: CondemnedState, side: Side, equips: list[Action], weapons: list[CardSpec]) -> Action | None:
     """The Weapon equip (or the move to the other hand first) that most raises the damage of this
     turn's Attack Phase and the next one's: see _weigh_weapons.
 
@@ -93,12 +93,10 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     this turn, the equippable Weapons in hand in their order, and each hand's Weapon with its
     Durability left), and games ask about the same loadouts again and again: the choice made for each
     loadout is kept, as an index into `equips` (which the Weapons in hand determine),
-    MOVE for the move, or None."""
+    MOVE for the move, or None. `weapons`: the equippable Weapons in hand, in order, copies too."""
     if not equips:
         return None
-    spec_of, equippable = state.spec_of, side.equippable
-    in_hand = tuple([spec_of[card.uid] for card in side.hand
-                     if card.name in equippable and spec_of[card.uid].card_type == WEAPON])
+    in_hand = tuple(weapons)
     main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
     attacking = _attacks_this_turn(state, side)
     key = (side.condemned, state.at_range, attacking, in_hand, main.spec, main.left, off.spec, off.left)
@@ -314,14 +312,17 @@ def _main(state: CondemnedState, side: Side) -> Action:
     events: list[tuple[CardInstance, CardSpec]] = []
     spec_of, equips, equippable = state.spec_of, state.equips, side.equippable
     may_equip_weapon, may_play_event = not side.weapon_equipped, not side.event_played
+    in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
     seen: set[str] = set()
     for card in side.hand:
         name = card.name
+        spec = spec_of[card.uid]
+        kind = spec.card_type
+        if kind == WEAPON and name in equippable:
+            in_hand.append(spec)
         if name in seen:
             continue
         seen.add(name)
-        spec = spec_of[card.uid]
-        kind = spec.card_type
         if kind == WEAPON:
             if may_equip_weapon and name in equippable:
                 weapons += equips[card.uid]
@@ -332,7 +333,7 @@ def _main(state: CondemnedState, side: Side) -> Action:
             preparations.append((card, spec))
         elif kind == EVENT and may_play_event and spec.timing in ("main", "any"):
             events.append((card, spec))
-    weapon = _weapon_step(state, side, weapons)
+    weapon = _weapon_step(state, side, weapons, in_hand)
     if weapon is not None:
         return weapon
     preparation = _pick(state, side, preparations)

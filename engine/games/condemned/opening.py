@@ -100,19 +100,29 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
     """The damage the hand's Weapons deal in the first Attack Phases of the game, at that distance
     (see the module)."""
     equippable = side.equippable
-    weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in equippable]
-    searches = [spec for spec in hand if _searches_weapon(spec)]
+    # The hand's Weapons (in order), its Weapon searches and its attack Events' bonuses, in one pass.
+    weapons: list[CardSpec] = []
+    searches = 0
+    bonuses: list[int] = []
+    for spec in hand:
+        kind = spec.card_type
+        if kind == WEAPON:
+            if spec.name in equippable:
+                weapons.append(spec)
+            continue  # only an Event's or a Preparation's actions search
+        if kind == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > 0:
+            bonuses.append(spec.attack_bonus)
+        if _searches_weapon(spec):
+            searches += 1
     if searches:
         # The deck's Weapons, the best last: each search brings the best one left.
         found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable),
                        key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
-        for _ in searches:
+        for _ in range(searches):
             if not found:
                 break
             weapons.append(found.pop())
-    bonuses = sorted((spec.attack_bonus for spec in hand
-                      if spec.card_type == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > 0),
-                     reverse=True)
+    bonuses.sort(reverse=True)
     total = 0
     for damage in _weapon_plan(side, tuple(weapons), at_range):
         if damage and bonuses:

@@ -518,10 +518,15 @@ class CondemnedState(State):
         return left
 
     def _set_complete(self, side: Side, armor_set: str | None) -> bool:
-        # "If you have Handyman Armor equipped in the Head, Body, and Legs slots"
-        return armor_set is not None and all(
-            a is not None and self.spec_of[a.uid].armor_set == armor_set for a in side.armor
-        )
+        # "If you have Handyman Armor equipped in the Head, Body, and Legs slots" (a plain loop: it is
+        # asked after every damage an armor set's piece takes)
+        if armor_set is None:
+            return False
+        spec_of = self.spec_of
+        for armor in side.armor:
+            if armor is None or spec_of[armor.uid].armor_set != armor_set:
+                return False
+        return True
 
     def can_attack_with(self, side: Side, weapon: CardInstance | None) -> bool:
         """ "Melee weapons can only be used when you are at Melee; Ranged Weapons can be used at

@@ -7,7 +7,7 @@ the digests to a file; `--check` plays again and names every pairing whose stats
 (exit status 1), so a change meant only to be faster can be shown to give identical matchups.
 
     .venv/bin/python bench/matchup_digest.py --save /tmp/matchups.json [--games 200] [--game condemned]
-    .venv/bin/python bench/matchup_digest.py --check /tmp/matchups.json
+    .venv/bin/python bench/matchup_digest.py --check /tmp/matchups.json   (plays what the file holds)
 """
 
 from __future__ import annotations
@@ -57,9 +57,11 @@ def main() -> None:
     kept = json.loads(args.check.read_text()) if args.check else None
     games = kept["games"] if kept else args.games
     seed = kept["seed"] if kept else args.seed
+    # A check plays the games the saved file holds.
+    only = kept.get("only") if kept else args.game
     found: dict[str, str] = {}
     for game in GAME_PACKAGES:
-        if args.game not in (None, game):
+        if only not in (None, game):
             continue
         decks = sample_decks(game)
         for name_a, deck_a in decks:
@@ -69,7 +71,7 @@ def main() -> None:
                 same = "" if kept is None else ("same" if kept["digests"].get(key) == found[key] else "DIFFERENT")
                 print(f"{key:<48} {found[key][:16]} {same}", flush=True)
     if args.save:
-        args.save.write_text(json.dumps({"games": games, "seed": seed, "digests": found}, indent=1))
+        args.save.write_text(json.dumps({"games": games, "seed": seed, "only": only, "digests": found}, indent=1))
         print(f"{len(found)} digests of {games}-game matchups saved to {args.save}")
     else:
         assert kept is not None

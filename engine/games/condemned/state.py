@@ -518,15 +518,18 @@ class CondemnedState(State):
         return left
 
     def _set_complete(self, side: Side, armor_set: str | None) -> bool:
-        # "If you have Handyman Armor equipped in the Head, Body, and Legs slots" (a plain loop: it is
-        # asked after every damage an armor set's piece takes)
+        # "If you have Handyman Armor equipped in the Head, Body, and Legs slots" (the three slots
+        # spelled out: it is asked after every damage an armor set's piece takes)
         if armor_set is None:
             return False
         spec_of = self.spec_of
-        for armor in side.armor:
-            if armor is None or spec_of[armor.uid].armor_set != armor_set:
-                return False
-        return True
+        head, body, legs = side.armor
+        return (
+            head is not None and body is not None and legs is not None
+            and spec_of[head.uid].armor_set == armor_set
+            and spec_of[body.uid].armor_set == armor_set
+            and spec_of[legs.uid].armor_set == armor_set
+        )
 
     def can_attack_with(self, side: Side, weapon: CardInstance | None) -> bool:
         """ "Melee weapons can only be used when you are at Melee; Ranged Weapons can be used at

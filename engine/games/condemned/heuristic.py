@@ -38,7 +38,7 @@ from typing import Any
 from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned import opening
-from engine.games.condemned.loadout import Held, attack_damage, best_equip, equipped, phase_damage, worn
+from engine.games.condemned.loadout import Held, attack_damage, equipped, phase_damage, worn
 from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
 from engine.games.condemned.state import (
     ATTACK,
@@ -66,25 +66,77 @@ def choose(state: CondemnedState) -> Action:
         # The Main Phase's policy reads only its equips, plays and moves: its switches are never
         # listed (see CondemnedState.settle).
         return _main(state, side)
-    legal = state.legal_actions()
     if side.passive:
-        return next(a for a in legal if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
-    if phase == MULLIGAN:
-        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not opening.keeps(state, side) else KEEP
+        return next(a for a in state.legal_actions() if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
     if phase == ATTACK:
-        return _attack(state, side, legal)
+        return _attack(state, side, state.legal_actions())
     if phase == ATTACK_EVENTS and state.actor == state.active:
-        return _attack_event(state, legal)
+        return _attack_event(state, state.legal_actions())
+    if phase == MULLIGAN:
+        legal = state.legal_actions()
+        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not opening.keeps(state, side) else KEEP
     if phase == CHOOSE:
         assert state.choosing is not None
-        return ("choose", _best_option(state, side, state.choosing, [a[1] for a in legal]))
+        return ("choose", _best_option(state, side, state.choosing, [a[1] for a in state.legal_actions()]))
+    # A parry, or an Event in answer to the other's (or at its attack): declined, whatever is offered.
     return PASS
 
 
 # ------------------------------------------------------------------------------------ weapons
 
 
-def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Action | None:
+def _weapon_step(state: CondemnedState, side: Side, equips: list[Action], weapons: list[CardSpec]) -> Action | None:
+    """The Weapon equip (or the move to the other hand first) that most raises the damage of this
+    turn's Attack Phase and the next one's: see _weigh_weapons.
+
+    The choice depends only on the loadout it weighs (the Condemned, the distance, whether it attacks
+    this turn, the equippable Weapons in hand in their order, and each hand's Weapon with its
+    Durability left), and games ask about the same loadouts again and again: the choice made for each
+    loadout is kept, as an index into `equips` (which the Weapons in hand determine),
+    MOVE for the move, or None. `weapons`: the equippable Weapons in hand, in order, copies too."""
+    if not equips:
+        return None
+    in_hand = tuple(weapons)
+    main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
+    attacking = _attacks_this_turn(state, side)
+    key = (side.condemned, state.at_range, attacking, in_hand, main.spec, main.left, off.spec, off.left)
+    tables = _TABLES
+    choices = tables.choices
+    choice = choices.get(key, _UNSEEN)
+    if choice is _UNSEEN:
+        if len(choices) >= _KEPT:
+            choices.clear()  # a bound on a long run's table: a choice forgotten is only weighed again
+        choice = choices[key] = _weigh_weapons(state, side, equips, in_hand, main, off, attacking, tables.phases)
+    if choice is None:
+        return None
+    if choice == MOVE:
+        return state.moves(side)[0]
+    return equips[choice]
+
+
+MOVE = -1  # _weigh_weapons' answer for the move to the other hand
+_UNSEEN = -2  # a loadout not weighed yet
+_KEPT = 1 << 16  # entries a table keeps
+
+
+class _Tables:
+    """The weapon step's tables: the choice made for each loadout (see _weapon_step), and the damage
+    of two Attack Phases from each loadout (see _two_phases). Cards are CardSpecs, which every Game
+    holding the same card shares (state.shared_spec), so the tables serve every Game of the process."""
+
+    __slots__ = ("choices", "phases")
+
+    def __init__(self) -> None:
+        self.choices: dict[tuple[Any, ...], int | None] = {}
+        self.phases: dict[tuple[Any, ...], tuple[int, int]] = {}
+
+
+_TABLES = _Tables()
+
+
+def _weigh_weapons(state: CondemnedState, side: Side, equips: list[Action], in_hand: tuple[CardSpec, ...],
+                   main: Held, off: Held, attacking: bool, phases: dict[tuple[Any, ...], tuple[int, int]]
+                   ) -> int | None:
     """The Weapon equip (or the move to the other hand first) that most raises the damage of this
     turn's Attack Phase and the next one's, counting the best Weapon left in hand equipped next turn
     (so a One Hand Weapon that pairs with one in hand beats a Two Hand Weapon that deals a little
@@ -93,34 +145,31 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
     A held Weapon is dropped only for more damage in this Attack Phase: a fresh copy of it (or another
     Weapon dealing as much) waits in hand until the held one breaks, so none of its uses is lost;
     unless more Weapons wait in hand (one is equipped a turn, the others hold places in the draw to
-    5) and the held one has a single attack left. Durability left breaks ties."""
-    if not equips:
-        return None
+    5) and the held one has a single attack left. Durability left breaks ties.
+
+    The answer: the index of the equip in `equips`, MOVE for the move first, or None."""
     spec_of, at_range = state.spec_of, state.at_range
-    attacking = _attacks_this_turn(state, side)
-    in_hand = [spec_of[card.uid] for card in side.hand
-               if spec_of[card.uid].card_type == WEAPON and card.name in side.equippable]
     spare = len(in_hand) >= 2
+    context = (side.condemned, at_range, attacking)
+    in_hand_set = frozenset(in_hand)
 
-    def two_phases(main: Held, off: Held, left_in_hand: list[CardSpec]) -> tuple[int, int]:
-        """The damage of this turn's Attack Phase and the next one's (with the next turn's equip),
-        and of this turn's alone."""
-        now = 0
-        if attacking:
-            now = phase_damage(side, main, off, at_range)
-            main, off = worn(main, at_range), worn(off, at_range)
-        main, off, _ = best_equip(side, main, off, left_in_hand, at_range)
-        return now + phase_damage(side, main, off, at_range), now
+    def two_phases(main: Held, off: Held, left_in_hand: frozenset[CardSpec]) -> tuple[int, int]:
+        key = (context, main.spec, main.left, off.spec, off.left, left_in_hand)
+        value = phases.get(key)
+        if value is None:
+            if len(phases) >= _KEPT:
+                phases.clear()
+            value = phases[key] = _two_phases(side, main, off, left_in_hand, at_range, attacking)
+        return value
 
-    main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
     held_damage = phase_damage(side, main, off, at_range)
-    best, best_value = None, (*two_phases(main, off, in_hand), main.left + off.left)
+    best, best_value = None, (*two_phases(main, off, in_hand_set), main.left + off.left)
     move = next(iter(state.moves(side)), None)
     # As the Weapons are, then (when a move is allowed) with the Weapons traded between hands first.
-    loadouts = ((main, off, None),) if move is None else ((main, off, None), (off, main, move))
-    for held_main, held_off, chosen in loadouts:
+    loadouts = ((main, off, False),) if move is None else ((main, off, False), (off, main, True))
+    for held_main, held_off, moved in loadouts:
         weighed: set[tuple[CardSpec, str]] = set()
-        for action in equips:
+        for index, action in enumerate(equips):
             spec = spec_of[action[1]]
             # Another copy of a Weapon weighed in this place makes the same loadout, and the first
             # of equals is kept: no need to weigh it again.
@@ -128,15 +177,35 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action]) -> Act
                 continue
             weighed.add((spec, action[2]))
             new_main, new_off, dropped = equipped(held_main, held_off, spec, action[2])
-            rest = list(in_hand)
-            rest.remove(spec)
+            # The Weapons left in hand once this one is equipped (another copy of it may stay).
+            rest = in_hand_set if in_hand.count(spec) > 1 else in_hand_set - {spec}
             value = (*two_phases(new_main, new_off, rest), new_main.left + new_off.left)
             may_drop = (not dropped or (spare and dropped <= 1)
                         or phase_damage(side, new_main, new_off, at_range) > held_damage)
             if may_drop and value > best_value:
                 # Moving first: the Weapons trade hands, then the equip from there.
-                best, best_value = chosen or action, value
+                best, best_value = MOVE if moved else index, value
     return best
+
+
+def _two_phases(side: Side, main: Held, off: Held, in_hand: frozenset[CardSpec], at_range: bool,
+                attacking: bool) -> tuple[int, int]:
+    """The damage of this turn's Attack Phase (when the Condemned attacks this turn) and the next
+    one's, with the next turn's equip of a Weapon in hand that most raises it; and of this turn's
+    alone. Copies of a Weapon make the same loadouts, and the most damage the next turn's equip can
+    reach does not depend on which of equals it takes, so the Weapons in hand count as a set."""
+    now = 0
+    if attacking:
+        now = phase_damage(side, main, off, at_range)
+        main, off = worn(main, at_range), worn(off, at_range)
+    best = phase_damage(side, main, off, at_range)
+    for spec in in_hand:
+        for place in spec.places:
+            new_main, new_off, _ = equipped(main, off, spec, place)
+            damage = phase_damage(side, new_main, new_off, at_range)
+            if damage > best:
+                best = damage
+    return now + best, now
 
 
 def _spare_weapons(state: CondemnedState, side: Side) -> bool:
@@ -214,13 +283,11 @@ def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
             and state.durability_left(side, card) <= spec.attacks)
 
 
-def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | None:
-    """The first card among `actions` POLICY plays, with its best target."""
-    by_card: dict[int, list[Action]] = {}
-    for action in actions:
-        by_card.setdefault(action[1], []).append(action)
-    for uid, plays in by_card.items():
-        spec = state.spec_of[uid]
+def _pick(state: CondemnedState, side: Side, cards: list[tuple[CardInstance, CardSpec]]) -> Action | None:
+    """The first of `cards` POLICY plays, with its best target (its plays listed only when it is
+    reached)."""
+    for card, spec in cards:
+        plays = state.plays(side, card, spec)
         # A search is offered with no target only when the deck holds nothing of its kind.
         searched_for_nothing = isinstance(spec.choice, fx.Search) and plays[0][2] is None
         if spec.choice is not None:
@@ -235,17 +302,38 @@ def _pick(state: CondemnedState, side: Side, actions: list[Action]) -> Action | 
 
 
 def _main(state: CondemnedState, side: Side) -> Action:
-    # The equips and plays by the card's type, in one pass (each keeps its legal order): a Weapon or
-    # Armor card is equipped, a Preparation or Event played.
+    # The Main Phase's equips and plays of cards in hand (CondemnedState.card_actions), by the card's
+    # type in one pass, each keeping its legal order: a Weapon or Armor card is equipped, a Preparation
+    # or Event played. A Preparation's or Event's plays (with their targets) are listed only when the
+    # steps before it chose nothing.
     weapons: list[Action] = []
-    preparations: list[Action] = []
     armors: list[Action] = []
-    events: list[Action] = []
-    by_type = {WEAPON: weapons, PREPARATION: preparations, ARMOR: armors, EVENT: events}
-    spec_of = state.spec_of
-    for action in state.card_actions(side):
-        by_type[spec_of[action[1]].card_type].append(action)
-    weapon = _weapon_step(state, side, weapons)
+    preparations: list[tuple[CardInstance, CardSpec]] = []
+    events: list[tuple[CardInstance, CardSpec]] = []
+    spec_of, equips, equippable = state.spec_of, state.equips, side.equippable
+    may_equip_weapon, may_play_event = not side.weapon_equipped, not side.event_played
+    in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
+    seen: set[str] = set()
+    for card in side.hand:
+        name = card.name
+        spec = spec_of[card.uid]
+        kind = spec.card_type
+        if kind == WEAPON and name in equippable:
+            in_hand.append(spec)
+        if name in seen:
+            continue
+        seen.add(name)
+        if kind == WEAPON:
+            if may_equip_weapon and name in equippable:
+                weapons += equips[card.uid]
+        elif kind == ARMOR:
+            if name in equippable:
+                armors += equips[card.uid]
+        elif kind == PREPARATION:
+            preparations.append((card, spec))
+        elif kind == EVENT and may_play_event and spec.timing in ("main", "any"):
+            events.append((card, spec))
+    weapon = _weapon_step(state, side, weapons, in_hand)
     if weapon is not None:
         return weapon
     preparation = _pick(state, side, preparations)

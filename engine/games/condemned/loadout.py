@@ -42,20 +42,24 @@ def attack_damage(side: Side, spec: CardSpec) -> int:
 def phase_damage(side: Side, main: Held, off: Held, at_range: bool) -> int:
     """The damage of an Attack Phase with these Weapons at that distance: the Main Hand's attacks,
     then the Off Hand's, the first in full and every later one halved (rounded up)."""
+    # The two hands one after the other, unrolled: the weapon step weighs every loadout it could make.
+    type_bonus = side.condemned.type_bonus
     damage = 0
     first = True
-    type_bonus = side.condemned.type_bonus
-    for held in (main, off):
-        spec = held.spec
-        if spec is not None and (not at_range or spec.usable_at_ranged):
-            # attack_damage, inlined (the weapon step weighs every loadout it could make)
-            hit = spec.damage + (type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
-            halves = min(spec.attacks, held.left)
-            if first:
-                damage += hit
-                halves -= 1
-                first = False
-            damage += halves * -(-hit // 2)
+    spec = main.spec
+    if spec is not None and (not at_range or spec.usable_at_ranged):
+        # attack_damage, inlined
+        hit = spec.damage + (type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
+        left = main.left
+        attacks = spec.attacks if spec.attacks < left else left
+        damage = hit + (attacks - 1) * -(-hit // 2)
+        first = False
+    spec = off.spec
+    if spec is not None and (not at_range or spec.usable_at_ranged):
+        hit = spec.damage + (type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
+        left = off.left
+        attacks = spec.attacks if spec.attacks < left else left
+        damage += hit + (attacks - 1) * -(-hit // 2) if first else attacks * -(-hit // 2)
     return damage
 
 

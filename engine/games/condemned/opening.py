@@ -15,11 +15,13 @@ measured once per Game and seat, on hands dealt from its cards by a fixed stream
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
 from engine.games.condemned.loadout import EMPTY, attack_damage, best_equip, phase_damage, worn
+from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 
@@ -28,6 +30,9 @@ SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
 
 # Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
 _worths: WeakKeyDictionary[CondemnedGame, dict[int, list[float]]] = WeakKeyDictionary()
+# The same by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
+_deck_worths: dict[tuple[Any, ...], tuple[tuple[Mapping[str, Any], ...], list[float]]] = {}
+KEPT_DECKS = 32
 
 
 def keeps(state: CondemnedState, side: Side) -> bool:
@@ -35,8 +40,10 @@ def keeps(state: CondemnedState, side: Side) -> bool:
     left = MAX_MULLIGANS - side.mulligans
     if left <= 0:
         return True
-    cards = [state.spec_of[card.uid] for card in side.hand]
-    rest = [state.spec_of[card.uid] for card in side.deck]
+    spec_of = state.spec_of
+    cards = [spec_of[card.uid] for card in side.hand]
+    # The rest of the deck counts only for a search to find a Weapon in.
+    rest = [spec_of[card.uid] for card in side.deck] if any(map(_searches_weapon, cards)) else []
     return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 
@@ -45,46 +52,111 @@ def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
     mulligan that leaves 0, 1, ... mulligans."""
     by_seat = _worths.setdefault(state.game, {})
     if side.index not in by_seat:
-        # In name order, not the order of the game that asks first: the worth is the deck's, the
-        # same whichever game of a run (or of a worker's chunks) computes it.
-        cards = sorted((state.spec_of[card.uid] for card in side.hand + side.deck), key=lambda spec: spec.name)
-        dealer = random.Random(0)
-        plans = []
-        for _ in range(SAMPLE_HANDS):
-            dealer.shuffle(cards)
-            plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:], state.at_range))
-        worth = sum(plans) / len(plans)
-        worths = [worth]
-        for _ in range(1, MAX_MULLIGANS):
-            worth = sum(max(value, worth) for value in plans) / len(plans)
-            worths.append(worth)
-        by_seat[side.index] = worths
+        by_seat[side.index] = _deck_worth(state, side)
     return by_seat[side.index]
+
+
+def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
+    # In name order, not the order of the game that asks first: the worth is the deck's, the
+    # same whichever game of a run (or of a worker's chunks) computes it.
+    cards = sorted((state.spec_of[card.uid] for card in side.hand + side.deck), key=lambda spec: spec.name)
+    # So the same deck is worth the same in every Game that holds it (each seat of a matchup's two
+    # Games, a deck met again in a gauntlet): measured once, kept by the cards' records.
+    records = (side.condemned.record, *(spec.record for spec in cards))
+    key = (state.at_range, side.condemned.name, *(spec.name for spec in cards))
+    kept = _deck_worths.get(key)
+    if kept is not None and kept[0] == records:
+        return kept[1]
+    dealer = random.Random(0)
+    plans = []
+    for _ in range(SAMPLE_HANDS):
+        shuffle(dealer, cards)
+        plans.append(plan(side, cards[:HAND_SIZE], cards[HAND_SIZE:], state.at_range))
+    worth = sum(plans) / len(plans)
+    worths = [worth]
+    for _ in range(1, MAX_MULLIGANS):
+        worth = sum(max(value, worth) for value in plans) / len(plans)
+        worths.append(worth)
+    if len(_deck_worths) >= KEPT_DECKS:
+        del _deck_worths[next(iter(_deck_worths))]  # the oldest
+    _deck_worths[key] = (records, worths)
+    return worths
+
+
+def _searches_weapon(spec: CardSpec) -> bool:
+    """Whether the card searches the deck for a Weapon."""
+    searches = _weapon_searches.get(spec)
+    if searches is None:
+        searches = _weapon_searches[spec] = any(
+            isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions
+        )
+    return searches
+
+
+_weapon_searches: dict[CardSpec, bool] = {}
 
 
 def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_range: bool) -> int:
     """The damage the hand's Weapons deal in the first Attack Phases of the game, at that distance
     (see the module)."""
-    weapons = [spec for spec in hand if spec.card_type == WEAPON and spec.name in side.equippable]
-    found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in side.equippable),
-                   key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
+    equippable = side.equippable
+    # The hand's Weapons (in order), its Weapon searches and its attack Events' bonuses, in one pass.
+    weapons: list[CardSpec] = []
+    searches = 0
+    bonuses: list[int] = []
     for spec in hand:
-        if found and any(isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions):
+        kind = spec.card_type
+        if kind == WEAPON:
+            if spec.name in equippable:
+                weapons.append(spec)
+            continue  # only an Event's or a Preparation's actions search
+        if kind == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > 0:
+            bonuses.append(spec.attack_bonus)
+        if _searches_weapon(spec):
+            searches += 1
+    if searches:
+        # The deck's Weapons, the best last: each search brings the best one left.
+        found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable),
+                       key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
+        for _ in range(searches):
+            if not found:
+                break
             weapons.append(found.pop())
-    bonuses = sorted((spec.attack_bonus for spec in hand
-                      if spec.card_type == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > 0),
-                     reverse=True)
-    main, off = EMPTY, EMPTY
+    bonuses.sort(reverse=True)
     total = 0
-    for turn in range(1 + ATTACK_TURNS):
-        main, off, chosen = best_equip(side, main, off, weapons, at_range)
-        if chosen is not None:
-            weapons.remove(chosen)
-        if turn == 0:
-            continue  # the Ready Turn
-        damage = phase_damage(side, main, off, at_range)
+    for damage in _weapon_plan(side, tuple(weapons), at_range):
         if damage and bonuses:
             damage += bonuses.pop(0)
         total += damage
-        main, off = worn(main, at_range), worn(off, at_range)
     return total
+
+
+# (Condemned, distance, Weapons) -> what _weapon_plan makes of them. The cards are CardSpecs, which every
+# Game holding the same card shares (state.shared_spec): hands of the same Weapons come again and again.
+_weapon_plans: dict[tuple[Any, ...], tuple[int, ...]] = {}
+KEPT_PLANS = 1 << 16
+
+
+def _weapon_plan(side: Side, weapons: tuple[CardSpec, ...], at_range: bool) -> tuple[int, ...]:
+    """The damage of each of the first Attack Phases with these Weapons, equipped one a turn from the
+    Ready Turn on, each the one that most raises the coming Attack Phase (the first of equals, in the
+    order given)."""
+    key = (side.condemned, at_range, weapons)
+    damages = _weapon_plans.get(key)
+    if damages is not None:
+        return damages
+    left = list(weapons)
+    main, off = EMPTY, EMPTY
+    found: list[int] = []
+    for turn in range(1 + ATTACK_TURNS):
+        main, off, chosen = best_equip(side, main, off, left, at_range)
+        if chosen is not None:
+            left.remove(chosen)
+        if turn == 0:
+            continue  # the Ready Turn
+        found.append(phase_damage(side, main, off, at_range))
+        main, off = worn(main, at_range), worn(off, at_range)
+    if len(_weapon_plans) >= KEPT_PLANS:
+        _weapon_plans.clear()
+    damages = _weapon_plans[key] = tuple(found)
+    return damages

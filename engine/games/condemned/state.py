@@ -26,6 +26,7 @@ hand, plays nothing, never attacks and never parries.
 """
 from __future__ import annotations
 
+import copy
 import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
@@ -37,6 +38,7 @@ from engine.deck import ResolvedDeck
 from engine.games.condemned import effects as fx
 from engine.games.condemned.damage import DamageSteps
 from engine.games.condemned.equipment import can_equip
+from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import ARMOR, CONDEMNED, EVENT, INMATE, PREPARATION, WEAPON, CardSpec
 
 # Phases: whose decision it is and what about.
@@ -168,6 +170,22 @@ class Attack:
         return copy
 
 
+# The CardSpec of each card name, with a copy of the record it was read from: every Game of the process
+# that holds the same card shares its spec (a spec never changes once read), so tables keyed by specs
+# (the heuristic's) serve them all: both seatings of a matchup, every pairing of a gauntlet.
+_SHARED_SPECS: dict[str, tuple[Mapping[str, Any], CardSpec]] = {}
+
+
+def shared_spec(card: Mapping[str, Any]) -> CardSpec:
+    """The CardSpec of the card record: the one already read from an equal record, else a new one."""
+    kept = _SHARED_SPECS.get(card["name"])
+    if kept is not None and kept[0] == card:
+        return kept[1]
+    spec = CardSpec(card)
+    _SHARED_SPECS[card["name"]] = (copy.deepcopy(card), spec)
+    return spec
+
+
 class CondemnedGame(Game):
     slug = "condemned"
 
@@ -206,11 +224,12 @@ class CondemnedGame(Game):
         return card
 
     def spec(self, card: Mapping[str, Any]) -> CardSpec:
-        """The card's CardSpec, made on first sight (one per name per game)."""
+        """The card's CardSpec, found on first sight (one per name per game)."""
         spec = self.specs.get(card["name"])
         if spec is None:
-            spec = self.specs[card["name"]] = CardSpec(card)
+            spec = self.specs[card["name"]] = shared_spec(card)
         return spec
+
 
     def new_initial_state(self, rng: random.Random) -> CondemnedState:
         state = CondemnedState(self, rng)
@@ -226,7 +245,7 @@ class CondemnedGame(Game):
                 side.no_effect[side.condemned.name] += 1
             side.deck = list(self.decks[side.index])
             # "Each player shuffles and cuts their deck"
-            rng.shuffle(side.deck)
+            shuffle(rng, side.deck)
         first = self.first_player if self.first_player is not None else rng.randrange(2)
         state.first = first
         # "Each player draws 5 cards."
@@ -314,7 +333,8 @@ class CondemnedState(State):
     def apply_trusted(self, action: Hashable) -> None:
         """Apply an action known to be legal: a Player only picks from legal_actions(), so its games
         skip the check (the tests play the heuristic through apply_action to show it does)."""
-        self.act(cast(Action, action))
+        # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here).
+        self.act(action)  # type: ignore[arg-type]
         self.settle()
 
     def is_terminal(self) -> bool:
@@ -433,7 +453,7 @@ class CondemnedState(State):
             side = self.sides[self.actor]
             if self.phase == MAIN and not side.passive and not side.switched and side.hand:
                 # A switch and END_MAIN at least: a decision. Its many actions are listed only if
-                # asked for (the goldfish policy reads card_actions and moves instead).
+                # asked for (the heuristic reads the cards in hand and the moves instead).
                 self._legal = None
                 return
             forced = self._forced()
@@ -498,9 +518,17 @@ class CondemnedState(State):
         return left
 
     def _set_complete(self, side: Side, armor_set: str | None) -> bool:
-        # "If you have Handyman Armor equipped in the Head, Body, and Legs slots"
-        return armor_set is not None and all(
-            a is not None and self.spec_of[a.uid].armor_set == armor_set for a in side.armor
+        # "If you have Handyman Armor equipped in the Head, Body, and Legs slots" (the three slots
+        # spelled out: it is asked after every damage an armor set's piece takes)
+        if armor_set is None:
+            return False
+        spec_of = self.spec_of
+        head, body, legs = side.armor
+        return (
+            head is not None and body is not None and legs is not None
+            and spec_of[head.uid].armor_set == armor_set
+            and spec_of[body.uid].armor_set == armor_set
+            and spec_of[legs.uid].armor_set == armor_set
         )
 
     def can_attack_with(self, side: Side, weapon: CardInstance | None) -> bool:
@@ -556,10 +584,11 @@ class CondemnedState(State):
             if spec.card_type != EVENT or spec.timing not in timings or card.name in seen:
                 continue
             seen.add(card.name)
-            actions.extend(self._plays(side, card, spec))
+            actions.extend(self.plays(side, card, spec))
         return actions
 
-    def _plays(self, side: Side, card: CardInstance, spec: CardSpec) -> list[Action]:
+    def plays(self, side: Side, card: CardInstance, spec: CardSpec) -> list[Action]:
+        """The card's play actions: one per option of its choice, or one without a target."""
         if spec.choice is None:
             return [("play", card.uid, None)]
         options = self.options(side, spec.choice)
@@ -629,8 +658,27 @@ class CondemnedState(State):
             elif kind == PREPARATION or (
                 kind == EVENT and spec.timing in ("main", "any") and not side.event_played
             ):
-                actions += self._plays(side, card, spec)
+                actions += self.plays(side, card, spec)
         return actions
+
+    def _has_card_action(self, side: Side) -> bool:
+        """Whether card_actions lists anything: a card in hand that can be equipped or played (every
+        Preparation or Event that can be played has at least one play)."""
+        spec_of, equippable = self.spec_of, side.equippable
+        for card in side.hand:
+            spec = spec_of[card.uid]
+            kind = spec.card_type
+            if kind == WEAPON:
+                if not side.weapon_equipped and card.name in equippable and self.equips[card.uid]:
+                    return True
+            elif kind == ARMOR:
+                if card.name in equippable and self.equips[card.uid]:
+                    return True
+            elif kind == PREPARATION or (
+                kind == EVENT and spec.timing in ("main", "any") and not side.event_played
+            ):
+                return True
+        return False
 
     def moves(self, side: Side) -> list[Action]:
         """A One Hand Weapon that shows both hand symbols may move to the other hand; when both
@@ -738,7 +786,7 @@ class CondemnedState(State):
         side.drawn.subtract(card.name for card in side.hand)  # a hand sent back was never kept
         side.deck.extend(side.hand)
         side.hand.clear()
-        self.rng.shuffle(side.deck)
+        shuffle(self.rng, side.deck)
         self.draw(side, HAND_SIZE)
         self.draw(self.sides[1 - side.index], 1)
 
@@ -777,7 +825,7 @@ class CondemnedState(State):
         self.draw(side, HAND_SIZE - len(side.hand))
         self.phase, self.actor = MAIN, side.index
         if side.index == PLAYER and side.turns == 1:
-            self.first_turn_play = bool(self.card_actions(side))
+            self.first_turn_play = self._has_card_action(side)
         if side.passive:
             # It plays nothing and never attacks: its turn ends at once, as END_MAIN (and then
             # END_ATTACKS) would end it, without the steps through settle (a fast path).
@@ -1022,20 +1070,22 @@ class CondemnedState(State):
         _HANDLERS[type(verb)](self, side, verb, target)
 
     def draw(self, side: Side, count: int) -> None:
+        hand, drawn = side.hand, side.drawn
         for _ in range(count):
             if not side.deck and side.discard:
                 # "If your deck is empty and you must draw a card, shuffle your discard pile into your
                 # deck and then remove the top 5 cards of the deck from the game."
                 side.deck, side.discard = side.discard, []
-                self.rng.shuffle(side.deck)
+                shuffle(self.rng, side.deck)
                 for _ in range(min(ATTRITION_REMOVED, len(side.deck))):
                     side.removed.append(side.deck.pop())
             if not side.deck:
                 # "If you have no cards in your deck and cannot draw, play continues without drawing"
                 return
             card = side.deck.pop()
-            side.hand.append(card)
-            _count(side.drawn, card.name)
+            hand.append(card)
+            name = card.name
+            drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
 
     def heal(self, side: Side, amount: int) -> None:
         # "Life cannot exceed the amount printed on the card + any life bonuses"
@@ -1153,7 +1203,7 @@ def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> 
         _remove(side.deck, card)
         side.hand.append(card)
         _count(side.drawn, card.name)
-    state.rng.shuffle(side.deck)
+    shuffle(state.rng, side.deck)
 
 
 def _attack_bonus(state: CondemnedState, side: Side, verb: fx.AttackBonus, target: Any) -> None:

@@ -1,0 +1,87 @@
+"""Are matchup results unchanged? A digest of run_matchup's stats for every pairing of the sample decks.
+
+For each game (or one), plays every sample deck (bench/decks/<game>.txt and <game>-*.txt) against every
+other and itself with run_matchup, games 0 .. N-1 seeded `seed`, once in one call and once in two slices
+merged (the two must agree), and hashes the stats (MatchupStats.to_dict as sorted JSON). `--save` writes
+the digests to a file; `--check` plays again and names every pairing whose stats differ from the file's
+(exit status 1), so a change meant only to be faster can be shown to give identical matchups.
+
+    .venv/bin/python bench/matchup_digest.py --save /tmp/matchups.json [--games 200] [--game condemned]
+    .venv/bin/python bench/matchup_digest.py --check /tmp/matchups.json   (plays what the file holds)
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from engine.cli import load_cards, resolved_deck  # noqa: E402
+from engine.deck import ResolvedDeck  # noqa: E402
+from engine.games import GAME_PACKAGES  # noqa: E402
+from engine.matchup import run_matchup  # noqa: E402
+from engine.validation import CardIndex  # noqa: E402
+
+DECKS = ROOT / "bench" / "decks"
+
+
+def sample_decks(game: str) -> list[tuple[str, ResolvedDeck]]:
+    index = CardIndex(game, load_cards(game))
+    paths = [DECKS / f"{game}.txt", *sorted(DECKS.glob(f"{game}-*.txt"))]
+    return [(path.stem, resolved_deck(game, path.read_text(), index)) for path in paths]
+
+
+def digest(game: str, pairing: str, deck_a: ResolvedDeck, deck_b: ResolvedDeck, games: int, seed: int) -> str:
+    whole = run_matchup(game, deck_a, deck_b, games, seed)
+    sliced = run_matchup(game, deck_a, deck_b, games // 2, seed)
+    sliced.merge(run_matchup(game, deck_a, deck_b, games - games // 2, seed, games // 2))
+    if sliced.to_dict() != whole.to_dict():
+        raise SystemExit(f"{pairing}: two slices merged differ from one call")
+    return hashlib.sha256(json.dumps(whole.to_dict(), sort_keys=True).encode()).hexdigest()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--game", choices=list(GAME_PACKAGES))
+    action = parser.add_mutually_exclusive_group(required=True)
+    action.add_argument("--save", type=Path)
+    action.add_argument("--check", type=Path)
+    args = parser.parse_args()
+    kept = json.loads(args.check.read_text()) if args.check else None
+    games = kept["games"] if kept else args.games
+    seed = kept["seed"] if kept else args.seed
+    # A check plays the games the saved file holds.
+    only = kept.get("only") if kept else args.game
+    found: dict[str, str] = {}
+    for game in GAME_PACKAGES:
+        if only not in (None, game):
+            continue
+        decks = sample_decks(game)
+        for name_a, deck_a in decks:
+            for name_b, deck_b in decks:
+                key = f"{name_a} vs {name_b}"
+                found[key] = digest(game, key, deck_a, deck_b, games, seed)
+                same = "" if kept is None else ("same" if kept["digests"].get(key) == found[key] else "DIFFERENT")
+                print(f"{key:<48} {found[key][:16]} {same}", flush=True)
+    if args.save:
+        args.save.write_text(json.dumps({"games": games, "seed": seed, "only": only, "digests": found}, indent=1))
+        print(f"{len(found)} digests of {games}-game matchups saved to {args.save}")
+    else:
+        assert kept is not None
+        changed = [key for key in found if kept["digests"].get(key) != found[key]]
+        print(
+            f"{len(found) - len(changed)} of {len(found)} pairings give identical stats"
+            + (f"; changed: {', '.join(changed)}" if changed else "")
+        )
+        sys.exit(1 if changed else 0)
+
+
+if __name__ == "__main__":
+    main()

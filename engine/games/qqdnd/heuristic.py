@@ -178,7 +178,7 @@ class Scoring:
     differently from the others, so that choose() scores each distinct move once, and builds a move only
     when it beats the best so far (ties go to the first move)."""
 
-    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage")
+    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage", "split", "mode_splits")
 
     def __init__(self, act: ActionDef, permanent: bool, plan: DamagePlan | None) -> None:
         self.permanent = permanent  # playing a Permanent: worth what it will do in rounds to come
@@ -197,6 +197,13 @@ class Scoring:
         # target is worth what its damage alone is, as a dry run would find (trait, damage if it has it, if not).
         self.trait_damage = (trait_damage(act) if not permanent and plan is None and act.rule is None
                              else None)
+        # "Remove up to 2 damage counters from target Ally ... Discard Curative Potion" (Quaff Potion), "Deal one
+        # damage to target Permanent Resource" and a card rule (Pummel): the dry run of each target adds what
+        # the target alone is worth to what the rest of the program is worth whatever the target (split_program).
+        self.split = (split_program(act) if not permanent and plan is None and self.trait_damage is None
+                      and not self.target_free and act.rule is None else None)
+        # "Choose one: discard target Item ...; or exhaust target Ally ..." (Grease): so each mode.
+        self.mode_splits = split_modes(act) if not permanent and act.rule is None else None
 
 
 class HeuristicPolicy:
@@ -534,6 +541,8 @@ class HeuristicPolicy:
             if best_uid < 0:
                 return None
             return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+        if scoring.split is not None:
+            return self._best_split_move(state, kind, source, act, value, fewest, scoring.split, decision, to_beat)
         # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         if act.modes:
@@ -543,11 +552,20 @@ class HeuristicPolicy:
             shapes = [(-1, targets) for targets in state.target_sets(state.actor, source, act.targets, extra, fewest)]
         best_shape: tuple[int, tuple[int, ...]] | None = None
         best_score = to_beat
+        splits = scoring.mode_splits
+        worked: dict[int, list[Any]] = {}  # what each mode's split worked out once, as its first move needs it
         for shape in shapes:
             mode, targets = shape
             plan = self._plan(act, mode)
+            split = splits[mode] if splits is not None and mode >= 0 else None
             if plan is not None:
                 score = bonus + plan.value(state, source, targets, decision)
+            elif split is not None and len(targets) == 1 and targets[0] >= 0:
+                once = worked.get(mode)
+                if once is None:
+                    once = worked[mode] = _split_fixed(Estimate(state, decision),
+                                                       Ctx(state, state.actor, source, act, value), split)
+                score = bonus + _split_total(state, source, state.cards[targets[0]], state.actor, split, once)
             else:
                 score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
                                        decision, mode)
@@ -556,6 +574,30 @@ class HeuristicPolicy:
         if best_shape is None:
             return None
         return Move(kind, source.uid, act.uid, value, best_shape[1], best_shape[0]), best_score
+
+    def _best_split_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
+                         split: Split, decision: Decision,
+                         to_beat: float) -> tuple[Move, float] | None:
+        """An Action of one target card whose program splits (split_program): the dry run of each of its moves,
+        in state.expand()'s order, added up verb by verb as Estimate.program adds them, the verbs that do not
+        name the target worked out once."""
+        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        me, cards = state.actor, state.cards
+        # The verbs worked out once never read the targets.
+        fixed = _split_fixed(Estimate(state, decision), Ctx(state, me, source, act, value), split)
+        best_targets: tuple[int, ...] | None = None
+        best_score = to_beat
+        for targets in state.target_sets(me, source, act.targets, 0, fewest):
+            if len(targets) != 1 or targets[0] < 0:
+                score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
+                                       decision)
+            else:
+                score = bonus + _split_total(state, source, cards[targets[0]], me, split, fixed)
+            if score > best_score:
+                best_targets, best_score = targets, score
+        if best_targets is None:
+            return None
+        return Move(kind, source.uid, act.uid, value, best_targets), best_score
 
     def _best_nested_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
                           fewest: int, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
@@ -1342,6 +1384,155 @@ def trait_damage(act: ActionDef) -> tuple[str, int, int] | None:
             return None
         amounts.append(damage.n)
     return verb.condition.trait, amounts[0], amounts[1]
+
+
+_SPLIT_FIXED, _SPLIT_DAMAGE, _SPLIT_REMOVE, _SPLIT_FLIP, _SPLIT_IF, _SPLIT_LEAVE, _SPLIT_EXHAUST = range(7)
+# Verbs whose estimate neither reads nor changes the damage planned by the program, nor the context another
+# verb reads (Exhaust sets what it counted).
+_SPLIT_FIXED_VERBS = (LeavePlay, Custom, Draw, StayExhausted, DiscardFromHand, DiscardHand, Search, RevealUntil,
+                      CreateToken, BoostNextMagusDamage, AttachFromHand, AddCounters, Restore, BoostNextDamage,
+                      RemoveDamage)
+# (step, verb, the steps of an If's two branches), one for each verb the estimate counts, in program order.
+Split = tuple[tuple[int, Any, Any], ...]
+
+
+def split_program(act: ActionDef) -> Split | None:
+    """The steps of an Action of one target card whose program splits (split_steps); else None."""
+    if act.modes or act.nested is not None:
+        return None
+    return split_steps(act.program, act.targets)
+
+
+def split_modes(act: ActionDef) -> tuple[Split | None, ...] | None:
+    """The steps of each mode of an Action with modes (Grease), None for a mode that does not split; None if
+    none does."""
+    if not act.modes or act.nested is not None or act.targets:
+        return None
+    splits = tuple(split_steps(mode.do, mode.targets) for mode in act.modes)
+    return splits if any(split is not None for split in splits) else None
+
+
+def split_steps(program: Program, specs: tuple[TargetSpec, ...]) -> Split | None:
+    """The steps of a program of one target card whose verbs each either name not the target, or deal it a fixed
+    damage (once at most, maybe on a coin flip), remove damage counters from it, discard it or exhaust it (last),
+    maybe if there is a <class> in your party: the dry run of a move is then what the target alone is worth added
+    to what the rest is worth whatever the target; else None."""
+    if len(specs) != 1 or specs[0].high != 1 or specs[0].zone != "play":
+        return None
+    last = walk(program)[-1] if program else None
+    counts = [0, 0]  # damages, verbs on the target
+    steps = _split_of(program, last, counts)
+    if steps is None or counts[0] > 1 or not counts[1]:
+        return None  # two damages plan on each other; without a verb on the target, the Action is target-free
+    return steps
+
+
+def _split_of(program: Program, last: object, counts: list[int]) -> Split | None:
+    steps: list[tuple[int, Any, Any]] = []
+    for verb in program:
+        kind: type = type(verb)
+        if kind not in _WORTH:
+            continue  # the estimate counts nothing of it
+        step = -1
+        branches = None
+        if kind is DealDamage and isinstance(verb, DealDamage) and verb.to is TARGETS and type(verb.n) is int:
+            step = _SPLIT_DAMAGE
+            counts[0] += 1
+        elif kind is RemoveDamage and isinstance(verb, RemoveDamage) and verb.to is TARGETS and type(verb.n) is int:
+            step = _SPLIT_REMOVE
+        elif kind is LeavePlay and isinstance(verb, LeavePlay) and verb.to is TARGETS:
+            step = _SPLIT_LEAVE
+        elif kind is Exhaust and isinstance(verb, Exhaust) and verb.to is TARGETS and verb is last:
+            step = _SPLIT_EXHAUST  # what it counted is read by no verb after it
+        elif kind is Flip and isinstance(verb, Flip) and all(_flip_side(side) for side in (verb.heads, verb.tails)):
+            # "Flip a coin. If heads, deal N damage to target ...; if tails, ... to a random ..." (Toss-Up).
+            step = _SPLIT_FLIP
+            counts[0] += 1
+        elif kind is If and isinstance(verb, If) and type(verb.condition) in (PartyHas, PartyLacks):
+            then, otherwise = _split_of(verb.then, last, counts), _split_of(verb.otherwise, last, counts)
+            if then is None or otherwise is None:
+                return None
+            step, branches = _SPLIT_IF, (then, otherwise)
+        elif kind in _SPLIT_FIXED_VERBS and not reads_targets((verb,)):
+            steps.append((_SPLIT_FIXED, verb, None))
+            continue
+        else:
+            return None
+        counts[1] += 1
+        steps.append((step, verb, branches))
+    return tuple(steps)
+
+
+def _split_fixed(estimate: Estimate, blind: Ctx, steps: Split) -> list[Any]:
+    """What each step worth the same whatever the target is worth: a verb that does not name it; each side of a
+    coin flip that does not (None for one that does), as Estimate._flip finds it, nothing planned before; an If's
+    branch taken, as Estimate._if takes it, and its own."""
+    fixed: list[Any] = []
+    for step, verb, branches in steps:
+        if step == _SPLIT_FIXED:
+            fixed.append(_WORTH[type(verb)](estimate, verb, blind))
+        elif step == _SPLIT_FLIP:
+            sides: list[float | None] = []
+            for side in (verb.heads, verb.tails):
+                if side and side[0].to is TARGETS:
+                    sides.append(None)
+                else:
+                    estimate.planned = {}
+                    sides.append(estimate.program(side, blind))
+            fixed.append(sides)
+        elif step == _SPLIT_IF:
+            branch = branches[0] if estimate._holds(verb, blind) else branches[1]
+            fixed.append((branch, _split_fixed(estimate, blind, branch)))
+        else:
+            fixed.append(None)
+    return fixed
+
+
+def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps: Split, fixed: list[Any]) -> float:
+    """The dry run of a split program on one target, added up verb by verb as Estimate.program adds them."""
+    total = 0.0
+    for (step, verb, _), worth in zip(steps, fixed, strict=True):
+        if step == _SPLIT_FIXED:
+            total += worth
+        elif step == _SPLIT_DAMAGE:
+            # The program's only damage: nothing planned before it.
+            total += damage_value(state, source, target, verb.n, {}, me)
+        elif step == _SPLIT_REMOVE:
+            if state.damage_removable(target):
+                total += (2.0 if target.controller == me else -POINT) * min(verb.n, target.damage)
+        elif step == _SPLIT_FLIP:
+            heads, tails = worth
+            if heads is None:
+                heads = 0.0 + damage_value(state, source, target, verb.heads[0].n, {}, me)
+            if tails is None:
+                tails = 0.0 + damage_value(state, source, target, verb.tails[0].n, {}, me)
+            total += 0.5 * heads + 0.5 * tails
+        elif step == _SPLIT_IF:
+            total += _split_total(state, source, target, me, worth[0], worth[1])
+        elif step == _SPLIT_LEAVE:
+            # As Estimate._leave_play weighs the one card.
+            if target is source and ticks(target.d):
+                total += 0.0 - CHARGE * max(0, min(FLY_HORIZON, rounds_to_go(state) - 1))
+            elif target.controller != me or "noxspace" in target.d.statics:
+                total += 0.0 + 5.0
+            elif target is not source:
+                total += 0.0 - 5.0
+            else:
+                total += 0.0
+        else:
+            # As Estimate._exhaust weighs the one card.
+            total += -0.1 * (1 if target is not source and not target.exhausted else 0)
+    return total
+
+
+def _flip_side(side: Program) -> bool:
+    """Whether a side of a coin flip is nothing, or a fixed damage to the target or to a random card."""
+    if not side:
+        return True
+    if len(side) != 1 or type(side[0]) is not DealDamage:
+        return False
+    damage = side[0]
+    return type(damage.n) is int and (damage.to is TARGETS or type(damage.to) is RandomOne)
 
 
 def _names_targets(ref: object) -> bool:

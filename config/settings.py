@@ -350,8 +350,11 @@ else:
     raise ImproperlyConfigured(f"CACHE_URL must be redis://host:port/db or locmem://, not {CACHE_URL!r}.")
 # Deck page views are counted in Redis and written to the decks in batches (decks/view_counts.py)
 # when the cache is Redis; without Redis, or with DECK_VIEWS_BUFFER=0, each view is one UPDATE.
+# DECK_VIEWS_REDIS_URL names another Redis database for them: views not yet written must be neither
+# evicted nor cleared, which a Redis kept as a cache (maxmemory with an eviction policy) may do.
+_VIEWS_REDIS = os.environ.get("DECK_VIEWS_REDIS_URL", "") or CACHE_URL
 DECK_VIEWS_REDIS_URL = (
-    CACHE_URL if env_bool("DECK_VIEWS_BUFFER", True) and CACHE_URL.startswith(("redis://", "rediss://")) else ""
+    _VIEWS_REDIS if env_bool("DECK_VIEWS_BUFFER", True) and _VIEWS_REDIS.startswith(("redis://", "rediss://")) else ""
 )
 # Where rendered card pages are kept, nearest first: each process's memory, then Redis (shared by
 # every web process) when there is one. Not the file cache: a file per page costs more than the page.

@@ -24,8 +24,12 @@ own buffer in memory would not do: Celery beat flushes from the worker, another 
 read it; and the file cache's increments are not atomic. A development site has few views, and
 SQLite writes one at a time anyway. DECK_VIEWS_BUFFER=0 asks for the direct UPDATE with Redis too.
 
-The hash is named for the database (settings' NAME), so two sites, or a test database and a
-developer's, sharing one Redis never write each other's views.
+The hash is named for the database (settings' NAME), so a test database and a developer's sharing
+one Redis never write each other's views; two sites whose databases have the same name keep their
+views in different Redis databases (DECK_VIEWS_REDIS_URL).
+
+The Redis database must keep them: neither cleared nor evicted. CACHE_URL's serves when the cache is
+never cleared and has no eviction policy; otherwise DECK_VIEWS_REDIS_URL names one that does neither.
 """
 from __future__ import annotations
 

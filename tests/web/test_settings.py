@@ -61,12 +61,12 @@ LIMITS_PROBE = (
     "print(json.dumps({'email': settings.EMAIL_BACKEND, 'cache': settings.CACHES['default']['BACKEND'], "
     "'rates': settings.REST_FRAMEWORK['DEFAULT_THROTTLE_RATES'], 'games_anon': settings.RUN_GAMES_PER_DAY_ANON, "
     "'lockout': settings.AXES_FAILURE_LIMIT, 'queue': settings.CELERY_TASK_DEFAULT_QUEUE, "
-    "'beat': sorted(settings.CELERY_BEAT_SCHEDULE)}))"
+    "'beat': sorted(settings.CELERY_BEAT_SCHEDULE), 'views': settings.DECK_VIEWS_REDIS_URL}))"
 )
 
 
 def read_limits(tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    inherited = ("THROTTLE_", "RUN", "EMAIL_", "CACHE_", "CELERY_")
+    inherited = ("THROTTLE_", "RUN", "EMAIL_", "CACHE_", "CELERY_", "DECK_VIEWS_")
     clean = {k: v for k, v in os.environ.items() if not k.startswith(inherited)}
     clean.update({"DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(tmp_path), "DEBUG": "1", **env})
     return subprocess.run([sys.executable, "-c", LIMITS_PROBE], cwd=ROOT, env=clean, capture_output=True, text=True)
@@ -76,7 +76,8 @@ def test_it_reads_limits_mail_and_cache_from_the_environment(tmp_path: Path) -> 
     defaults = json.loads(read_limits(tmp_path).stdout)
     assert defaults["email"] == "django.core.mail.backends.console.EmailBackend"
     assert defaults["cache"] == "django.core.cache.backends.filebased.FileBasedCache"
-    assert defaults["beat"] == ["run-fields", "watch-simulations"]
+    assert defaults["beat"] == ["flush-deck-views", "run-fields", "watch-simulations"]
+    assert defaults["views"] == ""  # no Redis: each view is written as it happens
 
     values = json.loads(read_limits(
         tmp_path, EMAIL_HOST="smtp.example.org", CACHE_URL="redis://cache.example:6379/1",
@@ -86,6 +87,16 @@ def test_it_reads_limits_mail_and_cache_from_the_environment(tmp_path: Path) -> 
     assert values["cache"] == "config.cache.RedisCache"
     assert values["rates"]["runs_anon"] == "7/hour" and values["rates"]["anon"] == defaults["rates"]["anon"]
     assert (values["games_anon"], values["lockout"], values["queue"]) == (1234, 9, "goldfish")
+    assert values["views"] == "redis://cache.example:6379/1"  # views wait in the cache's Redis by default
+
+
+def test_deck_views_wait_in_a_redis_of_their_own_when_one_is_named(tmp_path: Path) -> None:
+    """A Redis kept as a cache may evict or be cleared: DECK_VIEWS_REDIS_URL names one that keeps them."""
+    cache = {"CACHE_URL": "redis://cache.example:6379/1"}
+    named = json.loads(read_limits(tmp_path, DECK_VIEWS_REDIS_URL="redis://keep.example:6379/4", **cache).stdout)
+    assert named["views"] == "redis://keep.example:6379/4"
+    direct = json.loads(read_limits(tmp_path, DECK_VIEWS_BUFFER="0", **cache).stdout)
+    assert direct["views"] == ""
 
 
 def test_it_names_a_limit_that_is_not_a_number(tmp_path: Path) -> None:

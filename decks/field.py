@@ -7,6 +7,8 @@ decks: it reads `size` rows however many decks the game has.
 """
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from cardsdb.models import Game
 
 from .models import Deck, Visibility
@@ -14,8 +16,18 @@ from .models import Deck, Visibility
 DEFAULT_FIELD_SIZE = 12
 
 
-def field_decks(game: Game | str, size: int = DEFAULT_FIELD_SIZE) -> list[Deck]:
-    """The `size` most played public legal decks of a game (a Game or its slug), most played first."""
+def _field(game: Game | str) -> QuerySet[Deck]:
     decks = Deck.objects.filter(visibility=Visibility.PUBLIC, is_legal=True)
     decks = decks.filter(game__slug=game) if isinstance(game, str) else decks.filter(game=game)
-    return list(decks.select_related("owner", "game").order_by("-popularity", "-id")[: max(size, 0)])
+    return decks.order_by("-popularity", "-id")
+
+
+def field_decks(game: Game | str, size: int = DEFAULT_FIELD_SIZE) -> list[Deck]:
+    """The `size` most played public legal decks of a game (a Game or its slug), most played first."""
+    return list(_field(game).select_related("owner", "game")[: max(size, 0)])
+
+
+def field_choices(game: Game | str, size: int = DEFAULT_FIELD_SIZE) -> list[Deck]:
+    """The same decks as field_decks with only their id, share id and name: what a menu of the field
+    shows (a deck's page offers it), without the two joins and every column of three tables."""
+    return list(_field(game).only("id", "share_id", "name")[: max(size, 0)])

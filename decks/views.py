@@ -527,7 +527,9 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
     # One read of the game's cards for the whole page (each read checks they are current: a query).
     cards = selectors.game_cards(deck.game.slug)
     check = _deck_check(request, deck, text, cards)
-    rows = list(deck.cards.select_related("card__game", "card__card_set"))
+    rows = list(deck.cards.select_related("card__card_set"))
+    for row in rows:
+        row.card.game = deck.game  # a deck's cards are of its game: no join, no Game row per card
     context = {
         "deck": deck,
         "game": deck.game,

@@ -21,7 +21,7 @@ def opponent_choices(game_slug: str) -> list[tuple[str, str, str]]:
 def test_against_choices(context: template.Context, game: Any, deck: Any = None) -> dict[str, Any]:
     """The opponents "Test against..." offers: the user's decks of the game (but this one) and the
     game's field, and whether the game's engine plays matchups yet."""
-    from decks.field import field_decks
+    from decks.field import field_choices
     from decks.models import Deck
     from decks.simulations.matchups import MAX_OPPONENTS, matchups_available
 
@@ -36,5 +36,5 @@ def test_against_choices(context: template.Context, game: Any, deck: Any = None)
         # Only their names and ids: the list's counts and tags (decks_owned_by) would cost a subquery a deck.
         own = Deck.objects.filter(owner_id=user.pk, game=game).only("share_id", "name").order_by("-updated_at", "-pk")
         mine = [d for d in own[:50] if d.pk != exclude]
-    field = [d for d in field_decks(game, MAX_OPPONENTS) if d.pk != exclude]
+    field = [d for d in field_choices(game, MAX_OPPONENTS) if d.pk != exclude]
     return {"mine": mine, "field": field, "available": available}

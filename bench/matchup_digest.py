@@ -21,19 +21,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine.cli import load_cards, resolved_deck  # noqa: E402
+from matchup_engine_bench import sample_decks  # noqa: E402
+from record_digest import finish  # noqa: E402
+
 from engine.deck import ResolvedDeck  # noqa: E402
 from engine.games import GAME_PACKAGES  # noqa: E402
 from engine.matchup import run_matchup  # noqa: E402
-from engine.validation import CardIndex  # noqa: E402
-
-DECKS = ROOT / "bench" / "decks"
-
-
-def sample_decks(game: str) -> list[tuple[str, ResolvedDeck]]:
-    index = CardIndex(game, load_cards(game))
-    paths = [DECKS / f"{game}.txt", *sorted(DECKS.glob(f"{game}-*.txt"))]
-    return [(path.stem, resolved_deck(game, path.read_text(), index)) for path in paths]
 
 
 def digest(game: str, pairing: str, deck_a: ResolvedDeck, deck_b: ResolvedDeck, games: int, seed: int) -> str:
@@ -70,18 +63,7 @@ def main() -> None:
                 found[key] = digest(game, key, deck_a, deck_b, games, seed)
                 same = "" if kept is None else ("same" if kept["digests"].get(key) == found[key] else "DIFFERENT")
                 print(f"{key:<48} {found[key][:16]} {same}", flush=True)
-    if args.save:
-        args.save.write_text(json.dumps({"games": games, "seed": seed, "only": only, "digests": found}, indent=1))
-        print(f"{len(found)} digests of {games}-game matchups saved to {args.save}")
-    else:
-        assert kept is not None
-        changed = [key for key in found if kept["digests"].get(key) != found[key]]
-        print(
-            f"{len(found) - len(changed)} of {len(found)} pairings give identical stats"
-            + (f"; changed: {', '.join(changed)}" if changed else "")
-        )
-        sys.exit(1 if changed else 0)
-
+    finish(args.save, {"games": games, "seed": seed, "only": only}, found, kept, "pairings give identical stats")
 
 if __name__ == "__main__":
     main()

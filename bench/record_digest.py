@@ -18,6 +18,7 @@ import sys
 from collections import Counter
 from dataclasses import fields
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -84,15 +85,22 @@ def main() -> None:
                 found[key] = digest(game, path, opponent, games, seed)
                 same = "" if kept is None else ("same" if kept["digests"].get(key) == found[key] else "DIFFERENT")
                 print(f"{key:<40} {found[key][:16]} {same}")
-    if args.save:
-        args.save.write_text(json.dumps({"games": games, "seed": seed, "digests": found}, indent=1))
-        print(f"{len(found)} digests of {games} games each saved to {args.save}")
-    else:
-        assert kept is not None
-        changed = [key for key, value in found.items() if kept["digests"].get(key) != value]
-        print(f"{len(found) - len(changed)} of {len(found)} decks play byte-identical records"
-              + (f"; changed: {', '.join(changed)}" if changed else ""))
-        sys.exit(1 if changed else 0)
+    finish(args.save, {"games": games, "seed": seed}, found, kept, "decks play byte-identical records")
+
+
+def finish(save: Path | None, settings: dict[str, Any], found: dict[str, str], kept: dict[str, Any] | None,
+           identical: str) -> None:
+    """Write the digests with the settings that made them to `save`, or compare them with the `kept`
+    file's and exit 1 when any differs (the digest scripts' --save and --check)."""
+    if save:
+        save.write_text(json.dumps({**settings, "digests": found}, indent=1))
+        print(f"{len(found)} digests ({settings}) saved to {save}")
+        return
+    assert kept is not None
+    changed = [key for key, value in found.items() if kept["digests"].get(key) != value]
+    print(f"{len(found) - len(changed)} of {len(found)} {identical}"
+          + (f"; changed: {', '.join(changed)}" if changed else ""))
+    sys.exit(1 if changed else 0)
 
 
 if __name__ == "__main__":

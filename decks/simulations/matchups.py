@@ -26,22 +26,19 @@ from engine.players.search import DEFAULT_BUDGET
 
 from ..models import Deck
 from ..services import DeckNotFound
-from .endings import fail_run
 from .models import RunKind, RunPairing, SimulationChunk, SimulationRun
-from .queue import QueueUnavailable
 from .quotas import Requester, admit, too_many_games
-from .scheduling import dispatch
 from .services import (
     DEFAULT_GAMES,
     MAX_GAMES,
     MAX_SEED,
     PASTED_LIST,
-    RunNotQueued,
     RunRefused,
     User,
     chunk_games,
     deck_to_play,
     goldfish_available,
+    queued,
 )
 
 WORK_PER_GAME = 2  # a game of two decks: a player plays each seat
@@ -184,13 +181,7 @@ def _start(kind: RunKind, user: User, requester: Requester, game: Game, a: Entra
             SimulationChunk(run=run, pairing=pairing, index=index, start=start, count=count)
             for index, (pairing, start, count) in enumerate(chunks)
         )
-    try:
-        dispatch()
-    except QueueUnavailable as error:
-        fail_run(run.pk, str(error))
-        run.refresh_from_db()
-        raise RunNotQueued(run) from error
-    return run
+    return queued(run)
 
 
 __all__ = ["DeckNotFound", "start_matchup", "start_gauntlet", "start_field_run", "matchups_available"]

@@ -153,6 +153,12 @@ def start_run(
             SimulationChunk(run=run, index=index, start=start, count=count)
             for index, (start, count) in enumerate(plan_chunks(games))
         )
+    return queued(run)
+
+
+def queued(run: SimulationRun) -> SimulationRun:
+    """Send the new run's chunks to the workers; with the broker down, keep the run marked failed with
+    the reason and raise RunNotQueued. Every kind of run starts through here."""
     try:
         dispatch()
     except QueueUnavailable as error:

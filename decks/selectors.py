@@ -112,7 +112,13 @@ def original_shown_to(deck: Deck, user: object) -> Deck | None:
     Anyone can open an unlisted deck by its link, but a public copy must not hand its link to
     everyone who reads the copy.
     """
-    original = deck.copied_from
+    if deck.copied_from_id is None:
+        return None
+    # Read here with its owner (whose name is shown) unless the deck was read with it: joining the
+    # original and its owner into every read of a deck would cost the many decks that are no copy.
+    original = deck.copied_from if Deck.copied_from.is_cached(deck) else (
+        Deck.objects.select_related("owner").filter(pk=deck.copied_from_id).first()
+    )
     if original is None:
         return None
     if original.visibility == Visibility.PUBLIC or original.is_owner(user):

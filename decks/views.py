@@ -72,8 +72,7 @@ HEADER_LINE = re.compile(r"\s*[A-Za-z][A-Za-z0-9_-]*\s*:\s*\S")
 
 
 def _readable_or_404(request: HttpRequest, share_id: str) -> Deck:
-    decks = selectors.decks_readable_by(request.user).select_related("copied_from__owner")
-    return get_object_or_404(decks, share_id=share_id)
+    return get_object_or_404(selectors.decks_readable_by(request.user), share_id=share_id)
 
 
 def _owned_or_404(request: HttpRequest, share_id: str) -> Deck:

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from celery import current_app
 from django.contrib.auth.models import AbstractBaseUser
-from django.template.loader import render_to_string
 from django.db import connection
+from django.template.loader import render_to_string
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse

@@ -27,7 +27,8 @@ and failed connections. The load average is printed before and after: figures ta
 machine was busy with something else are not comparable with a quiet run.
 
     .venv/bin/python bench/api_bench.py [--client python|wrk] [--requests 3000] [--duration 10]
-                                        [--concurrency 16] [--workers 2]
+                                        [--concurrency 16] [--workers 2] [--worker-class gthread|sync]
+                                        [--threads 4]
 """
 from __future__ import annotations
 
@@ -228,6 +229,9 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=3000)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--worker-class", choices=("gthread", "sync"), default="gthread",
+                        help="gunicorn's: sync workers take one request at a time and close each connection")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gthread worker")
     parser.add_argument("--client", choices=("python", "wrk"), default="python")
     parser.add_argument("--duration", type=float, default=10.0, help="seconds per row with --client wrk")
     args = parser.parse_args()
@@ -238,12 +242,16 @@ def main() -> None:
     # Every request comes from one address: the API's throttles would answer most of them 429.
     env.setdefault("THROTTLE_ANON", "1000000/second")
     env.setdefault("THROTTLE_USER", "1000000/second")
-    with gunicorn(env, args.workers, ["--worker-class", "gthread", "--threads", "4"], start_timeout=20) as port:
+    options = ["--worker-class", args.worker_class]
+    if args.worker_class == "gthread":
+        options += ["--threads", str(args.threads)]
+    with gunicorn(env, args.workers, options, start_timeout=20) as port:
         db = os.environ.get("DATABASE_URL", "sqlite (default)").split("@")[-1]
         amount = (f"{args.requests} requests per URL from {args.concurrency} Python client threads"
                   if args.client == "python" else
                   f"wrk, {args.duration:g} s per URL over {args.concurrency} connections")
-        print(f"gunicorn: {args.workers} workers x 4 threads; database {db}; {amount}")
+        threads = f" x {args.threads} threads" if args.worker_class == "gthread" else " (sync)"
+        print(f"gunicorn: {args.workers} workers{threads}; database {db}; {amount}")
         print(f"load average before: {load_average()}")
         print(f"{'request':40} {'req/s':>8} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'errors':>7}")
         with tempfile.TemporaryDirectory() as script_dir:

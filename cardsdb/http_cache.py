@@ -272,6 +272,8 @@ def _with_validators(response: HttpResponseBase, version: CardVersion, etag: str
         # Set outright: these answers are built here, with no Cache-Control or Vary of their own to keep.
         response.headers["Cache-Control"] = f"public, max-age={settings.CARD_CACHE_MAX_AGE}"
         response.headers["Vary"] = "Accept"
+        # XFrameOptionsMiddleware comes after the cache's and does not see its 304s and kept pages.
+        response.headers.setdefault("X-Frame-Options", settings.X_FRAME_OPTIONS)
     else:
         patch_cache_control(response, private=True, max_age=0, must_revalidate=True)
         patch_vary_headers(response, ["Cookie"])

@@ -90,6 +90,25 @@ def request_version(request: HttpRequest) -> CardVersion:
     return version
 
 
+def process_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:
+    """The version for what a process keeps of the card data outside the HTTP caches (the engine's
+    card index, decks/selectors.py): the watching thread's copy when there is one, else a read.
+
+    Inside a transaction it always reads the row: a transaction that changed cards sees its own new
+    version there, and the watching thread learns of it only once it commits."""
+    if watching() and not connections[using].in_atomic_block:
+        known = watcher.known_version()
+        if known is not None:
+            return known
+    return current_version(using)
+
+
+def changes_pending() -> bool:
+    """Whether this thread is inside `card_data_changes()` after a change that has not yet made its
+    version: until the batch ends, the version does not tell that the cards changed."""
+    return _batch.depth > 0 and _batch.changed
+
+
 def bump_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:
     """Make a new version, in the caller's transaction if there is one."""
     with transaction.atomic(using=using):

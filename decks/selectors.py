@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Count, Exists, Max, OuterRef, Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from cardsdb.models import Card, CardSet, Game
+from cardsdb.versions import changes_pending, process_version
 from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
 from engine.validation import CardIndex
 
@@ -14,32 +15,39 @@ from .models import Deck, DeckCard, DeckVersion, Visibility
 User = AbstractBaseUser | AnonymousUser
 
 
-# game slug -> (stamp of the game's Card rows, what was built from them)
-_game_cards_cache: dict[str, tuple[tuple[object, ...], GameCards]] = {}
+# game slug -> (the card data version it was built at, what was built)
+_game_cards_cache: dict[str, tuple[str, GameCards]] = {}
 
 
 def game_cards(game: str) -> GameCards:
     """A game's cards as the engine reads them, cached per process.
 
     Building them costs about 10 ms for QQDND's 66 cards (mostly decoding attribute JSON), too much
-    for validation on every keystroke; one aggregate query (about 1 ms) tells whether any card of
-    the game was added, changed (Card.updated_at) or removed since, by this or another process.
+    for validation on every keystroke. Every change to a game, set or card makes a new card data
+    version (cardsdb/versions.py), so the cached cards are current while the version is the one they
+    were built at: on PostgreSQL this process knows the version without a query (the watching
+    thread), else it is a primary-key read.
     """
-    cards = Card.objects.filter(game__slug=game)
-    stamp = tuple(cards.aggregate(n=Count("id"), last_id=Max("id"), changed=Max("updated_at")).values())
+    if changes_pending():  # cards changed in this batch, which has no new version yet: build afresh
+        return _build_game_cards(game)
+    version = process_version().tag
     cached = _game_cards_cache.get(game)
-    if cached is not None and cached[0] == stamp:
+    if cached is not None and cached[0] == version:
         return cached[1]
-    rows = cards.values_list("id", "name", "card_type", "subtypes", "text", "attributes")
+    built = _build_game_cards(game)
+    _game_cards_cache[game] = (version, built)
+    return built
+
+
+def _build_game_cards(game: str) -> GameCards:
+    rows = Card.objects.filter(game__slug=game).values_list("id", "name", "card_type", "subtypes", "text", "attributes")
     records, ids = [], {}
     for pk, name, card_type, subtypes, text, attributes in rows:
         records.append(
             {"name": name, "card_type": card_type, "subtypes": subtypes, "text": text, "attributes": attributes}
         )
         ids[name] = pk
-    built = GameCards(game, CardIndex(game, records), ids)
-    _game_cards_cache[game] = (stamp, built)
-    return built
+    return GameCards(game, CardIndex(game, records), ids)
 
 
 def _listed(decks: QuerySet[Deck], tags: bool = True) -> QuerySet[Deck]:
@@ -104,7 +112,13 @@ def original_shown_to(deck: Deck, user: object) -> Deck | None:
     Anyone can open an unlisted deck by its link, but a public copy must not hand its link to
     everyone who reads the copy.
     """
-    original = deck.copied_from
+    if deck.copied_from_id is None:
+        return None
+    # Read here with its owner (whose name is shown) unless the deck was read with it: joining the
+    # original and its owner into every read of a deck would cost the many decks that are no copy.
+    original = deck.copied_from if Deck.copied_from.is_cached(deck) else (
+        Deck.objects.select_related("owner").filter(pk=deck.copied_from_id).first()
+    )
     if original is None:
         return None
     if original.visibility == Visibility.PUBLIC or original.is_owner(user):

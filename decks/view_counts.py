@@ -7,7 +7,8 @@ hash into the decks in one batched UPDATE: Celery beat runs it every DECK_VIEWS_
 (settings.CELERY_BEAT_SCHEDULE), and `manage.py flush_deck_views` runs it by hand.
 
 No view is lost by a flush: the hash is taken with RENAME (atomic: a view counted a moment later
-starts a new hash) under a name of its own, written to the database, and only then deleted. A flush
+starts a new hash) under a name of its own, written to the database, and only once that commits
+deleted (a flush inside a transaction that is rolled back leaves it, as a dead one does). A flush
 that dies before the delete leaves its batch under that name; a later flush takes over batches older
 than ORPHAN_SECONDS (RENAME again, so one flush takes each) and writes them. The one loss-free order
 has one cost: a flush that dies between its commit and its delete has that batch counted a second
@@ -36,7 +37,7 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 
 import redis
 from django.conf import settings
@@ -53,6 +54,12 @@ from .models import Deck
 ORPHAN_SECONDS = 600
 # Decks per UPDATE statement, so that no statement carries a huge list.
 SLICE = 10_000
+# After Redis failed to answer, a process counts views directly for this long before it tries Redis
+# again: a Redis that hangs would otherwise cost every page view its timeouts (about a second).
+PAUSE_AFTER_FAILURE_SECONDS = 5.0
+
+# Redis URL -> time.monotonic() until which this process does not try it.
+_paused_until: dict[str, float] = {}
 
 
 def buffered() -> bool:
@@ -64,12 +71,22 @@ def buffered() -> bool:
 def _client(url: str) -> redis.Redis:
     # One client per process: it is thread-safe, and its pool keeps the connections. Short timeouts
     # and one retry: with Redis down a page view falls back to the direct UPDATE within a second,
-    # instead of redis-py's default backoff of seconds.
+    # instead of redis-py's default backoff of seconds; the views after it do not try Redis for a
+    # while (PAUSE_AFTER_FAILURE_SECONDS).
     return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=1, retry=Retry(NoBackoff(), 1))
 
 
 def _redis() -> redis.Redis:
     return _client(settings.DECK_VIEWS_REDIS_URL)
+
+
+def _reachable() -> bool:
+    """False for a while after Redis failed to answer this process (PAUSE_AFTER_FAILURE_SECONDS)."""
+    return time.monotonic() >= _paused_until.get(settings.DECK_VIEWS_REDIS_URL, 0.0)
+
+
+def _failed() -> None:
+    _paused_until[settings.DECK_VIEWS_REDIS_URL] = time.monotonic() + PAUSE_AFTER_FAILURE_SECONDS
 
 
 def _key() -> str:
@@ -79,11 +96,11 @@ def _key() -> str:
 def count_view(deck_id: int) -> int:
     """Count a view of the deck's page by someone other than its owner. Answers the deck's views not
     yet written to it (0 when counted directly: then they are)."""
-    if buffered():
+    if buffered() and _reachable():
         try:
             return int(_redis().hincrby(_key(), str(deck_id), 1))
         except redis.RedisError:
-            pass  # Redis is down: the page is still served, its view counted the slow way
+            _failed()  # Redis is down: the page is still served, its view counted the slow way
     counters.count_view(deck_id)
     return 0
 
@@ -100,11 +117,12 @@ def discard_pending() -> None:
 
 def pending(deck_id: int) -> int:
     """The deck's views counted and not yet written to it."""
-    if not buffered():
+    if not buffered() or not _reachable():
         return 0
     try:
         return int(_redis().hget(_key(), str(deck_id)) or 0)
     except redis.RedisError:
+        _failed()
         return 0
 
 
@@ -128,7 +146,9 @@ def flush() -> Flushed:
             counts[int(deck)] = counts.get(int(deck), 0) + int(n)
     _write(counts)
     if batches:
-        client.delete(*batches)
+        # Once the views are committed. Inside a caller's transaction that is then rolled back, the
+        # batches stay, and a later flush takes them over as a dead flush's: no view is lost.
+        transaction.on_commit(partial(client.delete, *batches))
     return Flushed(len(counts), sum(counts.values()))
 
 

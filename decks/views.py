@@ -21,7 +21,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.cache import caches
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import QuerySet, prefetch_related_objects
 from django.http import (
     Http404,
     HttpRequest,
@@ -52,6 +52,7 @@ from .forms import DeckForm, ImportForm
 from .keyset import BadCursor, keyset_page
 from .lists import REFUSALS, CheckedList, GameCards, check_list
 from .models import Deck, DeckCard, DeckVersion, Visibility
+from .simulations.models import SimulationRun
 from .tags import set_tags
 
 PAGE_SIZE = 30
@@ -71,8 +72,7 @@ HEADER_LINE = re.compile(r"\s*[A-Za-z][A-Za-z0-9_-]*\s*:\s*\S")
 
 
 def _readable_or_404(request: HttpRequest, share_id: str) -> Deck:
-    decks = selectors.decks_readable_by(request.user).select_related("copied_from__owner")
-    return get_object_or_404(decks, share_id=share_id)
+    return get_object_or_404(selectors.decks_readable_by(request.user), share_id=share_id)
 
 
 def _owned_or_404(request: HttpRequest, share_id: str) -> Deck:
@@ -546,14 +546,21 @@ def deck_detail(request: HttpRequest, share_id: str) -> HttpResponse:
         "demo_sets": demo_sets(row.card for row in rows),
         "filename": _filename(deck, deck.version),
         "clear_draft": request.session.pop(CLEAR_DRAFT, ""),
-        # Runs follow the deck: whoever reads the deck reads its runs.
-        "runs": list(deck.runs.prefetch_related("pairings").order_by("-created_at")[:PAST_RUNS]),
+        "runs": _past_runs(deck),
         "hand_config": hand_config(deck.game.slug, [
             {"name": row.card.name, "count": row.count, "section": row.section} for row in rows
         ], cards),
     }
     context.update(deck_discovery_context(request, deck))
     return render(request, "decks/detail.html", context)
+
+
+def _past_runs(deck: Deck) -> list[SimulationRun]:
+    """The deck's latest runs (whoever reads the deck reads its runs), with the opponents of those that
+    played other decks: read only when one did, as most decks' runs are goldfish runs."""
+    runs = list(deck.runs.order_by("-created_at")[:PAST_RUNS])
+    prefetch_related_objects([run for run in runs if run.two_decks], "pairings")
+    return runs
 
 
 def _filename(deck: Deck, number: int) -> str:

@@ -3,8 +3,10 @@ by Celery beat's task or `manage.py flush_deck_views`; directly without Redis. O
 settings name (CACHE_URL or the broker), else the one on this machine's default port."""
 from __future__ import annotations
 
+import contextlib
 import io
 import re
+import socket
 import threading
 import time
 from pathlib import Path
@@ -14,8 +16,8 @@ import pytest
 import redis
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from django.db import connection
-from django.test import Client
+from django.db import connection, transaction
+from django.test import Client, TestCase
 from pytest_django.fixtures import Settings
 
 from cardsdb.models import Game
@@ -59,8 +61,11 @@ def views_shown(client: Client, deck: Deck) -> int:
 
 
 def flush() -> str:
+    """The command, as run outside any transaction: what it does once its writes commit is done (a
+    test runs inside a transaction that never commits)."""
     out = io.StringIO()
-    call_command("flush_deck_views", stdout=out)
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        call_command("flush_deck_views", stdout=out)
     return out.getvalue()
 
 
@@ -171,3 +176,44 @@ def test_with_redis_down_the_page_is_served_and_its_view_written_at_once(
     assert views_shown(signed_in(ann), deck) == 0
     assert views_shown(Client(), deck) == 0  # read before this view was written
     assert (stored(deck).views_count, stored(deck).popularity) == (1, 1)
+
+
+def test_after_redis_fails_to_answer_views_are_written_directly_for_a_while(
+    settings: Settings, ann: User
+) -> None:
+    """A Redis that accepts connections and never answers costs one view its timeouts; the views
+    after it, within view_counts.PAUSE_AFTER_FAILURE_SECONDS, do not try it again."""
+    with socket.socket() as hung:
+        hung.bind(("127.0.0.1", 0))
+        hung.listen(8)
+        settings.DECK_VIEWS_REDIS_URL = f"redis://127.0.0.1:{hung.getsockname()[1]}/0"
+        deck = make_deck(ann)
+        for _ in range(3):
+            assert Client().get(deck.get_absolute_url()).status_code == 200
+        hung.setblocking(False)
+        attempts = 0
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                hung.accept()[0].close()
+                attempts += 1
+    assert stored(deck).views_count == 3  # each written at once
+    assert attempts == 2  # the first view's try and its one retry; none for the next two views
+
+
+def test_a_flush_inside_a_transaction_rolled_back_loses_no_view(redis_url: str, ann: User) -> None:
+    """The batch is deleted only once its views are committed: rolled back, it stays for a later
+    flush, which takes it over once it is old enough to be a dead flush's."""
+    deck = make_deck(ann)
+    for _ in range(2):
+        Client().get(deck.get_absolute_url())
+    with contextlib.suppress(RuntimeError), transaction.atomic():
+        assert view_counts.flush() == view_counts.Flushed(decks=1, views=2)
+        raise RuntimeError("the caller's transaction fails after the flush")
+    assert stored(deck).views_count == 0
+    client: Any = redis.Redis.from_url(redis_url)
+    key = f"cardtable:deck-views:{connection.settings_dict['NAME']}"
+    (batch,) = [name.decode() for name in client.scan_iter(match=f"{key}:batch:*")]
+    client.rename(batch, f"{key}:batch:{int(time.time()) - 700}:rolled-back")  # ten minutes later
+    assert flush() == "Wrote 2 views of 1 deck.\n"
+    assert stored(deck).views_count == 2
+    assert list(client.scan_iter(match=f"{key}*")) == []

@@ -54,6 +54,12 @@ def test_every_answer_has_the_headers_django_csps_own_middleware_gives(client: C
     assert ours["api docs"]["Content-Security-Policy"] != ours["health"]["Content-Security-Policy"]
 
 
+def test_every_answer_forbids_framing(client: Client) -> None:
+    """The card cache's own answers (a kept page, a 304) too, though they skip XFrameOptionsMiddleware."""
+    for name, found in answers(client).items():
+        assert found["X-Frame-Options"] == "DENY", name
+
+
 def test_a_changed_policy_is_sent_at_once(client: Client, settings: Settings) -> None:
     before = client.get("/healthz/")["Content-Security-Policy"]
     settings.CONTENT_SECURITY_POLICY = {"DIRECTIVES": {"default-src": ["'none'"]}}

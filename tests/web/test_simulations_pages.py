@@ -9,8 +9,10 @@ from typing import Any
 import pytest
 from celery import current_app
 from django.contrib.auth.models import AbstractBaseUser
+from django.db import connection
 from django.template.loader import render_to_string
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from cardsdb.models import Game
@@ -59,11 +61,14 @@ def test_a_decks_page_lists_its_past_runs_newest_first(ann: AbstractBaseUser) ->
                                                                          "seed": seed}))
         for games, seed in ((200, 3), (400, 5))
     ]
-    page = browser_of(None).get(deck.get_absolute_url()).content.decode()
+    with CaptureQueriesContext(connection) as queries:
+        page = browser_of(None).get(deck.get_absolute_url()).content.decode()
     section = page[page.index('id="past-runs"'):]
     links = re.findall(r'<a href="(/simulations/[^/]+/)">', section)
     assert links[:2] == [runs[1].get_absolute_url(), runs[0].get_absolute_url()]
     assert "<td>400</td>\n                <td>5</td>" in section
+    # Goldfish runs play no other deck: the opponents of two-deck runs are not looked for.
+    assert not [q for q in queries.captured_queries if "decks_runpairing" in q["sql"]]
 
 
 def test_it_says_an_illegal_deck_cannot_be_tested_on_its_page(ann: AbstractBaseUser) -> None:

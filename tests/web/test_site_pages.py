@@ -52,3 +52,16 @@ def test_robots_and_favicon_answer(client: Client) -> None:
     assert "Disallow: /api/" in robots.content.decode()
     icon = client.get("/favicon.ico")
     assert icon.status_code == 301 and icon["Location"].endswith("img/logo.svg")
+
+
+@pytest.mark.usefixtures("loaded_cards")
+def test_the_navigation_shows_a_renamed_game_on_the_next_page(client: Client) -> None:
+    """The navigation's games are kept per card data version; renaming a game makes a new one."""
+    from cardsdb.models import Game
+
+    assert ">Anguish CCG<" in client.get(reverse("deck-index")).content.decode()
+    game = Game.objects.get(slug="anguish")
+    game.name = "Anguish, Second Edition"
+    game.save()
+    page = client.get(reverse("deck-index")).content.decode()
+    assert ">Anguish, Second Edition<" in page and ">Anguish CCG<" not in page

@@ -49,6 +49,7 @@ from engine.games.condemned.state import (
     END_MAIN,
     KEEP,
     MAIN,
+    MAX_MULLIGANS,
     MULLIGAN,
     MULLIGAN_ACTION,
     PASS,
@@ -69,12 +70,12 @@ def choose(state: CondemnedState) -> Action:
     if side.passive:
         return next(a for a in state.legal_actions() if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
     if phase == ATTACK:
-        return _attack(state, side, state.legal_actions())
+        return _attack(state, side)
     if phase == ATTACK_EVENTS and state.actor == state.active:
-        return _attack_event(state, state.legal_actions())
+        return _attack_event(state, side)
     if phase == MULLIGAN:
-        legal = state.legal_actions()
-        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not opening.keeps(state, side) else KEEP
+        # A mulligan is offered while one is left (CondemnedState._compute_legal).
+        return MULLIGAN_ACTION if side.mulligans < MAX_MULLIGANS and not opening.keeps(state, side) else KEEP
     if phase == CHOOSE:
         assert state.choosing is not None
         return ("choose", _best_option(state, side, state.choosing, [a[1] for a in state.legal_actions()]))
@@ -413,12 +414,13 @@ def _attack_bonus(spec: CardSpec) -> int:
     return spec.attack_bonus
 
 
-def _attack(state: CondemnedState, side: Side, legal: list[Action]) -> Action:
-    attacks = [a for a in legal if a[0] == "attack"]
-    if not attacks:
+def _attack(state: CondemnedState, side: Side) -> Action:
+    # The first attack the rules list (CondemnedState._attack_actions), read without the list.
+    hand = state.first_attack_hand(side)
+    if hand is None:
         return END_ATTACKS
-    hand = attacks[0][1]
-    targets = [a[2] for a in attacks if a[1] == hand]
+    weapon = side.main if hand == "main" else side.off if hand == "off" else None
+    targets = state.targets(side, weapon)
     if CONDEMNED_TARGET in targets:
         return ("attack", hand, CONDEMNED_TARGET)
     enemy = state.sides[1 - side.index]
@@ -426,11 +428,21 @@ def _attack(state: CondemnedState, side: Side, legal: list[Action]) -> Action:
     return ("attack", hand, target)
 
 
-def _attack_event(state: CondemnedState, legal: list[Action]) -> Action:
+def _attack_event(state: CondemnedState, side: Side) -> Action:
+    """On the turn's first attack, the Event that adds the most to it (the first of equals, in the order
+    the rules list the plays: CondemnedState._event_plays); else none."""
     attack = state.attack
-    plays = [a for a in legal if a[0] == "play"]
-    if attack is None or attack.index > 0 or not plays:
+    if attack is None or attack.index > 0 or side.event_played:
         return PASS
-    best = max(plays, key=lambda a: _attack_bonus(state.spec_of[a[1]]))
-    return best if _attack_bonus(state.spec_of[best[1]]) > 0 else PASS
-
+    best: tuple[CardInstance, CardSpec] | None = None
+    best_bonus = 0
+    spec_of = state.spec_of
+    for card in side.hand:
+        spec = spec_of[card.uid]
+        # The attacker's Events: those played "when you declare an attack", or at any time. Copies of a
+        # card are listed once, at the first; a later copy never beats it.
+        if spec.card_type == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > best_bonus:
+            best, best_bonus = (card, spec), spec.attack_bonus
+    if best is None:
+        return PASS
+    return state.plays(side, *best)[0]

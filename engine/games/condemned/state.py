@@ -460,6 +460,12 @@ class CondemnedState(State):
             if forced is not None:
                 self.act(forced)
                 continue
+            if self.phase != MAIN:
+                # Every other decision _forced leaves has two actions at least (a pass beside an Event
+                # or a parry, keep beside mulligan, an attack beside END_ATTACKS, a choice of two
+                # options or more): listed only if asked for, as the Main Phase's.
+                self._legal = None
+                return
             legal = self._compute_legal()
             if len(legal) != 1:
                 self._legal = legal
@@ -481,6 +487,8 @@ class CondemnedState(State):
             return _PASSIVE_CHOICE.get(phase)
         if phase in _WINDOWS:
             return PASS if self._only_pass() else None
+        if phase == ATTACK:
+            return END_ATTACKS if self.first_attack_hand(side) is None else None
         if phase == MULLIGAN and side.mulligans >= MAX_MULLIGANS:
             return KEEP
         return None
@@ -691,6 +699,21 @@ class CondemnedState(State):
         if off is not None and off_moves and main is None:
             return [("move", off.uid)]
         return []
+
+    def first_attack_hand(self, side: Side) -> str | None:
+        """The hand of the first attack _attack_actions lists ("main", "off" or "desperation"), or None
+        when there is no attack to make: what it lists, without the lists."""
+        main, off = side.main, side.off
+        if (
+            main is not None and self.off_attacks == 0 and self.main_attacks < self.spec_of[main.uid].attacks
+            and self.can_attack_with(side, main)
+        ):
+            return "main"
+        if off is not None and self.off_attacks < self.spec_of[off.uid].attacks and self.can_attack_with(side, off):
+            return "off"
+        if not self.desperation_used and self.desperate(side):
+            return "desperation"
+        return None
 
     def _attack_actions(self, side: Side) -> list[Action]:
         """ "If you have equipped a Main Hand Weapon as well as an Off Hand Weapon, you MUST attack
@@ -1104,8 +1127,15 @@ class CondemnedState(State):
         Discard Pile"."""
         if damage <= 0:
             return
-        side.wear[card.uid] = side.wear.get(card.uid, 0) + damage
-        self._check_breaks(side)
+        wear = side.wear[card.uid] = side.wear.get(card.uid, 0) + damage
+        # Only a card that breaks can make others break (by ending its armor set): while the damaged card
+        # keeps Durability left, nothing breaks, since no equipped card is ever left at 0 or less.
+        spec = self.spec_of[card.uid]
+        left = spec.durability - wear
+        if spec.set_bonus and self._set_complete(side, spec.armor_set):
+            left += spec.set_bonus
+        if left <= 0:
+            self._check_breaks(side)
 
     def repair(self, side: Side, card: CardInstance, amount: int) -> None:
         side.wear[card.uid] = max(0, side.wear.get(card.uid, 0) - amount)

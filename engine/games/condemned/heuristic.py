@@ -98,15 +98,24 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action], weapon
     if not equips:
         return None
     in_hand = tuple(weapons)
-    main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
+    main_card, off_card = side.main, side.off
+    # Each hand's Weapon and its Durability left (Held.of), read without making the Held of a loadout
+    # already weighed.
+    main_spec = off_spec = None
+    main_left = off_left = 0
+    if main_card is not None:
+        main_spec, main_left = state.spec_of[main_card.uid], state.durability_left(side, main_card)
+    if off_card is not None:
+        off_spec, off_left = state.spec_of[off_card.uid], state.durability_left(side, off_card)
     attacking = _attacks_this_turn(state, side)
-    key = (side.condemned, state.at_range, attacking, in_hand, main.spec, main.left, off.spec, off.left)
+    key = (side.condemned, state.at_range, attacking, in_hand, main_spec, main_left, off_spec, off_left)
     tables = _TABLES
     choices = tables.choices
     choice = choices.get(key, _UNSEEN)
     if choice is _UNSEEN:
         if len(choices) >= _KEPT:
             choices.clear()  # a bound on a long run's table: a choice forgotten is only weighed again
+        main, off = Held.of(state, side, main_card), Held.of(state, side, off_card)
         choice = choices[key] = _weigh_weapons(state, side, equips, in_hand, main, off, attacking, tables.phases)
     if choice is None:
         return None
@@ -271,8 +280,19 @@ def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for
         # does more (Simple Mending heals).
         if target is not None and (side.wear.get(target, 0) >= verb.amount or _breaks_this_phase(state, side, target)):
             return True
-        return any(not isinstance(v, fx.Repair) for v in spec.actions) and side.life < side.max_life
+        return side.life < side.max_life and _does_more_than_repair(spec)
     return True
+
+
+def _does_more_than_repair(spec: CardSpec) -> bool:
+    """Whether the card's program has an action besides its repair (Simple Mending heals)."""
+    more = _more_than_repair.get(spec)
+    if more is None:
+        more = _more_than_repair[spec] = any(not isinstance(v, fx.Repair) for v in spec.actions)
+    return more
+
+
+_more_than_repair: dict[CardSpec, bool] = {}
 
 
 def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
@@ -285,17 +305,25 @@ def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
 
 
 def _pick(state: CondemnedState, side: Side, cards: list[tuple[CardInstance, CardSpec]]) -> Action | None:
-    """The first of `cards` POLICY plays, with its best target (its plays listed only when it is
-    reached)."""
+    """The first of `cards` POLICY plays, with its best target. A card's plays (CondemnedState.plays) are
+    one per option of its choice, or one without a target when it has no choice or nothing to choose:
+    the best option is found first, and only its play made."""
     for card, spec in cards:
-        plays = state.plays(side, card, spec)
-        # A search is offered with no target only when the deck holds nothing of its kind.
-        searched_for_nothing = isinstance(spec.choice, fx.Search) and plays[0][2] is None
-        if spec.choice is not None:
-            target = _best_option(state, side, spec.choice, [a[2] for a in plays])
-            plays = [a for a in plays if a[2] == target]
-        if plays and _useful_play(state, side, plays[0], searched_for_nothing):
-            return plays[0]
+        verb = spec.choice
+        searched_for_nothing = False
+        target = None
+        if verb is not None:
+            options = state.options(side, verb)
+            if options:
+                target = _best_option(state, side, verb, options)
+                if target is None:
+                    continue  # nothing worth choosing (a search that finds no equippable card): not played
+            else:
+                # A search is offered with no target only when the deck holds nothing of its kind.
+                searched_for_nothing = isinstance(verb, fx.Search)
+        action = ("play", card.uid, target)
+        if _useful_play(state, side, action, searched_for_nothing):
+            return action
     return None
 
 
@@ -364,8 +392,17 @@ def _switch_step(state: CondemnedState, side: Side) -> Action | None:
 
 def _attacks_this_turn(state: CondemnedState, side: Side) -> bool:
     """Whether the coming Attack Phase has an attack in it (a Weapon's, or the Desperation Rule's)."""
-    return side.turns > 1 and not side.skip_attack and (
-        any(state.can_attack_with(side, w) for w in side.weapons()) or state.desperate(side)
+    if side.turns <= 1 or side.skip_attack:
+        return False
+    main, off = side.main, side.off
+    if not state.at_range:
+        # At Melee every Weapon attacks; with none equipped, the Desperation Rule's attack is made
+        # unless a Weapon card waits in hand (CondemnedState.can_attack_with, desperate).
+        return main is not None or off is not None or state.desperate(side)
+    # At Ranged, only a Weapon usable at Ranged attacks (and the Desperation Rule does not apply).
+    spec_of = state.spec_of
+    return (main is not None and spec_of[main.uid].usable_at_ranged) or (
+        off is not None and spec_of[off.uid].usable_at_ranged
     )
 
 

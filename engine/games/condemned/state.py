@@ -604,15 +604,23 @@ class CondemnedState(State):
 
     def options(self, side: Side, verb: fx.Verb) -> list[Any]:
         """The cards a choosing action may choose (empty when there are none)."""
+        if isinstance(verb, fx.Repair):
+            # Repairing an undamaged card repairs nothing, the same as having no card to repair.
+            wear = side.wear
+            if not wear:
+                return []
+            damaged: list[Any] = []
+            for kind in verb.kinds:
+                # The Weapons (Main Hand, then Off Hand) or the Armor (head, body, legs) equipped.
+                for card in (side.main, side.off) if kind == "weapon" else side.armor:
+                    if card is not None and wear.get(card.uid):
+                        damaged.append(card.uid)
+            return damaged
         enemy = self.sides[1 - side.index]
         if isinstance(verb, fx.DamageEnemyWeapon):
             return [w.uid for w in enemy.weapons()]
         if isinstance(verb, fx.DamageEnemyArmor):
             return [a.uid for a in enemy.armors()]
-        if isinstance(verb, fx.Repair):
-            # Repairing an undamaged card repairs nothing, the same as having no card to repair.
-            kinds = {"weapon": side.weapons(), "armor": side.armors()}
-            return [c.uid for kind in verb.kinds for c in kinds[kind] if side.wear.get(c.uid)]
         if isinstance(verb, fx.Search):
             # Copies of a card are alike: the search names the card, not the copy.
             return sorted({c.name for c in side.deck if self.spec_of[c.uid].card_type == verb.card_type})

@@ -26,6 +26,7 @@ class HeuristicPlayer(Player):
     about, so it keeps nothing between decisions."""
 
     kind = "heuristic"
+    uses_stream = False  # POLICY is deterministic: it draws nothing
 
     # POLICY itself, called with the state alone: one call less at every decision of a game. Only
     # CondemnedStates are given to a Condemned player.
@@ -38,6 +39,7 @@ class InmatePlayer(Player):
     them; it takes the one on offer."""
 
     kind = "passive"
+    uses_stream = False
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, CondemnedState)

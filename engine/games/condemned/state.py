@@ -503,7 +503,11 @@ class CondemnedState(State):
             return side.main is None and side.off is None
         if side.event_played:
             return True
-        timings = self._timings()
+        # _timings, inlined: this is asked at every window of every attack and Event
+        if self.phase == RESPOND:
+            timings: tuple[str, ...] = ("any",)
+        else:
+            timings = ("attacking", "any") if self.actor == self.active else ("defending", "any")
         spec_of = self.spec_of
         for card in side.hand:
             spec = spec_of[card.uid]
@@ -866,10 +870,11 @@ class CondemnedState(State):
         """Equip from hand. "Only one card can be present in any given field": what was there is
         dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
         _remove(side.hand, card)
-        _count(side.played, card.name)
+        played, name = side.played, card.name
+        played[name] = played.get(name, 0) + 1  # _count, inlined
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            _count(side.no_effect, card.name)
+            _count(side.no_effect, name)
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
             held_two_hand = side.main is not None and self.spec_of[side.main.uid].two_hand
@@ -887,18 +892,23 @@ class CondemnedState(State):
         else:
             slot = SLOTS.index(place)
             old = side.armor[slot]
+            old_set = None
             if old is not None:
+                old_set = self.spec_of[old.uid].armor_set
                 self._drop(side, old)
             side.armor[slot] = card
-            # A replaced set piece takes the set's bonus away from the other two.
-            self._check_breaks(side)
+            # A replaced set piece takes the set's bonus away from the other two, and a card with no
+            # Durability breaks at once; else nothing can break (a completed set only adds Durability).
+            if old_set is not None or self.durability_left(side, card) <= 0:
+                self._check_breaks(side)
 
     def _play(self, side: Side, card: CardInstance, target: Any) -> None:
         _remove(side.hand, card)
-        _count(side.played, card.name)
+        played, name = side.played, card.name
+        played[name] = played.get(name, 0) + 1  # _count, inlined
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            _count(side.no_effect, card.name)
+            _count(side.no_effect, name)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
             # Preparation resolves, put it in the Discard Pile."

@@ -831,8 +831,8 @@ class CondemnedState(State):
         self.active = self.actor = index
         side = self.sides[index]
         side.turns += 1
-        for each in self.sides:  # "Only 1 Event per Condemned per turn": both may play again
-            each.event_played = False
+        first, second = self.sides
+        first.event_played = second.event_played = False  # "Only 1 Event per Condemned per turn": both may play again
         side.weapon_equipped = side.switched = side.leafy_used = side.skip_attack = False
         self.attacks_made = self.main_attacks = self.off_attacks = 0
         self.desperation_used = False

@@ -236,6 +236,8 @@ def _best_option(state: CondemnedState, side: Side, verb: fx.Verb, options: list
     """The choice of a choosing action: see POLICY."""
     if not options or options == [None]:
         return None
+    if len(options) == 1 and not isinstance(verb, fx.Search):
+        return options[0]  # the one card to damage or repair: what min or max of one would give
     if isinstance(verb, (fx.DamageEnemyWeapon, fx.DamageEnemyArmor)):
         enemy = state.sides[1 - side.index]
         return min(options, key=lambda uid: state.durability_left(enemy, state.cards[uid]))
@@ -421,12 +423,15 @@ def _armor_step(state: CondemnedState, side: Side, equips: list[Action]) -> Acti
     Against an enemy that never attacks, Armor protects nothing, and any equip is such a draw."""
     harmless = state.sides[1 - side.index].passive
     for action in equips:
-        current = side.armor[("head", "body", "legs").index(action[2])]
+        current = side.armor[_SLOT_INDEX[action[2]]]
         if current is None or harmless:
             return action
         if _armor_left_after(state, side, action[1], action[2]) >= state.durability_left(side, current):
             return action
     return None
+
+
+_SLOT_INDEX = {"head": 0, "body": 1, "legs": 2}  # an Armor's place: its index in Side.armor
 
 
 def _armor_left_after(state: CondemnedState, side: Side, uid: int, slot: str) -> int:

@@ -9,13 +9,12 @@ deck's Condemned dies (Blood Magic can do that), or at the end of the deck playe
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable
 
 from engine.core import State
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import heuristic
-from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game
+from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game, new_counter
 from engine.goldfish_record import GameRecord
 from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
@@ -71,9 +70,10 @@ def record(state: State, seat: int) -> GameRecord:
         mulligans=side.mulligans,
         first_turn_play=state.first_turn_play,
         # "+" drops the cards a mulligan sent back (a plain copy is the same, and faster, without one)
-        drawn=+side.drawn if side.mulligans else Counter(side.drawn),
-        played=Counter(side.played),
-        no_effect=Counter(side.no_effect),
+        drawn=+side.drawn if side.mulligans else new_counter(side.drawn),
+        played=new_counter(side.played),
+        no_effect=new_counter(side.no_effect),
+        no_moment=new_counter(),
     )
 
 

@@ -73,6 +73,17 @@ class Contender:
     passive: bool = False  # the goldfish inmate: "an opponent that never acts"
 
 
+def new_counter(counts: Mapping[str, int] | None = None) -> Counter[str]:
+    """Counter(counts): the same counts in the same order, made without Counter's __init__ and update
+    (Python calls, and every game makes and copies a dozen tallies): an empty Counter from dict's own
+    constructor, filled by dict.update, which is what Counter.update does for a mapping into an empty
+    Counter."""
+    made: Counter[str] = Counter.__new__(Counter)
+    if counts:
+        dict.update(made, counts)
+    return made
+
+
 class Side:
     """Everything one Condemned has: Life, zones, equipment and what it did this turn."""
 
@@ -106,9 +117,9 @@ class Side:
         self.switched = False
         self.leafy_used = False
         self.skip_attack = False
-        self.drawn: Counter[str] = Counter()
-        self.played: Counter[str] = Counter()
-        self.no_effect: Counter[str] = Counter()
+        self.drawn: Counter[str] = new_counter()
+        self.played: Counter[str] = new_counter()
+        self.no_effect: Counter[str] = new_counter()
 
     def copy(self) -> Side:
         """An independent copy: the zones, equipment, damage and tallies copied; the Condemned's spec

@@ -1,10 +1,25 @@
 """Celery tasks of the decks app (found by the worker's autodiscovery)."""
 from __future__ import annotations
 
+from typing import Any
+
 from celery import shared_task
+from celery.signals import worker_init
+
+from engine.games import GAME_PACKAGES
+from engine.play.kits import game_kit
 
 from .simulations import chunks, recovery
 from .simulations.queue import PLAY_CHUNK, RUN_FIELDS, WATCH
+
+
+@worker_init.connect
+def load_game_engines(**kwargs: Any) -> None:
+    """Import every game's engine and players as a worker starts (before a prefork pool forks its
+    processes): the engines are otherwise imported by the first chunk of each game the worker plays,
+    and that chunk would pay for it."""
+    for slug in GAME_PACKAGES:
+        game_kit(slug)
 
 
 @shared_task(name=PLAY_CHUNK, ignore_result=True)

@@ -18,14 +18,14 @@ from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
 
-from engine.core import PLAYER, State, game_stream, player_stream
+from engine.core import PLAYER, State, game_stream
 from engine.deck import ResolvedDeck
 from engine.decklist import GAME_SECTIONS
 from engine.games import GAME_PACKAGES, UnknownGame
 from engine.goldfish_record import GameRecord
 from engine.play.kits import DEFAULT_PLAYER, game_kit, goldfish_opponent_name, make_player
 from engine.play.match import play_out
-from engine.players.base import Player
+from engine.players.base import Player, stream_for
 from engine.players.search import DEFAULT_BUDGET
 
 
@@ -118,7 +118,8 @@ class RunStats:
         drawn_copies, played_copies, cards = record.drawn, record.played, self.cards
         no_moment = record.no_moment
         for name in drawn_copies.keys() | played_copies.keys():
-            drawn, played = drawn_copies[name], played_copies[name]
+            # .get: a Counter's [] calls its __missing__ for every card drawn and never played.
+            drawn, played = drawn_copies.get(name, 0), played_copies.get(name, 0)
             # A card can be played more often than drawn (put into play from the deck, returned
             # to hand and played again): those plays never make a drawn copy less dead than zero.
             dead = max(0, drawn - played)
@@ -133,8 +134,9 @@ class RunStats:
             counts.games_drawn += drawn > 0
             counts.games_dead += dead > 0
             if no_moment:
-                counts.no_moment += min(dead, no_moment[name])
-        self.no_effect.update(record.no_effect)
+                counts.no_moment += min(dead, no_moment.get(name, 0))
+        if record.no_effect:
+            self.no_effect.update(record.no_effect)
         if record.overkill_by_turn:
             overkill = self.overkill_sum
             if len(overkill) < len(record.overkill_by_turn):
@@ -361,7 +363,7 @@ def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: in
     for index in range(start, start + games):
         state = board.new_initial_state(game_stream(seed, index))
         for seat, seat_player in enumerate(players):
-            seat_player.restart(state, seat, player_stream(seed, index, seat))
+            seat_player.restart(state, seat, stream_for(seat_player, seed, index, seat))
         play_out(state, players)
         stats.add(kit.record(state, PLAYER))
     return stats

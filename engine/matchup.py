@@ -5,8 +5,9 @@ of player (docs: goldfish rules, "Matchups").
   Each game's kit makes the first seat the first player (where its rules choose the first player
   at random, the first seat wins that draw), so the first player's advantage cancels out and a
   mirror match is even.
-- Game i plays with game_stream(seed, i), and its players with player_stream(seed, i, seat): the
-  results are the same however a run is split.
+- Game i plays with game_stream(seed, i), and its players with player_stream(seed, i, seat) (a player
+  that draws nothing from its stream shares an idle one: base.stream_for): the results are the same
+  however a run is split.
 - A game that ends without a winner (the game's turn limit) is a draw. So is a game a loop cap
   stops: the engine's own (QQDND ends a two-party game whose round reaches ACTIONS_PER_ROUND Actions)
   or, for a loop the engine did not end itself, MAX_ACTIONS actions in one game. Those games are
@@ -22,14 +23,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import OPPONENT, PLAYER, State, game_stream, player_stream
+from engine.core import OPPONENT, PLAYER, State, game_stream
 from engine.deck import ResolvedDeck
 from engine.games import GAME_PACKAGES, UnknownGame
 from engine.goldfish import IncompatibleStats, end_turn_distribution, goldfish_rules, in_canonical_order
 from engine.goldfish_record import GameRecord
 from engine.play.kits import DEFAULT_PLAYER, UnknownChoice, game_kit, make_player
 from engine.play.match import play_out
-from engine.players.base import Player
+from engine.players.base import Player, stream_for
 from engine.players.search import DEFAULT_BUDGET
 
 MAX_ACTIONS = 20_000  # actions in one game; far above any real game (a QQDND round of a long game: ~100)
@@ -117,12 +118,14 @@ class MatchupStats:
         for side in SIDES:
             record = records[side]
             table = self.cards[side]
-            for name in record.drawn.keys() | record.played.keys():
+            drawn_copies, played_copies = record.drawn, record.played
+            for name in drawn_copies.keys() | played_copies.keys():
                 counts = table.get(name)
                 if counts is None:
                     counts = table[name] = MatchCardCounts()
-                counts.drawn += record.drawn[name]
-                played = record.played[name]
+                # .get: a Counter's [] calls its __missing__ for every card drawn and never played.
+                counts.drawn += drawn_copies.get(name, 0)
+                played = played_copies.get(name, 0)
                 counts.played += played
                 if played:
                     counts.games_played += 1
@@ -238,7 +241,7 @@ def run_matchup(game: str, deck_a: ResolvedDeck, deck_b: ResolvedDeck, games: in
         seating = seatings[index % 2]
         state = seating.board.new_initial_state(game_stream(seed, index))
         for seat, seat_player in enumerate(players):
-            seat_player.restart(state, seat, player_stream(seed, index, seat))
+            seat_player.restart(state, seat, stream_for(seat_player, seed, index, seat))
         finished = play_out(state, players, MAX_ACTIONS)
         winner_seat = state.winner() if finished else None
         winner = None if winner_seat is None else ("a" if winner_seat == seating.a_seat else "b")

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from engine.core import PLAYER, Game, State
+from engine.core import PLAYER, Game, State, player_stream
 from engine.deck import ResolvedDeck
 from engine.goldfish_record import GameRecord
 
@@ -25,6 +25,10 @@ class Player(ABC):
     """Chooses the moves of one seat. Deterministic given the states it sees and its stream."""
 
     kind: str = "player"  # heuristic, random, search, passive, ...
+    # Whether choose() draws from the stream restart() gives. A player that never does is given one
+    # idle stream for every game (see stream_for): seeding a stream of its own for each game would
+    # cost more than many of a short game's moves.
+    uses_stream: bool = True
 
     def __init__(self) -> None:
         self.seat = PLAYER
@@ -44,6 +48,16 @@ class Player(ABC):
         when the player cannot tell (then every legal action is a candidate). Moves that do the same (a
         second copy of a card, the same Action at another Initiative that changes nothing) count once."""
         return None
+
+
+# The stream given to every player that draws nothing from its stream (Player.uses_stream).
+IDLE_STREAM = random.Random(0)
+
+
+def stream_for(player: Player, seed: int, index: int, seat: int) -> random.Random:
+    """The stream `player` is restarted with at `seat` in game `index` of a run seeded `seed`: its own
+    (engine.core.player_stream), or IDLE_STREAM for a player that never draws from it."""
+    return player_stream(seed, index, seat) if player.uses_stream else IDLE_STREAM
 
 
 PlayerFactory = Callable[[], Player]

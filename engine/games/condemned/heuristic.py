@@ -49,6 +49,7 @@ from engine.games.condemned.state import (
     END_MAIN,
     KEEP,
     MAIN,
+    MAX_MULLIGANS,
     MULLIGAN,
     MULLIGAN_ACTION,
     PASS,
@@ -69,12 +70,12 @@ def choose(state: CondemnedState) -> Action:
     if side.passive:
         return next(a for a in state.legal_actions() if a in (KEEP, PASS, END_MAIN, END_ATTACKS))
     if phase == ATTACK:
-        return _attack(state, side, state.legal_actions())
+        return _attack(state, side)
     if phase == ATTACK_EVENTS and state.actor == state.active:
-        return _attack_event(state, state.legal_actions())
+        return _attack_event(state, side)
     if phase == MULLIGAN:
-        legal = state.legal_actions()
-        return MULLIGAN_ACTION if MULLIGAN_ACTION in legal and not opening.keeps(state, side) else KEEP
+        # A mulligan is offered while one is left (CondemnedState._compute_legal).
+        return MULLIGAN_ACTION if side.mulligans < MAX_MULLIGANS and not opening.keeps(state, side) else KEEP
     if phase == CHOOSE:
         assert state.choosing is not None
         return ("choose", _best_option(state, side, state.choosing, [a[1] for a in state.legal_actions()]))
@@ -97,15 +98,24 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action], weapon
     if not equips:
         return None
     in_hand = tuple(weapons)
-    main, off = Held.of(state, side, side.main), Held.of(state, side, side.off)
+    main_card, off_card = side.main, side.off
+    # Each hand's Weapon and its Durability left (Held.of), read without making the Held of a loadout
+    # already weighed.
+    main_spec = off_spec = None
+    main_left = off_left = 0
+    if main_card is not None:
+        main_spec, main_left = state.spec_of[main_card.uid], state.durability_left(side, main_card)
+    if off_card is not None:
+        off_spec, off_left = state.spec_of[off_card.uid], state.durability_left(side, off_card)
     attacking = _attacks_this_turn(state, side)
-    key = (side.condemned, state.at_range, attacking, in_hand, main.spec, main.left, off.spec, off.left)
+    key = (side.condemned, state.at_range, attacking, in_hand, main_spec, main_left, off_spec, off_left)
     tables = _TABLES
     choices = tables.choices
     choice = choices.get(key, _UNSEEN)
     if choice is _UNSEEN:
         if len(choices) >= _KEPT:
             choices.clear()  # a bound on a long run's table: a choice forgotten is only weighed again
+        main, off = Held.of(state, side, main_card), Held.of(state, side, off_card)
         choice = choices[key] = _weigh_weapons(state, side, equips, in_hand, main, off, attacking, tables.phases)
     if choice is None:
         return None
@@ -226,6 +236,8 @@ def _best_option(state: CondemnedState, side: Side, verb: fx.Verb, options: list
     """The choice of a choosing action: see POLICY."""
     if not options or options == [None]:
         return None
+    if len(options) == 1 and not isinstance(verb, fx.Search):
+        return options[0]  # the one card to damage or repair: what min or max of one would give
     if isinstance(verb, (fx.DamageEnemyWeapon, fx.DamageEnemyArmor)):
         enemy = state.sides[1 - side.index]
         return min(options, key=lambda uid: state.durability_left(enemy, state.cards[uid]))
@@ -270,8 +282,19 @@ def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for
         # does more (Simple Mending heals).
         if target is not None and (side.wear.get(target, 0) >= verb.amount or _breaks_this_phase(state, side, target)):
             return True
-        return any(not isinstance(v, fx.Repair) for v in spec.actions) and side.life < side.max_life
+        return side.life < side.max_life and _does_more_than_repair(spec)
     return True
+
+
+def _does_more_than_repair(spec: CardSpec) -> bool:
+    """Whether the card's program has an action besides its repair (Simple Mending heals)."""
+    more = _more_than_repair.get(spec)
+    if more is None:
+        more = _more_than_repair[spec] = any(not isinstance(v, fx.Repair) for v in spec.actions)
+    return more
+
+
+_more_than_repair: dict[CardSpec, bool] = {}
 
 
 def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
@@ -284,17 +307,25 @@ def _breaks_this_phase(state: CondemnedState, side: Side, uid: int) -> bool:
 
 
 def _pick(state: CondemnedState, side: Side, cards: list[tuple[CardInstance, CardSpec]]) -> Action | None:
-    """The first of `cards` POLICY plays, with its best target (its plays listed only when it is
-    reached)."""
+    """The first of `cards` POLICY plays, with its best target. A card's plays (CondemnedState.plays) are
+    one per option of its choice, or one without a target when it has no choice or nothing to choose:
+    the best option is found first, and only its play made."""
     for card, spec in cards:
-        plays = state.plays(side, card, spec)
-        # A search is offered with no target only when the deck holds nothing of its kind.
-        searched_for_nothing = isinstance(spec.choice, fx.Search) and plays[0][2] is None
-        if spec.choice is not None:
-            target = _best_option(state, side, spec.choice, [a[2] for a in plays])
-            plays = [a for a in plays if a[2] == target]
-        if plays and _useful_play(state, side, plays[0], searched_for_nothing):
-            return plays[0]
+        verb = spec.choice
+        searched_for_nothing = False
+        target = None
+        if verb is not None:
+            options = state.options(side, verb)
+            if options:
+                target = _best_option(state, side, verb, options)
+                if target is None:
+                    continue  # nothing worth choosing (a search that finds no equippable card): not played
+            else:
+                # A search is offered with no target only when the deck holds nothing of its kind.
+                searched_for_nothing = isinstance(verb, fx.Search)
+        action = ("play", card.uid, target)
+        if _useful_play(state, side, action, searched_for_nothing):
+            return action
     return None
 
 
@@ -363,8 +394,17 @@ def _switch_step(state: CondemnedState, side: Side) -> Action | None:
 
 def _attacks_this_turn(state: CondemnedState, side: Side) -> bool:
     """Whether the coming Attack Phase has an attack in it (a Weapon's, or the Desperation Rule's)."""
-    return side.turns > 1 and not side.skip_attack and (
-        any(state.can_attack_with(side, w) for w in side.weapons()) or state.desperate(side)
+    if side.turns <= 1 or side.skip_attack:
+        return False
+    main, off = side.main, side.off
+    if not state.at_range:
+        # At Melee every Weapon attacks; with none equipped, the Desperation Rule's attack is made
+        # unless a Weapon card waits in hand (CondemnedState.can_attack_with, desperate).
+        return main is not None or off is not None or state.desperate(side)
+    # At Ranged, only a Weapon usable at Ranged attacks (and the Desperation Rule does not apply).
+    spec_of = state.spec_of
+    return (main is not None and spec_of[main.uid].usable_at_ranged) or (
+        off is not None and spec_of[off.uid].usable_at_ranged
     )
 
 
@@ -383,12 +423,15 @@ def _armor_step(state: CondemnedState, side: Side, equips: list[Action]) -> Acti
     Against an enemy that never attacks, Armor protects nothing, and any equip is such a draw."""
     harmless = state.sides[1 - side.index].passive
     for action in equips:
-        current = side.armor[("head", "body", "legs").index(action[2])]
+        current = side.armor[_SLOT_INDEX[action[2]]]
         if current is None or harmless:
             return action
         if _armor_left_after(state, side, action[1], action[2]) >= state.durability_left(side, current):
             return action
     return None
+
+
+_SLOT_INDEX = {"head": 0, "body": 1, "legs": 2}  # an Armor's place: its index in Side.armor
 
 
 def _armor_left_after(state: CondemnedState, side: Side, uid: int, slot: str) -> int:
@@ -413,12 +456,13 @@ def _attack_bonus(spec: CardSpec) -> int:
     return spec.attack_bonus
 
 
-def _attack(state: CondemnedState, side: Side, legal: list[Action]) -> Action:
-    attacks = [a for a in legal if a[0] == "attack"]
-    if not attacks:
+def _attack(state: CondemnedState, side: Side) -> Action:
+    # The first attack the rules list (CondemnedState._attack_actions), read without the list.
+    hand = state.first_attack_hand(side)
+    if hand is None:
         return END_ATTACKS
-    hand = attacks[0][1]
-    targets = [a[2] for a in attacks if a[1] == hand]
+    weapon = side.main if hand == "main" else side.off if hand == "off" else None
+    targets = state.targets(side, weapon)
     if CONDEMNED_TARGET in targets:
         return ("attack", hand, CONDEMNED_TARGET)
     enemy = state.sides[1 - side.index]
@@ -426,11 +470,21 @@ def _attack(state: CondemnedState, side: Side, legal: list[Action]) -> Action:
     return ("attack", hand, target)
 
 
-def _attack_event(state: CondemnedState, legal: list[Action]) -> Action:
+def _attack_event(state: CondemnedState, side: Side) -> Action:
+    """On the turn's first attack, the Event that adds the most to it (the first of equals, in the order
+    the rules list the plays: CondemnedState._event_plays); else none."""
     attack = state.attack
-    plays = [a for a in legal if a[0] == "play"]
-    if attack is None or attack.index > 0 or not plays:
+    if attack is None or attack.index > 0 or side.event_played:
         return PASS
-    best = max(plays, key=lambda a: _attack_bonus(state.spec_of[a[1]]))
-    return best if _attack_bonus(state.spec_of[best[1]]) > 0 else PASS
-
+    best: tuple[CardInstance, CardSpec] | None = None
+    best_bonus = 0
+    spec_of = state.spec_of
+    for card in side.hand:
+        spec = spec_of[card.uid]
+        # The attacker's Events: those played "when you declare an attack", or at any time. Copies of a
+        # card are listed once, at the first; a later copy never beats it.
+        if spec.card_type == EVENT and spec.timing in ("attacking", "any") and spec.attack_bonus > best_bonus:
+            best, best_bonus = (card, spec), spec.attack_bonus
+    if best is None:
+        return PASS
+    return state.plays(side, *best)[0]

@@ -9,13 +9,12 @@ deck's Condemned dies (Blood Magic can do that), or at the end of the deck playe
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable
 
 from engine.core import State
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import heuristic
-from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game
+from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game, new_counter
 from engine.goldfish_record import GameRecord
 from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
@@ -26,10 +25,11 @@ class HeuristicPlayer(Player):
     about, so it keeps nothing between decisions."""
 
     kind = "heuristic"
+    uses_stream = False  # POLICY is deterministic: it draws nothing
 
-    def choose(self, state: State) -> Hashable:
-        assert isinstance(state, CondemnedState)
-        return heuristic.choose(state)
+    # POLICY itself, called with the state alone: one call less at every decision of a game. Only
+    # CondemnedStates are given to a Condemned player.
+    choose = staticmethod(heuristic.choose)  # type: ignore[assignment]
 
 
 class InmatePlayer(Player):
@@ -38,6 +38,7 @@ class InmatePlayer(Player):
     them; it takes the one on offer."""
 
     kind = "passive"
+    uses_stream = False
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, CondemnedState)
@@ -69,9 +70,10 @@ def record(state: State, seat: int) -> GameRecord:
         mulligans=side.mulligans,
         first_turn_play=state.first_turn_play,
         # "+" drops the cards a mulligan sent back (a plain copy is the same, and faster, without one)
-        drawn=+side.drawn if side.mulligans else Counter(side.drawn),
-        played=Counter(side.played),
-        no_effect=Counter(side.no_effect),
+        drawn=+side.drawn if side.mulligans else new_counter(side.drawn),
+        played=new_counter(side.played),
+        no_effect=new_counter(side.no_effect),
+        no_moment=new_counter(),
     )
 
 

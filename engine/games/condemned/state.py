@@ -73,6 +73,17 @@ class Contender:
     passive: bool = False  # the goldfish inmate: "an opponent that never acts"
 
 
+def new_counter(counts: Mapping[str, int] | None = None) -> Counter[str]:
+    """Counter(counts): the same counts in the same order, made without Counter's __init__ and update
+    (Python calls, and every game makes and copies a dozen tallies): an empty Counter from dict's own
+    constructor, filled by dict.update, which is what Counter.update does for a mapping into an empty
+    Counter."""
+    made: Counter[str] = Counter.__new__(Counter)
+    if counts:
+        dict.update(made, counts)
+    return made
+
+
 class Side:
     """Everything one Condemned has: Life, zones, equipment and what it did this turn."""
 
@@ -106,9 +117,9 @@ class Side:
         self.switched = False
         self.leafy_used = False
         self.skip_attack = False
-        self.drawn: Counter[str] = Counter()
-        self.played: Counter[str] = Counter()
-        self.no_effect: Counter[str] = Counter()
+        self.drawn: Counter[str] = new_counter()
+        self.played: Counter[str] = new_counter()
+        self.no_effect: Counter[str] = new_counter()
 
     def copy(self) -> Side:
         """An independent copy: the zones, equipment, damage and tallies copied; the Condemned's spec
@@ -460,6 +471,12 @@ class CondemnedState(State):
             if forced is not None:
                 self.act(forced)
                 continue
+            if self.phase != MAIN:
+                # Every other decision _forced leaves has two actions at least (a pass beside an Event
+                # or a parry, keep beside mulligan, an attack beside END_ATTACKS, a choice of two
+                # options or more): listed only if asked for, as the Main Phase's.
+                self._legal = None
+                return
             legal = self._compute_legal()
             if len(legal) != 1:
                 self._legal = legal
@@ -481,6 +498,8 @@ class CondemnedState(State):
             return _PASSIVE_CHOICE.get(phase)
         if phase in _WINDOWS:
             return PASS if self._only_pass() else None
+        if phase == ATTACK:
+            return END_ATTACKS if self.first_attack_hand(side) is None else None
         if phase == MULLIGAN and side.mulligans >= MAX_MULLIGANS:
             return KEEP
         return None
@@ -495,7 +514,11 @@ class CondemnedState(State):
             return side.main is None and side.off is None
         if side.event_played:
             return True
-        timings = self._timings()
+        # _timings, inlined: this is asked at every window of every attack and Event
+        if self.phase == RESPOND:
+            timings: tuple[str, ...] = ("any",)
+        else:
+            timings = ("attacking", "any") if self.actor == self.active else ("defending", "any")
         spec_of = self.spec_of
         for card in side.hand:
             spec = spec_of[card.uid]
@@ -596,15 +619,23 @@ class CondemnedState(State):
 
     def options(self, side: Side, verb: fx.Verb) -> list[Any]:
         """The cards a choosing action may choose (empty when there are none)."""
+        if isinstance(verb, fx.Repair):
+            # Repairing an undamaged card repairs nothing, the same as having no card to repair.
+            wear = side.wear
+            if not wear:
+                return []
+            damaged: list[Any] = []
+            for kind in verb.kinds:
+                # The Weapons (Main Hand, then Off Hand) or the Armor (head, body, legs) equipped.
+                for card in (side.main, side.off) if kind == "weapon" else side.armor:
+                    if card is not None and wear.get(card.uid):
+                        damaged.append(card.uid)
+            return damaged
         enemy = self.sides[1 - side.index]
         if isinstance(verb, fx.DamageEnemyWeapon):
             return [w.uid for w in enemy.weapons()]
         if isinstance(verb, fx.DamageEnemyArmor):
             return [a.uid for a in enemy.armors()]
-        if isinstance(verb, fx.Repair):
-            # Repairing an undamaged card repairs nothing, the same as having no card to repair.
-            kinds = {"weapon": side.weapons(), "armor": side.armors()}
-            return [c.uid for kind in verb.kinds for c in kinds[kind] if side.wear.get(c.uid)]
         if isinstance(verb, fx.Search):
             # Copies of a card are alike: the search names the card, not the copy.
             return sorted({c.name for c in side.deck if self.spec_of[c.uid].card_type == verb.card_type})
@@ -691,6 +722,21 @@ class CondemnedState(State):
         if off is not None and off_moves and main is None:
             return [("move", off.uid)]
         return []
+
+    def first_attack_hand(self, side: Side) -> str | None:
+        """The hand of the first attack _attack_actions lists ("main", "off" or "desperation"), or None
+        when there is no attack to make: what it lists, without the lists."""
+        main, off = side.main, side.off
+        if (
+            main is not None and self.off_attacks == 0 and self.main_attacks < self.spec_of[main.uid].attacks
+            and self.can_attack_with(side, main)
+        ):
+            return "main"
+        if off is not None and self.off_attacks < self.spec_of[off.uid].attacks and self.can_attack_with(side, off):
+            return "off"
+        if not self.desperation_used and self.desperate(side):
+            return "desperation"
+        return None
 
     def _attack_actions(self, side: Side) -> list[Action]:
         """ "If you have equipped a Main Hand Weapon as well as an Off Hand Weapon, you MUST attack
@@ -796,8 +842,8 @@ class CondemnedState(State):
         self.active = self.actor = index
         side = self.sides[index]
         side.turns += 1
-        for each in self.sides:  # "Only 1 Event per Condemned per turn": both may play again
-            each.event_played = False
+        first, second = self.sides
+        first.event_played = second.event_played = False  # "Only 1 Event per Condemned per turn": both may play again
         side.weapon_equipped = side.switched = side.leafy_used = side.skip_attack = False
         self.attacks_made = self.main_attacks = self.off_attacks = 0
         self.desperation_used = False
@@ -835,10 +881,11 @@ class CondemnedState(State):
         """Equip from hand. "Only one card can be present in any given field": what was there is
         dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
         _remove(side.hand, card)
-        _count(side.played, card.name)
+        played, name = side.played, card.name
+        played[name] = played.get(name, 0) + 1  # _count, inlined
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            _count(side.no_effect, card.name)
+            _count(side.no_effect, name)
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
             held_two_hand = side.main is not None and self.spec_of[side.main.uid].two_hand
@@ -856,18 +903,23 @@ class CondemnedState(State):
         else:
             slot = SLOTS.index(place)
             old = side.armor[slot]
+            old_set = None
             if old is not None:
+                old_set = self.spec_of[old.uid].armor_set
                 self._drop(side, old)
             side.armor[slot] = card
-            # A replaced set piece takes the set's bonus away from the other two.
-            self._check_breaks(side)
+            # A replaced set piece takes the set's bonus away from the other two, and a card with no
+            # Durability breaks at once; else nothing can break (a completed set only adds Durability).
+            if old_set is not None or self.durability_left(side, card) <= 0:
+                self._check_breaks(side)
 
     def _play(self, side: Side, card: CardInstance, target: Any) -> None:
         _remove(side.hand, card)
-        _count(side.played, card.name)
+        played, name = side.played, card.name
+        played[name] = played.get(name, 0) + 1  # _count, inlined
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            _count(side.no_effect, card.name)
+            _count(side.no_effect, name)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
             # Preparation resolves, put it in the Discard Pile."
@@ -1104,8 +1156,15 @@ class CondemnedState(State):
         Discard Pile"."""
         if damage <= 0:
             return
-        side.wear[card.uid] = side.wear.get(card.uid, 0) + damage
-        self._check_breaks(side)
+        wear = side.wear[card.uid] = side.wear.get(card.uid, 0) + damage
+        # Only a card that breaks can make others break (by ending its armor set): while the damaged card
+        # keeps Durability left, nothing breaks, since no equipped card is ever left at 0 or less.
+        spec = self.spec_of[card.uid]
+        left = spec.durability - wear
+        if spec.set_bonus and self._set_complete(side, spec.armor_set):
+            left += spec.set_bonus
+        if left <= 0:
+            self._check_breaks(side)
 
     def repair(self, side: Side, card: CardInstance, amount: int) -> None:
         side.wear[card.uid] = max(0, side.wear.get(card.uid, 0) - amount)

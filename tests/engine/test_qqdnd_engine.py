@@ -32,6 +32,7 @@ from engine.games.qqdnd.state import (
     TURN,
     USE,
     Move,
+    Option,
     QQDNDState,
     make_game,
 )
@@ -842,25 +843,61 @@ def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
     positions = chain(goldfish_decisions(range(15), policy), goldfish_decisions(range(15, 25), policy, "sparring"))
     for state in positions:
         window = state.window()
-        moves = [move for move in state.legal_actions() if move != PASS]
-        if window[2] == "all":
-            moves.sort(key=lambda m: m.initiative if state.book.actions[m.action].rule != "fresh_experiment"
-                       else -m.initiative, reverse=True)
+        moves = window_moves(state, window)
         for option in state.options(PLAYER):
-            kind, source, act = option[0], option[1], option[2]
-            own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
-            if own and plain_damage(state, own[0]):
-                # Rule 5: damage to one's own card only when no opponent's card can take it.
-                own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
-            expected: tuple[Move, float] | None = None
-            for move in own:
-                score = HeuristicPolicy().score(state, move)
-                if expected is None or score > expected[1]:
-                    expected = (move, score)
             decision = Decision(later=state.phase != LAST)
-            assert policy.best_of_option(state, option, window, decision, float("-inf")) == expected
+            assert policy.best_of_option(state, option, window, decision, float("-inf")) == plain_option_best(
+                state, option, moves)
             checked += 1
     assert checked > 2000
+
+
+def test_it_scores_every_option_of_a_decision_as_scoring_each_of_its_moves_would() -> None:
+    """ Within one decision, what best_of_option() works out for one option serves the next: the damage a card's
+    Actions add (Strength Mutagen, a Lance on a Mount, a Samurai against a Challenge counter) and the best move of
+    a copy of a card in play (four Starguards alike) are worked out once. Each option's move and score are still
+    those of scoring every legal move of the option, in every position of goldfish games of random decks of the
+    whole set, and of matchup-like positions against the sparring party. """
+    policy = HeuristicPolicy()
+    checked = shared = 0
+    positions = chain(goldfish_decisions(range(25, 40), policy, "sparring"), goldfish_decisions(range(40, 48), policy))
+    for state in positions:
+        window = state.window()
+        moves = window_moves(state, window)
+        decision = Decision(later=state.phase != LAST)
+        for option in state.options(PLAYER):
+            copy_scored = (option[2].uid, option[1].d, option[1].controller) in decision.twins
+            assert policy.best_of_option(state, option, window, decision, float("-inf")) == plain_option_best(
+                state, option, moves)
+            checked += 1
+            shared += option[0] == USE and copy_scored and not option[1].attached
+    assert checked > 2000
+    assert shared > 20, shared
+
+
+def window_moves(state: QQDNDState, window: tuple[int, int, str, bool]) -> list[Move]:
+    """The legal moves but a pass, as best_of_option walks them: on the turn the highest Initiative first (a Turn
+    Action keeps the bar as high as it can), Fresh Experiment's lowest first (it costs no card)."""
+    moves = [move for move in state.legal_actions() if move != PASS]
+    if window[2] == "all":
+        moves.sort(key=lambda m: m.initiative if state.book.actions[m.action].rule != "fresh_experiment"
+                   else -m.initiative, reverse=True)
+    return moves
+
+
+def plain_option_best(state: QQDNDState, option: Option, moves: list[Move]) -> tuple[Move, float] | None:
+    """The first best of an option's moves, each scored on its own by a policy that has seen no other position."""
+    kind, source, act = option[0], option[1], option[2]
+    own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
+    if own and plain_damage(state, own[0]):
+        # Rule 5: damage to one's own card only when no opponent's card can take it.
+        own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
+    expected: tuple[Move, float] | None = None
+    for move in own:
+        score = HeuristicPolicy().score(state, move)
+        if expected is None or score > expected[1]:
+            expected = (move, score)
+    return expected
 
 
 def test_it_finds_the_first_move_of_an_option_without_listing_the_others() -> None:

@@ -36,7 +36,7 @@ from engine.games.qqdnd.state import (
     QQDNDState,
     make_game,
 )
-from engine.games.qqdnd.verbs import Act, CardEffects, T
+from engine.games.qqdnd.verbs import Act, CardEffects, T, _has
 from engine.goldfish_record import GameRecord
 from engine.play.kits import game_kit
 from engine.play.match import play_out
@@ -898,6 +898,26 @@ def plain_option_best(state: QQDNDState, option: Option, moves: list[Move]) -> t
         if expected is None or score > expected[1]:
             expected = (move, score)
     return expected
+
+
+def test_it_tests_a_trait_in_a_filter_as_has_trait_does() -> None:
+    """ A filter's trait test reads the card's traits without asking Board.has_trait unless the card is disguised
+    (or the trait is Samurai, which equipment grants): for every card of every position of goldfish games of random
+    decks of the whole set, disguised or not, from either seat, the test is has_trait's answer. """
+    traits = sorted({trait for c in CARDS.values() for trait in (c.get("subtypes") or ())} | {"Ally", "Human"})
+    tests = {trait: eval(f"lambda b, p, actor: {_has(trait)}") for trait in traits}
+    checked = disguised = 0
+    for state in goldfish_decisions(range(3), HeuristicPolicy(), "sparring"):
+        for piece in state.cards:
+            for was in (False, True):
+                piece.disguised, saved = was, piece.disguised
+                for trait, test in tests.items():
+                    for viewer in (PLAYER, OPPONENT):
+                        assert test(state, piece, viewer) == state.has_trait(piece, trait, viewer), (piece, trait)
+                        checked += 1
+                        disguised += was
+                piece.disguised = saved
+    assert checked > 10000 and disguised > 1000
 
 
 def test_it_finds_the_first_move_of_an_option_without_listing_the_others() -> None:

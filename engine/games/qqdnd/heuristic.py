@@ -413,8 +413,8 @@ class HeuristicPolicy:
             else:
                 value = last if values == "all" and act.rule != "fresh_experiment" else first
             key = (kind, source.uid, act.uid)
-            known = decision.options.get(key)
-            if known is None and key not in decision.options:
+            known = decision.options.get(key, _UNKNOWN)
+            if known is _UNKNOWN:
                 known = decision.options[key] = self._best_of_plain(state, kind, source, act, value, scoring, decision)
             if known is None or known[1] <= to_beat:
                 return None
@@ -892,6 +892,9 @@ _DRAW, _DAMAGE, _IF_DAMAGE = range(3)
 MANY_TARGET_SETS = 24
 
 
+_UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
+
+
 def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:
     """Whether state.target_sets() would list more than MANY_TARGET_SETS choices of one "up to N" spec."""
     if spec.high == 1 and extra == 0:
@@ -1030,9 +1033,26 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
             n -= shields
     if n <= 0:
         return stripped
-    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
-        return stripped  # damage never destroys a card without Life (rule 1b)
-    worth = _worth_of_counters(target, n, remaining_life(b, target), me)
+    # What follows is _worth_of_counters(target, n, remaining_life(b, target), me), inline: every target of every
+    # damage move scored is valued here.
+    d = target.d
+    life = 1 if target.blanked else d.life
+    left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
+    if target.controller != me:
+        if not d.is_party_member:
+            if life is None:
+                return stripped  # damage never destroys a card without Life (rule 1b)
+            worth = 0.5 * min(n, max(left, 0))
+        elif target.defeated or left <= 0:
+            worth = 0.0
+        else:
+            effective = min(n, left)
+            value = POINT * effective + 0.2 * (10 - left)
+            worth = value + (DEFEAT_BONUS if n >= left else 0.0)
+    elif d.is_party_member and not target.defeated and n >= left:
+        worth = -OWN_DEFEAT
+    else:
+        worth = -OWN_POINT * min(n, max(left, 0))
     return worth + stripped if stripped else worth
 
 

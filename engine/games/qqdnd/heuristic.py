@@ -146,7 +146,8 @@ class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
-                 "card_best", "options", "modifiers", "twins", "uses_of", "uses")
+                 "card_best", "options", "modifiers", "twins", "uses_of", "uses",
+                 "damaging")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -167,6 +168,7 @@ class Decision:
         # The USE options of each card (uid -> options), as _card_best reads them, and the options list they are of.
         self.uses_of: list[Option] | None = None
         self.uses: dict[int, list[Option]] = {}
+        self.damaging: dict[int, bool] = {}  # card uid -> whether an Action it has now deals damage
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
@@ -288,7 +290,7 @@ class HeuristicPolicy:
             if not answers:
                 # A card in play with no damage to deal and one Initiative only (Magical Tinkering's Blueprint)
                 # loses nothing by answering now: it is no step of the ladder, and an answer keeps the round going.
-                idle = [f for f in self.worthwhile(state, window, decision)
+                idle = [f for f in self.worthwhile(state, window, decision, idle=True)
                         if f.move.kind == USE and f.lowest == f.move.initiative and not f.setup and not any(
                             a.damaging for a in state.actions_of(state.cards[f.move.source]))]
                 return max(idle, key=_by_score).move if idle else PASS
@@ -331,15 +333,18 @@ class HeuristicPolicy:
         return decision
 
     def worthwhile(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision,
-                   floor: float = 0.0, above: int | None = None) -> list[Found]:
+                   floor: float = 0.0, above: int | None = None, idle: bool = False) -> list[Found]:
         """The best move of each option in the window that scores more than `floor` (and whose lowest Initiative is
         above `above`, if given); of a card's Actions only the best (one Action per card a round), of copies of a
-        card in hand only the first."""
+        card in hand only the first. With `idle`, only those of cards in play with no Action that deals damage
+        (the others' are left out whichever of their Actions is best, and leave the others' alone)."""
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
         for option in state.options(state.actor):
             if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
+                continue
+            if idle and (option[0] != USE or self._deals_damage(state, option[1], decision)):
                 continue
             if option[0] == PLAY:
                 twin = (option[2], option[1].owner, option[3], option[4])
@@ -354,6 +359,14 @@ class HeuristicPolicy:
             if known is None or best[1] > known.score:
                 found[uid] = Found(option, best[0], best[1], self._kind_of(option[2]))
         return [f for f in found.values() if f.move.kind != USE or f.score >= self._card_best(state, f, decision)]
+
+    @staticmethod
+    def _deals_damage(state: QQDNDState, card: Piece, decision: Decision) -> bool:
+        """Whether one of the Actions a card in play has now deals damage (read once a decision)."""
+        known = decision.damaging.get(card.uid)
+        if known is None:
+            known = decision.damaging[card.uid] = any(a.damaging for a in state.actions_of(card))
+        return known
 
     def _card_best(self, state: QQDNDState, found: Found, decision: Decision) -> float:
         """What the best Action of a card in play is worth at any Initiative: a card performs one Action a round,

@@ -32,10 +32,11 @@ from engine.games.qqdnd.state import (
     TURN,
     USE,
     Move,
+    Option,
     QQDNDState,
     make_game,
 )
-from engine.games.qqdnd.verbs import Act, CardEffects, T
+from engine.games.qqdnd.verbs import Act, CardEffects, T, _has
 from engine.goldfish_record import GameRecord
 from engine.play.kits import game_kit
 from engine.play.match import play_out
@@ -842,25 +843,81 @@ def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
     positions = chain(goldfish_decisions(range(15), policy), goldfish_decisions(range(15, 25), policy, "sparring"))
     for state in positions:
         window = state.window()
-        moves = [move for move in state.legal_actions() if move != PASS]
-        if window[2] == "all":
-            moves.sort(key=lambda m: m.initiative if state.book.actions[m.action].rule != "fresh_experiment"
-                       else -m.initiative, reverse=True)
+        moves = window_moves(state, window)
         for option in state.options(PLAYER):
-            kind, source, act = option[0], option[1], option[2]
-            own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
-            if own and plain_damage(state, own[0]):
-                # Rule 5: damage to one's own card only when no opponent's card can take it.
-                own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
-            expected: tuple[Move, float] | None = None
-            for move in own:
-                score = HeuristicPolicy().score(state, move)
-                if expected is None or score > expected[1]:
-                    expected = (move, score)
             decision = Decision(later=state.phase != LAST)
-            assert policy.best_of_option(state, option, window, decision, float("-inf")) == expected
+            assert policy.best_of_option(state, option, window, decision, float("-inf")) == plain_option_best(
+                state, option, moves)
             checked += 1
     assert checked > 2000
+
+
+def test_it_scores_every_option_of_a_decision_as_scoring_each_of_its_moves_would() -> None:
+    """ Within one decision, what best_of_option() works out for one option serves the next: the damage a card's
+    Actions add (Strength Mutagen, a Lance on a Mount, a Samurai against a Challenge counter) and the best move of
+    a copy of a card in play (four Starguards alike) are worked out once. Each option's move and score are still
+    those of scoring every legal move of the option, in every position of goldfish games of random decks of the
+    whole set, and of matchup-like positions against the sparring party. """
+    policy = HeuristicPolicy()
+    checked = shared = 0
+    positions = chain(goldfish_decisions(range(25, 40), policy, "sparring"), goldfish_decisions(range(40, 48), policy))
+    for state in positions:
+        window = state.window()
+        moves = window_moves(state, window)
+        decision = Decision(later=state.phase != LAST)
+        for option in state.options(PLAYER):
+            copy_scored = (option[2].uid, option[1].d, option[1].controller) in decision.twins
+            assert policy.best_of_option(state, option, window, decision, float("-inf")) == plain_option_best(
+                state, option, moves)
+            checked += 1
+            shared += option[0] == USE and copy_scored and not option[1].attached
+    assert checked > 2000
+    assert shared > 20, shared
+
+
+def window_moves(state: QQDNDState, window: tuple[int, int, str, bool]) -> list[Move]:
+    """The legal moves but a pass, as best_of_option walks them: on the turn the highest Initiative first (a Turn
+    Action keeps the bar as high as it can), Fresh Experiment's lowest first (it costs no card)."""
+    moves = [move for move in state.legal_actions() if move != PASS]
+    if window[2] == "all":
+        moves.sort(key=lambda m: m.initiative if state.book.actions[m.action].rule != "fresh_experiment"
+                   else -m.initiative, reverse=True)
+    return moves
+
+
+def plain_option_best(state: QQDNDState, option: Option, moves: list[Move]) -> tuple[Move, float] | None:
+    """The first best of an option's moves, each scored on its own by a policy that has seen no other position."""
+    kind, source, act = option[0], option[1], option[2]
+    own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
+    if own and plain_damage(state, own[0]):
+        # Rule 5: damage to one's own card only when no opponent's card can take it.
+        own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
+    expected: tuple[Move, float] | None = None
+    for move in own:
+        score = HeuristicPolicy().score(state, move)
+        if expected is None or score > expected[1]:
+            expected = (move, score)
+    return expected
+
+
+def test_it_tests_a_trait_in_a_filter_as_has_trait_does() -> None:
+    """ A filter's trait test reads the card's traits without asking Board.has_trait unless the card is disguised
+    (or the trait is Samurai, which equipment grants): for every card of every position of goldfish games of random
+    decks of the whole set, disguised or not, from either seat, the test is has_trait's answer. """
+    traits = sorted({trait for c in CARDS.values() for trait in (c.get("subtypes") or ())} | {"Ally", "Human"})
+    tests = {trait: eval(f"lambda b, p, actor: {_has(trait)}") for trait in traits}
+    checked = disguised = 0
+    for state in goldfish_decisions(range(3), HeuristicPolicy(), "sparring"):
+        for piece in state.cards:
+            for was in (False, True):
+                piece.disguised, saved = was, piece.disguised
+                for trait, test in tests.items():
+                    for viewer in (PLAYER, OPPONENT):
+                        assert test(state, piece, viewer) == state.has_trait(piece, trait, viewer), (piece, trait)
+                        checked += 1
+                        disguised += was
+                piece.disguised = saved
+    assert checked > 10000 and disguised > 1000
 
 
 def test_it_finds_the_first_move_of_an_option_without_listing_the_others() -> None:

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.core import OPPONENT, PLAYER, game_stream, player_stream
+from engine.games.qqdnd.heuristic import HeuristicPolicy
 from engine.games.qqdnd.pieces import FIELD, HAND
 from engine.games.qqdnd.players import KIT, PassiveParty, SparringParty
 from engine.games.qqdnd.state import ACTIONS_PER_ROUND, LAST, OPEN, PASS, RESPOND, STALL_KIND, TURN, QQDNDGame, stall
@@ -22,6 +23,7 @@ from tests.engine.test_qqdnd_engine import (
     SARINAK,
     Table,
     deck,
+    goldfish_decisions,
 )
 
 SPARRING = ("the sparring party: \"whenever the dummy party is on the turn, it takes a Turn Action that does "
@@ -55,6 +57,29 @@ def test_it_gives_the_sparring_party_a_do_nothing_turn_action_at_the_previous_in
     # the deck's player may now respond at 17 or more, and its next Turn Action is at 17 or less
     assert (table.state.phase, table.state.current_player(), table.state.bar) == (RESPOND, PLAYER, 17)
     assert table.dummy(1).damage == 0  # Katana Lunge needs a Samurai; the do-nothing Action did nothing at all
+
+
+def test_it_takes_the_turn_action_legal_actions_lists_or_passes() -> None:
+    """ The sparring party asks the state whether its do-nothing Turn Action is legal rather than listing every
+    legal move: at each of its decisions in goldfish games of the random decks of the whole set, its move is the
+    Turn Action legal_actions() lists, else a pass, as walking the list finds. """
+    party = SparringParty()
+    checked = stalls = 0
+    for state in goldfish_decisions(range(8), HeuristicPolicy(), "sparring"):
+        copy = state.clone()
+        while not copy.is_terminal():
+            if copy.current_player() == OPPONENT:
+                listed = next((m for m in copy.legal_actions() if m.kind == STALL_KIND), PASS)
+                chosen = party.choose(copy)
+                assert chosen == listed
+                checked += 1
+                stalls += chosen != PASS
+            copy.apply_action(copy.legal_actions()[0] if copy.current_player() == PLAYER else party.choose(copy))
+            if checked > 3000:
+                break
+        if checked > 3000:
+            break
+    assert checked > 200 and stalls > 50, (checked, stalls)
 
 
 def test_it_lets_the_deck_play_down_its_initiative_ladder() -> None:

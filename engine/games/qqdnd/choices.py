@@ -22,18 +22,35 @@ if TYPE_CHECKING:
 
 def remaining_life(b: Board, piece: Piece) -> int:
     """Damage the card can still take before it is defeated or destroyed (a large number without Life)."""
-    life = b.life_of(piece)
-    return 99 if life is None else life + 1 - piece.damage
+    # Board.life_of, inline: this is asked of every target of every damage move scored.
+    life = 1 if piece.blanked else piece.d.life
+    if life is None:
+        return 99
+    return life + piece.counters.get("life", 0) + 1 - piece.damage
 
 
 def card_rank(d: CardDef) -> int:
-    """How much a card is worth keeping: damage first, then anything that acts."""
+    """How much a card is worth keeping: damage first, then anything that acts. Read once per card: choices
+    rank the same cards many times a game."""
+    known = _RANKS.get(d)
+    if known is None:
+        if len(_RANKS) >= 4096:
+            _RANKS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
+        known = _RANKS[d] = _rank_of(d)
+    return known
+
+
+def _rank_of(d: CardDef) -> int:
     actions = [a for a in (d.play_action, *d.actions, *d.grants) if a is not None]
     if any(a.damaging for a in actions):
         return 3
     if d.category == "Permanent" and (d.actions or d.grants or d.statics):
         return 2
     return 1
+
+
+# CardDef -> card_rank(); the key keeps the definition alive, so its identity is never reused while cached.
+_RANKS: dict[CardDef, int] = {}
 
 
 class Chooser:

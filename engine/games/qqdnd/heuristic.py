@@ -146,7 +146,8 @@ class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
-                 "card_best", "options")
+                 "card_best", "options", "modifiers", "twins", "uses_of", "uses",
+                 "damaging")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -161,6 +162,13 @@ class Decision:
         self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
         # (kind, card uid, Action uid) -> the best move of an option whose value changes nothing, and its score
         self.options: dict[tuple[int, int, int], tuple[Move, float] | None] = {}
+        self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
+        # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
+        self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
+        # The USE options of each card (uid -> options), as _card_best reads them, and the options list they are of.
+        self.uses_of: list[Option] | None = None
+        self.uses: dict[int, list[Option]] = {}
+        self.damaging: dict[int, bool] = {}  # card uid -> whether an Action it has now deals damage
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
@@ -178,7 +186,8 @@ class Scoring:
     differently from the others, so that choose() scores each distinct move once, and builds a move only
     when it beats the best so far (ties go to the first move)."""
 
-    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage", "split", "mode_splits")
+    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage", "split", "mode_splits",
+                 "twins_alike")
 
     def __init__(self, act: ActionDef, permanent: bool, plan: DamagePlan | None) -> None:
         self.permanent = permanent  # playing a Permanent: worth what it will do in rounds to come
@@ -204,6 +213,11 @@ class Scoring:
                       and not self.target_free and act.rule is None else None)
         # "Choose one: discard target Item ...; or exhaust target Ally ..." (Grease): so each mode.
         self.mode_splits = split_modes(act) if not permanent and act.rule is None else None
+        # A damage Action whose best targets read of its card only what copies of the card share while nothing is
+        # attached to them and nothing added to them (their name, controller, classes; not "cards exhausted this
+        # way", Devil Rush's count, nor a target spec that asks who asks): copies in play score alike.
+        self.twins_alike = (plan is not None and plan.exhausting is None and self.value_free
+                            and not any(spec.uses_source for spec in act.targets))
 
 
 class HeuristicPolicy:
@@ -276,7 +290,7 @@ class HeuristicPolicy:
             if not answers:
                 # A card in play with no damage to deal and one Initiative only (Magical Tinkering's Blueprint)
                 # loses nothing by answering now: it is no step of the ladder, and an answer keeps the round going.
-                idle = [f for f in self.worthwhile(state, window, decision)
+                idle = [f for f in self.worthwhile(state, window, decision, idle=True)
                         if f.move.kind == USE and f.lowest == f.move.initiative and not f.setup and not any(
                             a.damaging for a in state.actions_of(state.cards[f.move.source]))]
                 return max(idle, key=_by_score).move if idle else PASS
@@ -319,15 +333,18 @@ class HeuristicPolicy:
         return decision
 
     def worthwhile(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision,
-                   floor: float = 0.0, above: int | None = None) -> list[Found]:
+                   floor: float = 0.0, above: int | None = None, idle: bool = False) -> list[Found]:
         """The best move of each option in the window that scores more than `floor` (and whose lowest Initiative is
         above `above`, if given); of a card's Actions only the best (one Action per card a round), of copies of a
-        card in hand only the first."""
+        card in hand only the first. With `idle`, only those of cards in play with no Action that deals damage
+        (the others' are left out whichever of their Actions is best, and leave the others' alone)."""
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
         for option in state.options(state.actor):
             if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
+                continue
+            if idle and (option[0] != USE or self._deals_damage(state, option[1], decision)):
                 continue
             if option[0] == PLAY:
                 twin = (option[2], option[1].owner, option[3], option[4])
@@ -343,6 +360,14 @@ class HeuristicPolicy:
                 found[uid] = Found(option, best[0], best[1], self._kind_of(option[2]))
         return [f for f in found.values() if f.move.kind != USE or f.score >= self._card_best(state, f, decision)]
 
+    @staticmethod
+    def _deals_damage(state: QQDNDState, card: Piece, decision: Decision) -> bool:
+        """Whether one of the Actions a card in play has now deals damage (read once a decision)."""
+        known = decision.damaging.get(card.uid)
+        if known is None:
+            known = decision.damaging[card.uid] = any(a.damaging for a in state.actions_of(card))
+        return known
+
     def _card_best(self, state: QQDNDState, found: Found, decision: Decision) -> float:
         """What the best Action of a card in play is worth at any Initiative: a card performs one Action a round,
         so an Action worth less than another of the same card waits for that one (Devil Rush or Me, Me, Me;
@@ -352,8 +377,15 @@ class HeuristicPolicy:
         if best is None:
             best = found.score
             anywhere = (0, NO_LIMIT, "high", True)
-            for option in state.options(state.actor):
-                if option[1] is source and option[0] == USE and option[2].uid != found.move.action:
+            options = state.options(state.actor)
+            if decision.uses_of is not options:
+                # The USE options of each card, in options() order: one pass over them a decision.
+                decision.uses_of, decision.uses = options, {}
+                for option in options:
+                    if option[0] == USE:
+                        decision.uses.setdefault(option[1].uid, []).append(option)
+            for option in decision.uses.get(source.uid, ()):
+                if option[1] is source and option[2].uid != found.move.action:
                     other = self.best_of_option(state, option, anywhere, decision, best)
                     if other is not None:
                         best = other[1]
@@ -394,10 +426,9 @@ class HeuristicPolicy:
             else:
                 value = last if values == "all" and act.rule != "fresh_experiment" else first
             key = (kind, source.uid, act.uid)
-            known = decision.options.get(key)
-            if known is None:
-                known = decision.options[key] = self._best_at(state, kind, source, act, value, 1, scoring,
-                                                              decision, float("-inf"))
+            known = decision.options.get(key, _UNKNOWN)
+            if known is _UNKNOWN:
+                known = decision.options[key] = self._best_of_plain(state, kind, source, act, value, scoring, decision)
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
@@ -414,6 +445,24 @@ class HeuristicPolicy:
             if found is not None:
                 best, to_beat = found, found[1]
         return best
+
+    def _best_of_plain(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                       scoring: Scoring, decision: Decision) -> tuple[Move, float] | None:
+        """The best move of a value-free option (best_of_option) whatever it has to beat. Copies of a card in
+        play (four Starguards) whose Action reads nothing of its card but what they share (scoring.twins_alike)
+        have the same best move but for the card, worked out once a decision."""
+        if kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus or source.traits_added:
+            return self._best_at(state, kind, source, act, value, 1, scoring, decision, float("-inf"))
+        twin = (act.uid, source.d, source.controller)
+        if twin not in decision.twins:
+            decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, float("-inf"))
+            return decision.twins[twin]
+        known = decision.twins[twin]
+        if known is None:
+            return None
+        move = known[0]
+        return Move(move.kind, source.uid, move.action, move.initiative, move.targets, move.mode, move.nested,
+                    move.nested_targets), known[1]
 
     # Each _best_* method returns the best move of one option at one value and its score, if it scores more
     # than `to_beat`; else None.
@@ -436,13 +485,37 @@ class HeuristicPolicy:
         if act.simple:
             uids = decision.aims(state, source, act.targets[0])
             best_uid, best_score = -1, to_beat
-            for uid in uids:
-                if n < 0:
+            if n < 0:
+                for uid in uids:
                     score = bonus + before
-                else:
-                    score = bonus + (before + plan.worth(state, source, cards[uid], n, decision))
-                if score > best_score:
-                    best_uid, best_score = uid, score
+                    if score > best_score:
+                        best_uid, best_score = uid, score
+            else:
+                # DamagePlan.worth of each target, inline (its source's part read once): most of a decision's
+                # scoring is here.
+                flat, challenge = 0, None
+                if n > 0:
+                    modifiers = decision.modifiers.get(source.uid)
+                    if modifiers is None:
+                        modifiers = decision.modifiers[source.uid] = source_modifiers(state, source, state.actor)
+                    flat, challenge = n + modifiers[0], modifiers[1]
+                damage, me = decision.damage, state.actor
+                for uid in uids:
+                    target = cards[uid]
+                    if target.zone != FIELD:
+                        alone = 0.0
+                    else:
+                        dealt = flat
+                        if challenge is not None and target.counters and target.counters.get(challenge):
+                            dealt += 1
+                        key = (uid, dealt)
+                        known = damage.get(key)
+                        if known is None:
+                            known = damage[key] = worth_of_damage_alone(state, target, dealt, me)
+                        alone = known
+                    score = bonus + (before + alone)
+                    if score > best_score:
+                        best_uid, best_score = uid, score
             if best_uid < 0:
                 return None
             return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
@@ -832,6 +905,9 @@ _DRAW, _DAMAGE, _IF_DAMAGE = range(3)
 MANY_TARGET_SETS = 24
 
 
+_UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
+
+
 def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:
     """Whether state.target_sets() would list more than MANY_TARGET_SETS choices of one "up to N" spec."""
     if spec.high == 1 and extra == 0:
@@ -970,9 +1046,26 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
             n -= shields
     if n <= 0:
         return stripped
-    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
-        return stripped  # damage never destroys a card without Life (rule 1b)
-    worth = _worth_of_counters(target, n, remaining_life(b, target), me)
+    # What follows is _worth_of_counters(target, n, remaining_life(b, target), me), inline: every target of every
+    # damage move scored is valued here.
+    d = target.d
+    life = 1 if target.blanked else d.life
+    left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
+    if target.controller != me:
+        if not d.is_party_member:
+            if life is None:
+                return stripped  # damage never destroys a card without Life (rule 1b)
+            worth = 0.5 * min(n, max(left, 0))
+        elif target.defeated or left <= 0:
+            worth = 0.0
+        else:
+            effective = min(n, left)
+            value = POINT * effective + 0.2 * (10 - left)
+            worth = value + (DEFEAT_BONUS if n >= left else 0.0)
+    elif d.is_party_member and not target.defeated and n >= left:
+        worth = -OWN_DEFEAT
+    else:
+        worth = -OWN_POINT * min(n, max(left, 0))
     return worth + stripped if stripped else worth
 
 
@@ -999,6 +1092,18 @@ def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:
     if target.d.is_party_member and not target.defeated and n >= left:
         return -OWN_DEFEAT
     return -OWN_POINT * min(n, max(left, 0))
+
+
+def source_modifiers(b: Board, source: Piece, actor: int) -> tuple[int, str | None]:
+    """What Board.damage_after_modifiers (without spending) adds to any damage from `source` whatever the target,
+    and the key of the actor's Challenge counters if the source is a Samurai (a target holding one takes 1 more)."""
+    flat = source.damage_bonus
+    magus = b.magus_bonus[actor]
+    if magus and source.controller == actor and b.has_trait(source, "Magus", actor):
+        flat += magus
+    if source.attached and b.attached_static(source, "lance") and b.has_mount(source):
+        flat += 1
+    return flat, (f"challenge{actor}" if b.has_trait(source, "Samurai", actor) else None)
 
 
 class DamagePlan:
@@ -1069,7 +1174,18 @@ class DamagePlan:
         """What `n` damage from `source` to one target is worth, the target alone."""
         if target.zone != FIELD:
             return 0.0
-        dealt = state.damage_after_modifiers(source, state.actor, target, n, spend=False)
+        if n > 0:
+            # state.damage_after_modifiers(source, state.actor, target, n, spend=False), its source's part read once
+            # a decision.
+            modifiers = decision.modifiers.get(source.uid)
+            if modifiers is None:
+                modifiers = decision.modifiers[source.uid] = source_modifiers(state, source, state.actor)
+            dealt = n + modifiers[0]
+            challenge = modifiers[1]
+            if challenge is not None and target.counters and target.counters.get(challenge):
+                dealt += 1
+        else:
+            dealt = 0
         key = (target.uid, dealt)
         worth = decision.damage.get(key)
         if worth is None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Hashable
 
-from engine.core import PLAYER, State
+from engine.core import OPPONENT, PLAYER, State
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd.heuristic import HeuristicPolicy
-from engine.games.qqdnd.state import LAST, OPPONENT_MODES, PASS, STALL_KIND, QQDNDGame, QQDNDState
+from engine.games.qqdnd.state import LAST, OPPONENT_MODES, PASS, TURN, QQDNDGame, QQDNDState, stall
 from engine.goldfish_record import GameRecord
 from engine.players.base import GameKit, Player
 
@@ -55,9 +55,11 @@ class SparringParty(Player):
     kind = "sparring"
 
     def choose(self, state: State) -> Hashable:
-        for move in state.legal_actions():
-            if move.kind == STALL_KIND:  # type: ignore[attr-defined]
-                return move
+        # Its Turn Action is legal exactly when it is the party to act on the turn of a sparring game
+        # (QQDNDState._legal_moves): asked directly, not by listing every legal move.
+        assert isinstance(state, QQDNDState)
+        if not state.over and state.phase == TURN and state.actor == OPPONENT and state.game.sparring:
+            return stall(state.bar)
         return PASS
 
 

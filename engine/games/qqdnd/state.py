@@ -669,7 +669,8 @@ class QQDNDState(Board, State):
 
     def options(self, player: int) -> list[Option]:
         """What the player could do now, before Initiative bounds and targets."""
-        self._fresh()
+        if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
+            self._fresh()
         options = self._options_cache[player]
         if options is None:
             options = self._options_cache[player] = self._work_out_options(player)
@@ -818,10 +819,12 @@ class QQDNDState(Board, State):
         if act.rule == "fresh_experiment":
             high = low + len(self.hand[piece.controller])
         if piece.attached:
-            if act.damaging and self.attached_static(piece, "bow"):
+            # A static no card of the game has is never attached (statics_present): not looked for.
+            present = self.statics_present
+            if act.damaging and "bow" in present and self.attached_static(piece, "bow"):
                 # "Equipped card may treat any Actions it has that deal damage as 1 Initiative higher or lower."
                 low, high = low - 1, high + 1
-            if self.attached_static(piece, "shogun") and not self.has_mount(piece):
+            if "shogun" in present and self.attached_static(piece, "shogun") and not self.has_mount(piece):
                 # "Unless equipped card is equipped with a Mount, reduce the Initiative of all actions equipped
                 # card would perform by 4."
                 low, high = low - 4, high - 4
@@ -932,7 +935,8 @@ class QQDNDState(Board, State):
 
     def _single_targets(self, player: int, source: Piece, spec: TargetSpec) -> list[tuple[int, ...]]:
         """The choices of one target: each candidate alone (worked out once per position, like candidates)."""
-        self._fresh()
+        if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
+            self._fresh()
         key: object = (spec.key, player, source.uid, 1) if spec.uses_source else -1 - spec.key - player
         found = self._candidates_cache.get(key)
         if found is None:
@@ -940,7 +944,8 @@ class QQDNDState(Board, State):
         return found
 
     def candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
-        self._fresh()
+        if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
+            self._fresh()
         key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
         found = self._candidates_cache.get(key)
         if found is None:
@@ -969,7 +974,8 @@ class QQDNDState(Board, State):
     def opponents_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         """The candidates for a "target" in play that the player's opponent controls (a side's cards in play
         are the cards its player controls), in candidates() order."""
-        self._fresh()
+        if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
+            self._fresh()
         other = 1 - player
         # Noxspace: "cards you control cannot be targeted by opponents and you cannot target cards an
         # opponent controls."

@@ -42,17 +42,27 @@ Pred = Callable[["Board", "Piece", int, "Piece | None"], bool]
 # `source`. A filter is compiled into one function that tests its atoms' expressions in turn (compile_filter):
 # filters run for every card in play, for every move worked out, and one function call per card costs far
 # less than one per atom. The vocabulary is closed: nothing from outside the engine is ever compiled.
+def _has(trait: str) -> str:
+    """Board.has_trait(p, trait, actor) as an expression: a card that is not disguised has a trait other than
+    Samurai (which equipment can grant) when its definition or an effect gave it one, so only a disguised card
+    (Disguise Self) asks has_trait."""
+    if trait == "Samurai":
+        return f"b.has_trait(p, {trait!r}, actor)"
+    plain = f"{trait!r} in p.d.traits or {trait!r} in p.traits_added"
+    return f"(b.has_trait(p, {trait!r}, actor) if p.disguised else ({plain}))"
+
+
 _EXPRESSIONS: dict[str, str] = {
     "card": "True",
     "resource": "not p.d.is_party_member",
     "party_member": "p.d.is_party_member",
     "permanent": "p.d.category == 'Permanent'",
-    "ally": "b.has_trait(p, 'Ally', actor)",
-    "non_ally": "not b.has_trait(p, 'Ally', actor)",
-    "ally_or_pm": "p.d.is_party_member or b.has_trait(p, 'Ally', actor)",
-    "item": "b.has_trait(p, 'Item', actor)",
-    "equip_item": "p.d.host_kind == 'equip' and b.has_trait(p, 'Item', actor)",
-    "location": "b.has_trait(p, 'Location', actor)",
+    "ally": _has("Ally"),
+    "non_ally": f"not {_has('Ally')}",
+    "ally_or_pm": f"p.d.is_party_member or {_has('Ally')}",
+    "item": _has("Item"),
+    "equip_item": f"p.d.host_kind == 'equip' and {_has('Item')}",
+    "location": _has("Location"),
     "action_card": "p.d.category == 'Action'",
     "martial_attack": "p.d.category == 'Action' and MARTIAL_ATTACK <= p.d.traits",
     "skill_or_spell": "bool(SKILL_OR_SPELL & p.d.traits)",
@@ -67,16 +77,16 @@ _EXPRESSIONS: dict[str, str] = {
     "lg": "b.alignment_of(p, actor) == 'LG'",
     # League of Samurai's Tutelage: "Target Human Ally or Party Member", or any once Upheaval said
     # "Tutelage may now target non-Humans".
-    "tutelage": "b.has_trait(p, 'Human', actor) or (source is not None and 'upheaval' in source.marks)",
+    "tutelage": f"{_has('Human')} or (source is not None and 'upheaval' in source.marks)",
 }
 _NAMES = {"MARTIAL_ATTACK": frozenset({"Martial", "Attack"}), "SKILL_OR_SPELL": frozenset({"Skill", "Spell"})}
 
 
 def _expression(atom: str) -> str:
     if atom.startswith("trait:"):
-        return f"b.has_trait(p, {atom[6:]!r}, actor)"
+        return _has(atom[6:])
     if atom.startswith("not_trait:"):
-        return f"not b.has_trait(p, {atom[10:]!r}, actor)"
+        return f"not {_has(atom[10:])}"
     if atom.startswith("named:"):
         return f"p.d.name == {atom[6:]!r}"
     if atom in _EXPRESSIONS:

@@ -82,6 +82,7 @@ from engine.players.base import Player
 GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
 CLOCK_TRIALS = 32  # goldfish games played to find a deck's clock
 CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
+SEARCHES_KEPT = 50_000  # plan searches remembered per Game (a 2,000-game matchup makes some 25,000)
 
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
@@ -265,11 +266,12 @@ class HeuristicPlayer(Player):
             if any(arriving[uid][hour] > least for uid, _, _ in candidates if creature_at[uid]):
                 room, replacing = self._room(state, table)
                 attack_to_come = not after_attack and bool(safe_attackers(state))
-        if not room:
-            everything = _everything_fits(candidates, budget, front, back)
-            if everything is not None:
-                return everything
-        return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+        if room:
+            return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+        everything = _everything_fits(candidates, budget, front, back)
+        if everything is not None:
+            return everything
+        return _remembered_search(candidates, table, budget, front, back)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -389,6 +391,24 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                         best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)), left, free,
                                      guards_left, made + 1)
     return min(best.values(), key=_plan_rank)[2]
+
+
+def _remembered_search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, budget: int,
+                       front: int, back: int) -> tuple[_Play, ...]:
+    """_search with no room to make, remembered by what it reads: the Hours and locations left and
+    each candidate's cost and options, in order (not which card it is: the plan names the cards by
+    their places among the candidates). Hands of the same cards come back game after game."""
+    key = (budget, front, back, *[part for _, cost, options in candidates for part in (cost, options)])
+    places = table.searched.get(key)
+    if places is None:
+        plays = _search(candidates, table, 0, budget, front, back, [], False, False, False)
+        position = {uid: place for place, (uid, _, _) in enumerate(candidates)}
+        places = tuple([(position[uid], row) for uid, row, _, _ in plays])
+        if len(table.searched) >= SEARCHES_KEPT:
+            table.searched.clear()
+        table.searched[key] = places
+        return plays
+    return tuple([(candidates[place][0], row, None, False) for place, row in places])
 
 
 def _key(hours: int, free: int, guards: int, made: int) -> int:

@@ -50,7 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read",
+        "plans", "end_game_plans", "creature", "matchup_read", "searched",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -112,6 +112,9 @@ class WorthTable:
             for card in profiles
         ]
         self.set_clock(LAST_HOUR)
+        # The plans heuristic.py has searched for, by what the search reads: a run meets the same
+        # hands again and again.
+        self.searched: dict[tuple[object, ...], tuple[tuple[int, str | None], ...]] = {}
 
     def set_clock(self, clock: int) -> None:
         """The Hour by which the deck's goldfish games are usually over, and what follows from it: the

@@ -25,10 +25,20 @@ def safe_attackers(state: AnguishState) -> tuple[int, ...]:
     arsenal = state.seats[state.active].arsenal
     if not arsenal:
         return ()
-    ready = [uid for uid in arsenal if state.can_attack(uid)]
+    can_attack = state.can_attack
+    ready = [uid for uid in arsenal if can_attack(uid)]
     defenders = state.seats[1 - state.active].protection
     if defenders and ready:
-        ready = [uid for uid in ready if not any(blocks_well(state, guard, uid) for guard in defenders)]
+        # blocks_well(guard, uid) for every pair, with each guard's Scores read once
+        arsenal_of, protection_of, profiles = state.arsenal_of, state.protection_of, state.profiles
+        guards = [(protection_of(guard), arsenal_of(guard)) for guard in defenders]
+        kept = []
+        for uid in ready:
+            hit, endures = arsenal_of(uid), protection_of(uid)
+            unprotected = profiles[uid].protection <= 0
+            if not any(guarding > hit and (unprotected or striking >= endures) for guarding, striking in guards):
+                kept.append(uid)
+        ready = kept
     return tuple(ready)
 
 

@@ -449,16 +449,23 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     creatures = [uid for uid in seat.hand if creature_at[uid]]
     if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
         return worths  # room for every Creature there is
-    keeps = table.keeps
-    # The five best Creatures of the Arsenal and the hand: the fourth best of them but one is enough.
-    best = sorted([(keeps[uid][state.hour], -1) for uid in seat.arsenal]
-                  + [(worth_until[uid][hour][horizon], uid) for uid in creatures], reverse=True)[:ROW_SIZE + 1]
+    keeps, now = table.keeps, state.hour
+    # What the Creatures of the Arsenal and the hand would mill, best first: a card is measured
+    # against the fourth best of the others (a Creature of the hand is one of them: its own worth,
+    # worths[index], is left out once).
+    ranked = sorted([keeps[uid][now] for uid in seat.arsenal]
+                    + [worth_until[uid][hour][horizon] for uid in creatures], reverse=True)
+    effect_worth = table.effect_worth
     for index, uid in enumerate(cards):
         if not creature_at[uid]:
             continue
-        others = [worth for worth, other in best if other != uid]
-        if len(others) >= ROW_SIZE:
-            worths[index] = max(table.effect_worth[uid], worths[index] - others[ROW_SIZE - 1])
+        worth = worths[index]
+        if uid not in creatures:
+            if len(ranked) >= ROW_SIZE:
+                worths[index] = max(effect_worth[uid], worth - ranked[ROW_SIZE - 1])
+        elif len(ranked) > ROW_SIZE:  # without its own worth: the next one moves up if it was ahead
+            fourth = ranked[ROW_SIZE] if worth >= ranked[ROW_SIZE - 1] else ranked[ROW_SIZE - 1]
+            worths[index] = max(effect_worth[uid], worth - fourth)
     return worths
 
 

@@ -82,7 +82,6 @@ from engine.players.base import Player
 GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
 CLOCK_TRIALS = 32  # goldfish games played to find a deck's clock
 CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
-SEARCHES_KEPT = 50_000  # plan searches remembered per Game (a 2,000-game matchup makes some 25,000)
 
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
@@ -109,8 +108,11 @@ class HeuristicPlayer(Player):
         super().__init__()
         self.table: WorthTable | None = None
         # The rest of the plan of a turn, for the state it was made in once the action chosen is
-        # applied: (that state, its steps then, the action, the plays still to make).
-        self._plan: tuple[AnguishState, int, Action, tuple[_Play, ...]] | None = None
+        # applied: (that state, its steps then, its turn, the action, the plays still to make).
+        self._plan: tuple[AnguishState, int, int, Action, tuple[_Play, ...]] | None = None
+        # The last plan worked out was every card worth playing, each in its best place, and what
+        # its plays change cannot change which cards are worth playing (see _best_plays).
+        self._settled = False
 
     def restart(self, state: State, seat: int, rng: Random) -> None:
         super().restart(state, seat, rng)
@@ -175,15 +177,23 @@ class HeuristicPlayer(Player):
 
     def _main(self, state: AnguishState, table: WorthTable) -> Action:
         kept = self._plan  # the rest of a plan made for this very state (see below), if any
-        if kept is not None and kept[0] is state and kept[1] == state.steps and kept[2] == state.last_action:
-            plays = kept[3]
+        if (kept is not None and kept[0] is state and kept[1] == state.steps and kept[2] == state.turn_index
+                and kept[3] == state.last_action):
+            plays = kept[4]
         else:
             plays = self._best_plays(state, table)
         action, rest = self._act(state, table, plays)
         # Against the goldfish nothing but this action comes between it and the next decision, and
         # the rest of the plan is the best plan of the position it leads to (see _best_plays): kept
         # for it, for this very state only (a copy or another game works its plan out afresh).
-        self._plan = (state, state.steps + 1, action, rest) if rest is not None and state.game.goldfish else None
+        # Against another deck, the same holds after a card is played from a settled plan, when the
+        # card harms no enemy Creature (the enemy's Creatures are all the cards' worth reads of the
+        # position beyond the hand, the Hours and the locations).
+        if rest is not None and (state.game.goldfish or (
+                self._settled and action[0] == act.PLAY and not table.harms[action[1]])):
+            self._plan = (state, state.steps + 1, state.turn_index, action, rest)
+        else:
+            self._plan = None
         return action
 
     def _act(self, state: AnguishState, table: WorthTable, plays: tuple[_Play, ...]
@@ -241,6 +251,8 @@ class HeuristicPlayer(Player):
         plans = table.end_game_plans if end_game else table.plans[after_attack][hour]
         creature_at, matchup_read = table.creature, table.matchup_read
         creatures = 0
+        self._settled = False
+        untargeted = False  # a Discovery was left out for want of a target
         for uid in hand:
             cost, options = plans[uid]
             if cost == NEVER:
@@ -252,11 +264,20 @@ class HeuristicPlayer(Player):
             if creature_at[uid]:  # played with or without a target (a "When played" step)
                 creatures += 1
             elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                untargeted = True
                 continue  # a Discovery needs its target
             candidates.append((uid, cost, options))
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
+        # Settled: once the first play of the plan is made (a card that harms no enemy Creature, into
+        # a free place), the next look finds the same cards, each with the same cost and options (the
+        # Hour, the attack and the enemy's Creatures are as they were; the Creatures in play only
+        # gain one, so a Discovery with a target keeps it, and none was left out for want of one), but
+        # those it can no longer pay for, with Hours and places less by just what that play used, and
+        # looks for no room (a Creature played takes a free Arsenal location or none, and leaves one
+        # fewer Creature in hand). The rest of the plan is then the plan it finds: see _search.
+        settled = not untargeted and (end_game or creatures <= front)
         room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
@@ -270,8 +291,14 @@ class HeuristicPlayer(Player):
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         everything = _everything_fits(candidates, budget, front, back)
         if everything is not None:
+            self._settled = settled  # the rest of them fit, each where it did
             return everything
-        return _remembered_search(candidates, table, budget, front, back)
+        # The search finds the best plan of all (see _search), and so the best plan of what follows
+        # its first play is the rest of it: when the next look searches. It may find that all the
+        # rest fit and take each card where it is worth most instead, which is the best plan too when
+        # every card is worth something somewhere (else the best plan leaves out one worth nothing).
+        self._settled = settled and all(any(option[0] > 0 for option in options) for _, _, options in candidates)
+        return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -319,7 +346,14 @@ def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
 def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,
             front: int, back: int, room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
             after_attack: bool) -> tuple[_Play, ...]:
-    """The plan worth most of `candidates` (an exact search over them, POLICY 3 and 11)."""
+    """The plan worth most of `candidates` (an exact search over them, POLICY 3 and 11).
+
+    Without room to make, it is the best of all the plans that fit: worth most, and of those worth the
+    same, the one whose order (its plays' characters, in the order of the candidates) comes first.
+    Worths are whole numbers and halves, so their sums are exact; a plan kept for a position is the best
+    of those that reach it, because extending two plans by the same play keeps which is better (two
+    plans worth the same that reach the same position differ before either ends: the plays one has
+    beyond the other would take no Hour and no place, and every such play is worth something)."""
     # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made room),
     # as one number -> the best plan found, with those four. Of plans worth the same, the one whose
     # plays come first in the hand (then by option) is kept: so once its first play is made, the rest
@@ -337,6 +371,8 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
         base = _ORDER * position
         if len(options) == 1 and not arrives_now:  # the most common card: one place, no room to make
             gain, row, uses_front, uses_back = options[0]
+            if uses_front > front or uses_back > back:
+                continue  # no plan has the place (places left only go down): it extends none
             char, play = chr(base), (uid, row, None, False)
             for total, order, cards, hours, free, guards, made in tuple(best.values()):
                 if cost > hours or uses_front > free or uses_back > guards:
@@ -353,8 +389,12 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                         best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
             continue
         # Each option with its character of the order and its play, made once for every plan it extends.
+        # An option needing more places than there are at the start extends no plan: left out.
         steps = [(gain, uses_front, uses_back, chr(base + choice), (uid, row, None, False))
-                 for choice, (gain, row, uses_front, uses_back) in enumerate(options)]
+                 for choice, (gain, row, uses_front, uses_back) in enumerate(options)
+                 if uses_front <= front and uses_back <= back]
+        if not steps and not arrives_now:
+            continue
         for total, order, cards, hours, free, guards, made in tuple(best.values()):
             if cost > hours:
                 continue
@@ -391,24 +431,6 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                         best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)), left, free,
                                      guards_left, made + 1)
     return min(best.values(), key=_plan_rank)[2]
-
-
-def _remembered_search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, budget: int,
-                       front: int, back: int) -> tuple[_Play, ...]:
-    """_search with no room to make, remembered by what it reads: the Hours and locations left and
-    each candidate's cost and options, in order (not which card it is: the plan names the cards by
-    their places among the candidates). Hands of the same cards come back game after game."""
-    key = (budget, front, back, *[part for _, cost, options in candidates for part in (cost, options)])
-    places = table.searched.get(key)
-    if places is None:
-        plays = _search(candidates, table, 0, budget, front, back, [], False, False, False)
-        position = {uid: place for place, (uid, _, _) in enumerate(candidates)}
-        places = tuple([(position[uid], row) for uid, row, _, _ in plays])
-        if len(table.searched) >= SEARCHES_KEPT:
-            table.searched.clear()
-        table.searched[key] = places
-        return plays
-    return tuple([(candidates[place][0], row, None, False) for place, row in places])
 
 
 def _key(hours: int, free: int, guards: int, made: int) -> int:

@@ -297,8 +297,8 @@ class HeuristicPlayer(Player):
         # its first play is the rest of it: when the next look searches. It may find that all the
         # rest fit and take each card where it is worth most instead, which is the best plan too when
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
-        self._settled = settled and all(any(option[0] > 0 for option in options) for _, _, options in candidates)
-        return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+        self._settled = settled and _all_worth_something(candidates)
+        return _best_fit(candidates, budget, front, back)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -431,6 +431,66 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                         best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)), left, free,
                                      guards_left, made + 1)
     return min(best.values(), key=_plan_rank)[2]
+
+
+def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
+              back: int) -> tuple[_Play, ...]:
+    """_search without room to make, lighter: a plan is kept as its worth and its order alone (the
+    order names its plays: a character is 4 x the card's place among the candidates + its option), by
+    what it leaves (Hours, Arsenal and Defense Line locations, as one number); the best of all (see
+    _search) is read back from its order."""
+    best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
+    get = best.get
+    for position, (_, cost, options) in enumerate(candidates):
+        base = _ORDER * position
+        steps = [(gain, uses_front, uses_back, chr(base + choice), (cost << 4 | uses_front) << 4 | uses_back)
+                 for choice, (gain, _, uses_front, uses_back) in enumerate(options)
+                 if uses_front <= front and uses_back <= back]  # places left only go down
+        if len(steps) == 1:  # the most common card: one place
+            gain, uses_front, uses_back, char, used = steps[0]
+            for key, (total, order) in tuple(best.items()):
+                if cost > key >> 8 or uses_front > (key >> 4) & 15 or uses_back > key & 15:
+                    continue
+                after = key - used
+                found = get(after)
+                worth = total + gain
+                if found is None or found[0] < worth or (found[0] == worth and order + char < found[1]):
+                    best[after] = (worth, order + char)
+            continue
+        for key, (total, order) in tuple(best.items()):
+            if cost > key >> 8:
+                continue
+            free, guards = (key >> 4) & 15, key & 15
+            for gain, uses_front, uses_back, char, used in steps:
+                if uses_front > free or uses_back > guards:
+                    continue
+                after = key - used
+                found = get(after)
+                worth = total + gain
+                if found is None or found[0] < worth or (found[0] == worth and order + char < found[1]):
+                    best[after] = (worth, order + char)
+    _, order = min(best.values(), key=_fit_rank)
+    plays = []
+    for char in order:
+        position, choice = divmod(ord(char), _ORDER)
+        uid, _, options = candidates[position]
+        plays.append((uid, options[choice][1], None, False))
+    return tuple(plays)
+
+
+def _fit_rank(plan: tuple[float, str]) -> tuple[float, str]:
+    return (-plan[0], plan[1])
+
+
+def _all_worth_something(candidates: list[tuple[int, int, tuple[Option, ...]]]) -> bool:
+    """Every candidate has an option worth more than nothing (plain loops: asked at most searches)."""
+    for _, _, options in candidates:
+        for option in options:
+            if option[0] > 0:
+                break
+        else:
+            return False
+    return True
 
 
 def _key(hours: int, free: int, guards: int, made: int) -> int:

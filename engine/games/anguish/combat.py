@@ -25,12 +25,19 @@ def safe_attackers(state: AnguishState) -> tuple[int, ...]:
     arsenal = state.seats[state.active].arsenal
     if not arsenal:
         return ()
-    can_attack = state.can_attack
-    ready = [uid for uid in arsenal if can_attack(uid)]
+    # state.can_attack(uid), inlined: asked of every Creature of the Arsenal at each look at an attack
+    attacked, to_arsenal, summoned, weakened = state.attacked, state.to_arsenal, state.summoned, state.weakened
+    window, turn, hour, end_game = state.window, state.turn_index, state.hour, state.end_game
+    arsenal_of, protection_of, profiles = state.arsenal_of, state.protection_of, state.profiles
+    ready = []
+    for uid in arsenal:
+        card = profiles[uid]
+        if (attacked[uid] != window and to_arsenal[uid] != turn and (end_game or summoned[uid] < hour or card.ambush)
+                and (card.arsenal > weakened[uid] or arsenal_of(uid) > 0)):
+            ready.append(uid)
     defenders = state.seats[1 - state.active].protection
     if defenders and ready:
         # blocks_well(guard, uid) for every pair, with each guard's Scores read once
-        arsenal_of, protection_of, profiles = state.arsenal_of, state.protection_of, state.profiles
         guards = [(protection_of(guard), arsenal_of(guard)) for guard in defenders]
         kept = []
         for uid in ready:

@@ -215,7 +215,12 @@ class HeuristicPlayer(Player):
         if first is not None:
             play = drawing or first
             uid = play[0]
-            rest = None if drawing else tuple([other for other in plays if other is not play])
+            if drawing:
+                rest = None
+            elif play is plays[0]:
+                rest = plays[1:]
+            else:
+                rest = tuple([other for other in plays if other is not play])
             return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
         if early is None and not state.attack_declared:
             ready = safe_attackers(state)

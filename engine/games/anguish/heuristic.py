@@ -113,12 +113,17 @@ class HeuristicPlayer(Player):
         # The last plan worked out was every card worth playing, each in its best place, and what
         # its plays change cannot change which cards are worth playing (see _best_plays).
         self._settled = False
+        # Against another deck, a turn of a state in which no card is worth playing, and no look at the
+        # position could change that until the turn ends (see _main): (that state, its turn).
+        self._idle: tuple[AnguishState, int] | None = None
+        self._nothing = False  # the last plan worked out found no card worth playing, for good
 
     def restart(self, state: State, seat: int, rng: Random) -> None:
         super().restart(state, seat, rng)
         assert isinstance(state, AnguishState)
         self.table = worth_table(state.game)
         self._plan = None
+        self._idle = None
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, AnguishState)
@@ -180,8 +185,17 @@ class HeuristicPlayer(Player):
         if (kept is not None and kept[0] is state and kept[1] == state.steps and kept[2] == state.turn_index
                 and kept[3] == state.last_action):
             plays = kept[4]
+        elif self._idle is not None and self._idle[0] is state and self._idle[1] == state.turn_index:
+            plays = ()
         else:
             plays = self._best_plays(state, table)
+            # No card worth playing, none read from the position (an enemy Creature to defeat, a
+            # Creature without Arsenal) nor left out for want of a target: nothing else this player
+            # does in the turn (attack, move Creatures) and nothing the other does in answer to an
+            # attack (align Creatures, play cards) changes the hand, the Hours, or the cards' worth
+            # (after the attack a Creature is worth at most what it was before), so no card becomes
+            # worth playing before the turn ends.
+            self._idle = (state, state.turn_index) if self._nothing and not state.game.goldfish else None
         action, rest = self._act(state, table, plays)
         # Against the goldfish nothing but this action comes between it and the next decision, and
         # the rest of the plan is the best plan of the position it leads to (see _best_plays): kept
@@ -258,11 +272,13 @@ class HeuristicPlayer(Player):
         creatures = 0
         self._settled = False
         untargeted = False  # a Discovery was left out for want of a target
+        read = False  # a card's worth was read from the position (matchup_options)
         for uid in hand:
             cost, options = plans[uid]
             if cost == NEVER:
                 if not (matchup and matchup_read[uid]):
                     continue  # worth nothing now, or kept for a response (matchup_options says NEVER)
+                read = True
                 cost, options = matchup_options(state, table, uid)
             if cost > budget or not options:  # too costly now, worth nothing, or kept for a response
                 continue
@@ -272,6 +288,7 @@ class HeuristicPlayer(Player):
                 untargeted = True
                 continue  # a Discovery needs its target
             candidates.append((uid, cost, options))
+        self._nothing = not (candidates or untargeted or read)
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)

@@ -461,6 +461,13 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
     order names its plays: a character is 4 x the card's place among the candidates + its option), by
     what it leaves (Hours, Arsenal and Defense Line locations, as one number); the best of all (see
     _search) is read back from its order."""
+    if len(candidates) == 1:  # the best of its options that fit, if it is worth something (else none)
+        uid, _, options = candidates[0]
+        chosen = None
+        for gain, row, uses_front, uses_back in options:
+            if gain > 0 and uses_front <= front and uses_back <= back and (chosen is None or gain > chosen[0]):
+                chosen = (gain, row)
+        return () if chosen is None else ((uid, chosen[1], None, False),)
     best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
     get = best.get
     for position, (_, cost, options) in enumerate(candidates):

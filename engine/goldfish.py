@@ -18,14 +18,14 @@ from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
 
-from engine.core import PLAYER, State, game_stream, player_stream
+from engine.core import PLAYER, State, game_stream
 from engine.deck import ResolvedDeck
 from engine.decklist import GAME_SECTIONS
 from engine.games import GAME_PACKAGES, UnknownGame
 from engine.goldfish_record import GameRecord
 from engine.play.kits import DEFAULT_PLAYER, game_kit, goldfish_opponent_name, make_player
 from engine.play.match import play_out
-from engine.players.base import Player
+from engine.players.base import Player, seat_stream
 from engine.players.search import DEFAULT_BUDGET
 
 
@@ -361,7 +361,7 @@ def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: in
     for index in range(start, start + games):
         state = board.new_initial_state(game_stream(seed, index))
         for seat, seat_player in enumerate(players):
-            seat_player.restart(state, seat, player_stream(seed, index, seat))
+            seat_player.restart(state, seat, seat_stream(seat_player, seed, index, seat))
         play_out(state, players)
         stats.add(kit.record(state, PLAYER))
     return stats

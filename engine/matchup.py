@@ -22,14 +22,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core import OPPONENT, PLAYER, State, game_stream, player_stream
+from engine.core import OPPONENT, PLAYER, State, game_stream
 from engine.deck import ResolvedDeck
 from engine.games import GAME_PACKAGES, UnknownGame
 from engine.goldfish import IncompatibleStats, end_turn_distribution, goldfish_rules, in_canonical_order
 from engine.goldfish_record import GameRecord
 from engine.play.kits import DEFAULT_PLAYER, UnknownChoice, game_kit, make_player
 from engine.play.match import play_out
-from engine.players.base import Player
+from engine.players.base import Player, seat_stream
 from engine.players.search import DEFAULT_BUDGET
 
 MAX_ACTIONS = 20_000  # actions in one game; far above any real game (a QQDND round of a long game: ~100)
@@ -238,7 +238,7 @@ def run_matchup(game: str, deck_a: ResolvedDeck, deck_b: ResolvedDeck, games: in
         seating = seatings[index % 2]
         state = seating.board.new_initial_state(game_stream(seed, index))
         for seat, seat_player in enumerate(players):
-            seat_player.restart(state, seat, player_stream(seed, index, seat))
+            seat_player.restart(state, seat, seat_stream(seat_player, seed, index, seat))
         finished = play_out(state, players, MAX_ACTIONS)
         winner_seat = state.winner() if finished else None
         winner = None if winner_seat is None else ("a" if winner_seat == seating.a_seat else "b")

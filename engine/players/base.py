@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
-from engine.core import PLAYER, Game, State
+from engine.core import PLAYER, Game, State, player_stream
 from engine.deck import ResolvedDeck
 from engine.goldfish_record import GameRecord
 
@@ -25,6 +25,10 @@ class Player(ABC):
     """Chooses the moves of one seat. Deterministic given the states it sees and its stream."""
 
     kind: str = "player"  # heuristic, random, search, passive, ...
+    # Whether choose() ever draws from the stream restart() gives it. One that never does is given a
+    # shared stream it leaves alone (see seat_stream): making a stream costs a hash and a seeding, a
+    # few hundredths of a game of Anguish, for every seat of every game.
+    uses_stream: bool = True
 
     def __init__(self) -> None:
         self.seat = PLAYER
@@ -47,6 +51,14 @@ class Player(ABC):
 
 
 PlayerFactory = Callable[[], Player]
+
+_UNUSED_STREAM = random.Random(0)  # given to the players that never draw from their stream
+
+
+def seat_stream(player: Player, seed: int, index: int, seat: int) -> random.Random:
+    """The stream to restart `player` with at `seat` of game `index` of a run seeded `seed`: its own
+    (player_stream), or, for a player that never draws from it, one it leaves alone."""
+    return player_stream(seed, index, seat) if player.uses_stream else _UNUSED_STREAM
 
 
 @dataclass(frozen=True)

@@ -103,6 +103,7 @@ class HeuristicPlayer(Player):
     Game being played, so a copy of a position (a search's play-out) gets the same choices."""
 
     kind = "heuristic"
+    uses_stream = False  # its choices are the position's alone
 
     def __init__(self) -> None:
         super().__init__()

@@ -11,12 +11,14 @@ def play_out(state: State, players: Sequence[Player], max_actions: int | None = 
     """Play `state` to its end, each move chosen by players[state.current_player()]. With
     `max_actions`, stop after that many actions: True when the game ended, False when the cap
     stopped it (the engines cap their own rules loops; this is the last line for any other)."""
+    # The state's methods, looked up once a game rather than at every action.
+    is_terminal, current_player, apply_trusted = state.is_terminal, state.current_player, state.apply_trusted
     if max_actions is None:
-        while not state.is_terminal():
-            state.apply_trusted(players[state.current_player()].choose(state))
+        while not is_terminal():
+            apply_trusted(players[current_player()].choose(state))
         return True
     for _ in range(max_actions):
-        if state.is_terminal():
+        if is_terminal():
             return True
-        state.apply_trusted(players[state.current_player()].choose(state))
-    return state.is_terminal()
+        apply_trusted(players[current_player()].choose(state))
+    return is_terminal()

@@ -25,10 +25,27 @@ def safe_attackers(state: AnguishState) -> tuple[int, ...]:
     arsenal = state.seats[state.active].arsenal
     if not arsenal:
         return ()
-    ready = [uid for uid in arsenal if state.can_attack(uid)]
+    # state.can_attack(uid), inlined: asked of every Creature of the Arsenal at each look at an attack
+    attacked, to_arsenal, summoned, weakened = state.attacked, state.to_arsenal, state.summoned, state.weakened
+    window, turn, hour, end_game = state.window, state.turn_index, state.hour, state.end_game
+    arsenal_of, protection_of, profiles = state.arsenal_of, state.protection_of, state.profiles
+    ready = []
+    for uid in arsenal:
+        card = profiles[uid]
+        if (attacked[uid] != window and to_arsenal[uid] != turn and (end_game or summoned[uid] < hour or card.ambush)
+                and (card.arsenal > weakened[uid] or arsenal_of(uid) > 0)):
+            ready.append(uid)
     defenders = state.seats[1 - state.active].protection
     if defenders and ready:
-        ready = [uid for uid in ready if not any(blocks_well(state, guard, uid) for guard in defenders)]
+        # blocks_well(guard, uid) for every pair, with each guard's Scores read once
+        guards = [(protection_of(guard), arsenal_of(guard)) for guard in defenders]
+        kept = []
+        for uid in ready:
+            hit, endures = arsenal_of(uid), protection_of(uid)
+            unprotected = profiles[uid].protection <= 0
+            if not any(guarding > hit and (unprotected or striking >= endures) for guarding, striking in guards):
+                kept.append(uid)
+        ready = kept
     return tuple(ready)
 
 

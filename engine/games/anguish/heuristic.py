@@ -103,19 +103,28 @@ class HeuristicPlayer(Player):
     Game being played, so a copy of a position (a search's play-out) gets the same choices."""
 
     kind = "heuristic"
+    uses_stream = False  # its choices are the position's alone
 
     def __init__(self) -> None:
         super().__init__()
         self.table: WorthTable | None = None
         # The rest of the plan of a turn, for the state it was made in once the action chosen is
-        # applied: (that state, its steps then, the action, the plays still to make).
-        self._plan: tuple[AnguishState, int, Action, tuple[_Play, ...]] | None = None
+        # applied: (that state, its steps then, its turn, the action, the plays still to make).
+        self._plan: tuple[AnguishState, int, int, Action, tuple[_Play, ...]] | None = None
+        # The last plan worked out was every card worth playing, each in its best place, and what
+        # its plays change cannot change which cards are worth playing (see _best_plays).
+        self._settled = False
+        # Against another deck, a turn of a state in which no card is worth playing, and no look at the
+        # position could change that until the turn ends (see _main): (that state, its turn).
+        self._idle: tuple[AnguishState, int] | None = None
+        self._nothing = False  # the last plan worked out found no card worth playing, for good
 
     def restart(self, state: State, seat: int, rng: Random) -> None:
         super().restart(state, seat, rng)
         assert isinstance(state, AnguishState)
         self.table = worth_table(state.game)
         self._plan = None
+        self._idle = None
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, AnguishState)
@@ -174,15 +183,32 @@ class HeuristicPlayer(Player):
 
     def _main(self, state: AnguishState, table: WorthTable) -> Action:
         kept = self._plan  # the rest of a plan made for this very state (see below), if any
-        if kept is not None and kept[0] is state and kept[1] == state.steps and kept[2] == state.last_action:
-            plays = kept[3]
+        if (kept is not None and kept[0] is state and kept[1] == state.steps and kept[2] == state.turn_index
+                and kept[3] == state.last_action):
+            plays = kept[4]
+        elif self._idle is not None and self._idle[0] is state and self._idle[1] == state.turn_index:
+            plays = ()
         else:
             plays = self._best_plays(state, table)
+            # No card worth playing, none read from the position (an enemy Creature to defeat, a
+            # Creature without Arsenal) nor left out for want of a target: nothing else this player
+            # does in the turn (attack, move Creatures) and nothing the other does in answer to an
+            # attack (align Creatures, play cards) changes the hand, the Hours, or the cards' worth
+            # (after the attack a Creature is worth at most what it was before), so no card becomes
+            # worth playing before the turn ends.
+            self._idle = (state, state.turn_index) if self._nothing and not state.game.goldfish else None
         action, rest = self._act(state, table, plays)
         # Against the goldfish nothing but this action comes between it and the next decision, and
         # the rest of the plan is the best plan of the position it leads to (see _best_plays): kept
         # for it, for this very state only (a copy or another game works its plan out afresh).
-        self._plan = (state, state.steps + 1, action, rest) if rest is not None and state.game.goldfish else None
+        # Against another deck, the same holds after a card is played from a settled plan, when the
+        # card harms no enemy Creature (the enemy's Creatures are all the cards' worth reads of the
+        # position beyond the hand, the Hours and the locations).
+        if rest is not None and (state.game.goldfish or (
+                self._settled and action[0] == act.PLAY and not table.harms[action[1]])):
+            self._plan = (state, state.steps + 1, state.turn_index, action, rest)
+        else:
+            self._plan = None
         return action
 
     def _act(self, state: AnguishState, table: WorthTable, plays: tuple[_Play, ...]
@@ -204,7 +230,12 @@ class HeuristicPlayer(Player):
         if first is not None:
             play = drawing or first
             uid = play[0]
-            rest = None if drawing else tuple([other for other in plays if other is not play])
+            if drawing:
+                rest = None
+            elif play is plays[0]:
+                rest = plays[1:]
+            else:
+                rest = tuple([other for other in plays if other is not play])
             return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
         if early is None and not state.attack_declared:
             ready = safe_attackers(state)
@@ -240,22 +271,36 @@ class HeuristicPlayer(Player):
         plans = table.end_game_plans if end_game else table.plans[after_attack][hour]
         creature_at, matchup_read = table.creature, table.matchup_read
         creatures = 0
+        self._settled = False
+        untargeted = False  # a Discovery was left out for want of a target
+        read = False  # a card's worth was read from the position (matchup_options)
         for uid in hand:
             cost, options = plans[uid]
             if cost == NEVER:
                 if not (matchup and matchup_read[uid]):
                     continue  # worth nothing now, or kept for a response (matchup_options says NEVER)
+                read = True
                 cost, options = matchup_options(state, table, uid)
             if cost > budget or not options:  # too costly now, worth nothing, or kept for a response
                 continue
             if creature_at[uid]:  # played with or without a target (a "When played" step)
                 creatures += 1
             elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                untargeted = True
                 continue  # a Discovery needs its target
             candidates.append((uid, cost, options))
+        self._nothing = not (candidates or untargeted or read)
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
+        # Settled: once the first play of the plan is made (a card that harms no enemy Creature, into
+        # a free place), the next look finds the same cards, each with the same cost and options (the
+        # Hour, the attack and the enemy's Creatures are as they were; the Creatures in play only
+        # gain one, so a Discovery with a target keeps it, and none was left out for want of one), but
+        # those it can no longer pay for, with Hours and places less by just what that play used, and
+        # looks for no room (a Creature played takes a free Arsenal location or none, and leaves one
+        # fewer Creature in hand). The rest of the plan is then the plan it finds: see _search.
+        settled = not untargeted and (end_game or creatures <= front)
         room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
@@ -265,11 +310,18 @@ class HeuristicPlayer(Player):
             if any(arriving[uid][hour] > least for uid, _, _ in candidates if creature_at[uid]):
                 room, replacing = self._room(state, table)
                 attack_to_come = not after_attack and bool(safe_attackers(state))
-        if not room:
-            everything = _everything_fits(candidates, budget, front, back)
-            if everything is not None:
-                return everything
-        return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+        if room:
+            return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
+        everything = _everything_fits(candidates, budget, front, back)
+        if everything is not None:
+            self._settled = settled  # the rest of them fit, each where it did
+            return everything
+        # The search finds the best plan of all (see _search), and so the best plan of what follows
+        # its first play is the rest of it: when the next look searches. It may find that all the
+        # rest fit and take each card where it is worth most instead, which is the best plan too when
+        # every card is worth something somewhere (else the best plan leaves out one worth nothing).
+        self._settled = settled and _all_worth_something(candidates)
+        return _best_fit(candidates, budget, front, back)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -317,7 +369,14 @@ def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
 def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,
             front: int, back: int, room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
             after_attack: bool) -> tuple[_Play, ...]:
-    """The plan worth most of `candidates` (an exact search over them, POLICY 3 and 11)."""
+    """The plan worth most of `candidates` (an exact search over them, POLICY 3 and 11).
+
+    Without room to make, it is the best of all the plans that fit: worth most, and of those worth the
+    same, the one whose order (its plays' characters, in the order of the candidates) comes first.
+    Worths are whole numbers and halves, so their sums are exact; a plan kept for a position is the best
+    of those that reach it, because extending two plans by the same play keeps which is better (two
+    plans worth the same that reach the same position differ before either ends: the plays one has
+    beyond the other would take no Hour and no place, and every such play is worth something)."""
     # (Hours left, Arsenal locations left, Defense Line locations left, Creatures that made room),
     # as one number -> the best plan found, with those four. Of plans worth the same, the one whose
     # plays come first in the hand (then by option) is kept: so once its first play is made, the rest
@@ -335,6 +394,8 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
         base = _ORDER * position
         if len(options) == 1 and not arrives_now:  # the most common card: one place, no room to make
             gain, row, uses_front, uses_back = options[0]
+            if uses_front > front or uses_back > back:
+                continue  # no plan has the place (places left only go down): it extends none
             char, play = chr(base), (uid, row, None, False)
             for total, order, cards, hours, free, guards, made in tuple(best.values()):
                 if cost > hours or uses_front > free or uses_back > guards:
@@ -351,8 +412,12 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                         best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
             continue
         # Each option with its character of the order and its play, made once for every plan it extends.
+        # An option needing more places than there are at the start extends no plan: left out.
         steps = [(gain, uses_front, uses_back, chr(base + choice), (uid, row, None, False))
-                 for choice, (gain, row, uses_front, uses_back) in enumerate(options)]
+                 for choice, (gain, row, uses_front, uses_back) in enumerate(options)
+                 if uses_front <= front and uses_back <= back]
+        if not steps and not arrives_now:
+            continue
         for total, order, cards, hours, free, guards, made in tuple(best.values()):
             if cost > hours:
                 continue
@@ -389,6 +454,73 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                         best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)), left, free,
                                      guards_left, made + 1)
     return min(best.values(), key=_plan_rank)[2]
+
+
+def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
+              back: int) -> tuple[_Play, ...]:
+    """_search without room to make, lighter: a plan is kept as its worth and its order alone (the
+    order names its plays: a character is 4 x the card's place among the candidates + its option), by
+    what it leaves (Hours, Arsenal and Defense Line locations, as one number); the best of all (see
+    _search) is read back from its order."""
+    if len(candidates) == 1:  # the best of its options that fit, if it is worth something (else none)
+        uid, _, options = candidates[0]
+        chosen = None
+        for gain, row, uses_front, uses_back in options:
+            if gain > 0 and uses_front <= front and uses_back <= back and (chosen is None or gain > chosen[0]):
+                chosen = (gain, row)
+        return () if chosen is None else ((uid, chosen[1], None, False),)
+    best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
+    get = best.get
+    for position, (_, cost, options) in enumerate(candidates):
+        base = _ORDER * position
+        steps = [(gain, uses_front, uses_back, chr(base + choice), (cost << 4 | uses_front) << 4 | uses_back)
+                 for choice, (gain, _, uses_front, uses_back) in enumerate(options)
+                 if uses_front <= front and uses_back <= back]  # places left only go down
+        if len(steps) == 1:  # the most common card: one place
+            gain, uses_front, uses_back, char, used = steps[0]
+            for key, (total, order) in tuple(best.items()):
+                if cost > key >> 8 or uses_front > (key >> 4) & 15 or uses_back > key & 15:
+                    continue
+                after = key - used
+                found = get(after)
+                worth = total + gain
+                if found is None or found[0] < worth or (found[0] == worth and order + char < found[1]):
+                    best[after] = (worth, order + char)
+            continue
+        for key, (total, order) in tuple(best.items()):
+            if cost > key >> 8:
+                continue
+            free, guards = (key >> 4) & 15, key & 15
+            for gain, uses_front, uses_back, char, used in steps:
+                if uses_front > free or uses_back > guards:
+                    continue
+                after = key - used
+                found = get(after)
+                worth = total + gain
+                if found is None or found[0] < worth or (found[0] == worth and order + char < found[1]):
+                    best[after] = (worth, order + char)
+    _, order = min(best.values(), key=_fit_rank)
+    plays = []
+    for char in order:
+        position, choice = divmod(ord(char), _ORDER)
+        uid, _, options = candidates[position]
+        plays.append((uid, options[choice][1], None, False))
+    return tuple(plays)
+
+
+def _fit_rank(plan: tuple[float, str]) -> tuple[float, str]:
+    return (-plan[0], plan[1])
+
+
+def _all_worth_something(candidates: list[tuple[int, int, tuple[Option, ...]]]) -> bool:
+    """Every candidate has an option worth more than nothing (plain loops: asked at most searches)."""
+    for _, _, options in candidates:
+        for option in options:
+            if option[0] > 0:
+                break
+        else:
+            return False
+    return True
 
 
 def _key(hours: int, free: int, guards: int, made: int) -> int:
@@ -429,16 +561,23 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     creatures = [uid for uid in seat.hand if creature_at[uid]]
     if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
         return worths  # room for every Creature there is
-    keeps = table.keeps
-    # The five best Creatures of the Arsenal and the hand: the fourth best of them but one is enough.
-    best = sorted([(keeps[uid][state.hour], -1) for uid in seat.arsenal]
-                  + [(worth_until[uid][hour][horizon], uid) for uid in creatures], reverse=True)[:ROW_SIZE + 1]
+    keeps, now = table.keeps, state.hour
+    # What the Creatures of the Arsenal and the hand would mill, best first: a card is measured
+    # against the fourth best of the others (a Creature of the hand is one of them: its own worth,
+    # worths[index], is left out once).
+    ranked = sorted([keeps[uid][now] for uid in seat.arsenal]
+                    + [worth_until[uid][hour][horizon] for uid in creatures], reverse=True)
+    effect_worth = table.effect_worth
     for index, uid in enumerate(cards):
         if not creature_at[uid]:
             continue
-        others = [worth for worth, other in best if other != uid]
-        if len(others) >= ROW_SIZE:
-            worths[index] = max(table.effect_worth[uid], worths[index] - others[ROW_SIZE - 1])
+        worth = worths[index]
+        if uid not in creatures:
+            if len(ranked) >= ROW_SIZE:
+                worths[index] = max(effect_worth[uid], worth - ranked[ROW_SIZE - 1])
+        elif len(ranked) > ROW_SIZE:  # without its own worth: the next one moves up if it was ahead
+            fourth = ranked[ROW_SIZE] if worth >= ranked[ROW_SIZE - 1] else ranked[ROW_SIZE - 1]
+            worths[index] = max(effect_worth[uid], worth - fourth)
     return worths
 
 

@@ -21,6 +21,7 @@ class SilentPlayer(Player):
     """The goldfish opponent: it plays nothing (its empty turns are taken by the engine)."""
 
     kind = "passive"
+    uses_stream = False
 
     def choose(self, state: State) -> Hashable:
         raise ValueError("the Anguish goldfish opponent is never asked to choose")

@@ -50,7 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read",
+        "plans", "end_game_plans", "creature", "matchup_read", "harms",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -60,6 +60,7 @@ class WorthTable:
         self.worth = [[card_worth(card, hour) for hour in hours] for card in profiles]
         self.effect_worth = [card_worth(card, LAST_HOUR, attacking=False) for card in profiles]
         self.draws = [any(verb == "draw" for verb, _ in card.on_play) for card in profiles]
+        self.harms = [any(verb == "damage_enemy" for verb, _ in card.on_play) for card in profiles]
         # What a Creature mills if it attacks in every Hour from h on (h up to LAST_HOUR + 2): the
         # attacks between two Hours are a difference of two of these.
         self.attacks_from = [

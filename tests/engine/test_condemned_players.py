@@ -9,6 +9,7 @@ from typing import Any
 from engine.cli import load_cards
 from engine.core import PLAYER
 from engine.games.condemned import opening
+from engine.games.condemned.loadout import EMPTY, Held, worn
 from engine.games.condemned.players import HeuristicPlayer
 from engine.games.condemned.position import Setup, position
 from engine.games.condemned.state import END_MAIN, KEEP, MAIN, MULLIGAN, MULLIGAN_ACTION, CondemnedState, make_game
@@ -151,6 +152,74 @@ def test_it_plays_on_from_a_hand_of_cards_the_goldfish_never_lets_it_play() -> N
     assert max(turns) <= 12  # 20 Life at 1 a turn would take 20 turns and more
 
 
+# ------------------------------------------------------------------------------ Melee and Ranged
+
+
+def main_phase_of(state: CondemnedState) -> list[tuple[str, str]]:
+    """The player's Main Phase moves and discards, by kind and card name, until the phase ends."""
+    moves = []
+    turn = state.sides[PLAYER].turns
+    while state.phase == MAIN and state.actor == PLAYER and state.sides[PLAYER].turns == turn:
+        action = choose(state)
+        if action[0] in ("leafy", "switch"):
+            moves.append((action[0], state.cards[action[1]].name))
+        play(state, action)
+    return moves
+
+
+def test_it_discards_a_dead_card_through_leafy_pads_when_ranged_costs_nothing() -> None:
+    """Leafy Pads: "discard a card to move to Ranged. If you do, you still have your Attack Phase this
+    turn"; "Ranged Weapons can be used at Melee and Ranged". Rule of play: a card that can never be
+    played (an Event that answers an enemy attack, against an inmate that never attacks) is discarded
+    through Leafy Pads when Ranged costs no damage; it leaves room for a new card (Ophid draws it at
+    once). Not with an Ace of Spades that still has uses ("When this Weapon attacks while you are at
+    Ranged, it breaks after the attack")."""
+    ranged = position(CARDS, Setup("Ophid", main="Fletcher AG-22", legs="Leafy Pads",
+                                   hand=["Critical Failure"], deck=["Crowd Favorite"] * 6))
+    ace = position(CARDS, Setup("Ophid", main="Ace of Spades", legs="Leafy Pads",
+                                hand=["Critical Failure"], deck=["Crowd Favorite"] * 6))
+
+    assert choose(ranged) == ("leafy", uid(ranged, PLAYER, "Critical Failure"))
+    assert main_phase_of(ace) == []
+    assert not ace.at_range
+
+
+def test_it_moves_there_and_back_on_the_ready_turn() -> None:
+    """ "Nobody can attack during their ready turn", so the switch's "skip your Attack Phase" costs
+    nothing then. Rule of play: with two cards worth discarding, Leafy Pads moves to Ranged and the
+    switch brings the Condemned back to Melee before the turn ends (Ophid draws twice), so an Ace of
+    Spades keeps its three attacks at Melee."""
+    state = position(CARDS, Setup("Ophid", main="Ace of Spades", legs="Leafy Pads", turns=0,
+                                  hand=["Critical Failure", "Duck and Cover"], deck=["Crowd Favorite"] * 8))
+
+    assert main_phase_of(state) == [("leafy", "Critical Failure"), ("switch", "Duck and Cover")]
+    assert not state.at_range and state.sides[PLAYER].main is not None
+
+
+def test_ophid_cycles_a_weapon_that_only_waits_in_hand() -> None:
+    """Ophid: "When you switch between Melee and Ranged, draw 1 card"; "Equip 1 Weapon card" a turn.
+    Rule of play: for a Condemned that draws when it switches, a Weapon that only waits in hand behind
+    the one equipped is worth discarding through Leafy Pads (the card drawn may be played at once); a
+    Condemned without that draw keeps it."""
+    def at_melee(condemned: str) -> CondemnedState:
+        return position(CARDS, Setup(condemned, main="Fletcher AG-22", legs="Leafy Pads",
+                                     hand=["Taser"], deck=["Crowd Favorite"] * 6))
+
+    ophid, kona = at_melee("Ophid"), at_melee("Kona Yuki")
+
+    assert choose(ophid) == ("leafy", uid(ophid, PLAYER, "Taser"))
+    assert main_phase_of(kona) == []
+
+
+def test_ace_of_spades_counts_one_attack_at_ranged() -> None:
+    """Ace of Spades: "When this Weapon attacks while you are at Ranged, it breaks after the attack."
+    The weighing of Weapons counts it so: at Ranged it is gone after one Attack Phase."""
+    ace = Held(make_game(deck("Ophid", {"Ace of Spades": 3})).specs["Ace of Spades"], 3)
+
+    assert worn(ace, at_range=True) is EMPTY
+    assert worn(ace, at_range=False).left == 2
+
+
 # ----------------------------------------------------------------------------------- mulligans
 
 
@@ -203,3 +272,15 @@ def test_it_keeps_when_no_mulligan_is_left() -> None:
         play(state, MULLIGAN_ACTION)
 
     assert state.sides[PLAYER].mulligans == 2 and state.current_player() == PLAYER and state.phase == MAIN
+
+
+def test_the_opening_plan_finds_the_pair_a_greedy_equip_misses() -> None:
+    """A hand's worth is "what its Weapons deal in the Attack Phases of turns 2 and 3, equipped one a
+    turn". Rule of play: the plan takes the order of equips that deals the most over those phases, as
+    the player's own equips do: Ace of Spades on the Ready Turn and Tainted Kunai beside it (3 + 2, 3 + 1,
+    with Adrenaline Rush's +1) beats Fletcher AG-22 alone (3, 3, +1), which deals as much on its own."""
+    state = position(CARDS, Setup("Ophid", hand=["Tainted Kunai", "Fletcher AG-22", "Taser", "Ace of Spades",
+                                                 "Adrenaline Rush"]))
+    hand = [state.spec_of[card.uid] for card in state.sides[PLAYER].hand]
+
+    assert opening.plan(state.sides[PLAYER], hand, [], at_range=False) == 9

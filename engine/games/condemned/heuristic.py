@@ -9,6 +9,9 @@ POLICY:
 - Mulligan a hand with no Weapon its Condemned can equip and no card that searches for a Weapon,
   while mulligans are left; keep any other hand.
 - Main Phase, in this order, one step at a time:
+  0. Discard through Leafy Pads a card worth discarding (one that can never be played here; for a
+     Condemned that draws when it switches, also a Weapon that only waits in hand), when Ranged
+     costs no damage, or on a turn with no attack when a second such card switches back.
   1. Equip the Weapon that most raises the damage of the coming Attack Phase (the first attack in
      full, every later one halved and rounded up; Durability left breaks ties), moving a Weapon to
      the other hand first when that makes room for a better one.
@@ -20,8 +23,8 @@ POLICY:
   3. Equip Armor into an empty slot, or over an Armor with less Durability left.
   4. Play an Event that is playable in the Main Phase, unless an Event that adds to an attack is
      in hand and the Condemned will attack this turn (the one Event a turn is kept for it).
-  5. Never discard to switch between Melee and Ranged: every Weapon attacks at Melee, and the
-     switch costs the Attack Phase.
+  5. Otherwise stay where the game is: a switch costs the Attack Phase. At Ranged on a turn with no
+     attack, discard a card worth discarding to switch back to Melee.
 - Attack Phase: every attack the rules allow, Main Hand first, at the enemy Condemned when it may
   be targeted, else at the Armor closest to breaking. On the turn's first attack, play the Event
   that adds the most damage to it.
@@ -364,6 +367,9 @@ def _main(state: CondemnedState, side: Side) -> Action:
             preparations.append((card, spec))
         elif kind == EVENT and may_play_event and spec.timing in ("main", "any"):
             events.append((card, spec))
+    leafy = _leafy_step(state, side)
+    if leafy is not None:
+        return leafy
     weapon = _weapon_step(state, side, weapons, in_hand)
     if weapon is not None:
         return weapon
@@ -384,12 +390,68 @@ def _main(state: CondemnedState, side: Side) -> Action:
 
 
 def _switch_step(state: CondemnedState, side: Side) -> Action | None:
-    """Discard a card that can never be played to switch between Melee and Ranged, when the switch
-    costs nothing: the Attack Phase it skips would make no attack anyway."""
+    """At Ranged, discard a card worth discarding (_discardable) to switch back to Melee, when the
+    switch costs nothing: the Attack Phase it skips would make no attack anyway."""
     if side.switched or not state.at_range or _attacks_this_turn(state, side):
         return None
-    dead = next((card for card in side.hand if _dead(state, side, card)), None)
-    return ("switch", dead.uid) if dead is not None else None
+    dead = _discardable(state, side)
+    return ("switch", dead[0].uid) if dead else None
+
+
+def _discardable(state: CondemnedState, side: Side) -> list[CardInstance]:
+    """The cards in hand worth discarding for a move, the least useful first: those that can never be
+    played here; and, for a Condemned that draws a card when it switches (Ophid), the Weapons that only
+    wait in hand (all of them while a Weapon is equipped, else all but the best; the weakest first):
+    one Weapon is equipped a turn, and the card drawn in its place may be played at once."""
+    cards = [card for card in side.hand if _dead(state, side, card)]
+    if side.condemned.on_switch:
+        spec_of = state.spec_of
+        waiting = [card for card in side.hand if spec_of[card.uid].card_type == WEAPON and card.name in side.equippable]
+        waiting.sort(key=lambda card: (attack_damage(side, spec_of[card.uid]) * spec_of[card.uid].attacks,
+                                       spec_of[card.uid].durability))
+        if side.main is None and side.off is None:
+            waiting = waiting[:-1]  # the best is the next to be equipped
+        cards += waiting
+    return cards
+
+
+def _leafy_step(state: CondemnedState, side: Side) -> Action | None:
+    """Discard a card through Leafy Pads ("discard a card to move to Ranged. If you do, you still have
+    your Attack Phase this turn") when the move costs nothing: the card is one worth discarding
+    (_discardable), and either Ranged costs no damage, or the turn has no attack (the Ready Turn) and a
+    second such card switches back to Melee before the turn ends (_switch_step)."""
+    if state.at_range or side.leafy_used or not any(a is not None and state.spec_of[a.uid].leafy for a in side.armor):
+        return None
+    cards = _discardable(state, side)
+    if not cards:
+        return None
+    round_trip = len(cards) >= 2 and not side.switched and (side.turns <= 1 or side.skip_attack)
+    if not round_trip and not _ranged_costs_nothing(state, side):
+        return None
+    return ("leafy", cards[0].uid)
+
+
+def _ranged_costs_nothing(state: CondemnedState, side: Side) -> bool:
+    """Whether the Weapons equipped and in hand attack at Ranged as they do at Melee: each is usable at
+    Ranged ("Melee weapons can only be used when you are at Melee") and none that breaks after an
+    attack at Ranged (Ace of Spades) has more than its last attack left; and the Desperation Rule's
+    attack ("If you are at Melee") is not the Condemned's only one."""
+    if state.desperate(side):
+        return False
+    spec_of = state.spec_of
+    for card in (side.main, side.off):
+        if card is None:
+            continue
+        spec = spec_of[card.uid]
+        if not spec.usable_at_ranged or (spec.breaks_at_ranged and state.durability_left(side, card) > 1):
+            return False
+    for card in side.hand:
+        spec = spec_of[card.uid]
+        if spec.card_type == WEAPON and card.name in side.equippable and (
+            not spec.usable_at_ranged or spec.breaks_at_ranged
+        ):
+            return False
+    return True
 
 
 def _attacks_this_turn(state: CondemnedState, side: Side) -> bool:

@@ -8,8 +8,6 @@ fills both hands.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from engine.core import CardInstance
 from engine.games.condemned.specs import CardSpec
 from engine.games.condemned.state import CondemnedState, Side
@@ -75,43 +73,13 @@ def equipped(main: Held, off: Held, spec: CardSpec, place: str) -> tuple[Held, H
     return main, fresh, off.left
 
 
-def after_equip(side: Side, main: Held, off: Held, spec: CardSpec, place: str,
-                at_range: bool) -> tuple[int, int, int]:
-    """The loadout once `spec` is equipped fresh in `place` with `main` and `off` held: the damage of
-    the Attack Phase, the Durability left in both hands, and the Durability left on the Weapons
-    dropped for it (0 when it goes into an empty hand)."""
-    new_main, new_off, dropped = equipped(main, off, spec, place)
-    return phase_damage(side, new_main, new_off, at_range), new_main.left + new_off.left, dropped
-
-
-def best_equip(side: Side, main: Held, off: Held, weapons: Sequence[CardSpec],
-               at_range: bool) -> tuple[Held, Held, CardSpec | None]:
-    """The hands after the turn's one Weapon equip ("Equip 1 Weapon card"): of `weapons`, the one
-    that most raises the Attack Phase (Durability left breaks ties), and which it was (None: none)."""
-    best: tuple[int, int] = (phase_damage(side, main, off, at_range), main.left + off.left)
-    chosen: tuple[CardSpec, str] | None = None
-    seen: list[CardSpec] = []
-    for spec in weapons:
-        # Copies of one Weapon (one CardSpec a name) make the same loadouts: the first is chosen of
-        # equals anyway, so the others need no weighing.
-        if spec in seen:
-            continue
-        seen.append(spec)
-        for place in spec.places:
-            damage, left, _ = after_equip(side, main, off, spec, place, at_range)
-            if (damage, left) > best:
-                best, chosen = (damage, left), (spec, place)
-    if chosen is None:
-        return main, off, None
-    new_main, new_off, _ = equipped(main, off, *chosen)
-    return new_main, new_off, chosen[0]
-
-
 def worn(held: Held, at_range: bool) -> Held:
     """The Weapon after its attacks of an Attack Phase (1 Durability each), or an empty hand once it
     breaks."""
     spec = held.spec
     if spec is None or (at_range and not spec.usable_at_ranged):
         return held
+    if at_range and spec.breaks_at_ranged:
+        return EMPTY  # Ace of Spades: "When this Weapon attacks while you are at Ranged, it breaks after the attack."
     left = held.left - min(spec.attacks, held.left)
     return Held(spec, left) if left > 0 else EMPTY

@@ -2,7 +2,7 @@
 
 A hand's worth is its damage plan: what its Weapons deal in the Attack Phases of turns 2 and 3 (the
 first turn is the Ready Turn, with no attack; later turns play the cards drawn since), equipped one
-a turn ("Equip 1 Weapon card"), each the one that most raises the coming Attack Phase, with every
+a turn ("Equip 1 Weapon card"), in the order that deals the most over those phases, with every
 Weapon search in the hand bringing the best Weapon the deck holds, and the hand's attack Events
 adding to the first attack of a turn ("Only 1 Event per Condemned per turn").
 
@@ -20,7 +20,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
-from engine.games.condemned.loadout import EMPTY, attack_damage, best_equip, phase_damage, worn
+from engine.games.condemned.loadout import EMPTY, Held, attack_damage, equipped, phase_damage, worn
 from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
@@ -139,24 +139,44 @@ KEPT_PLANS = 1 << 16
 
 def _weapon_plan(side: Side, weapons: tuple[CardSpec, ...], at_range: bool) -> tuple[int, ...]:
     """The damage of each of the first Attack Phases with these Weapons, equipped one a turn from the
-    Ready Turn on, each the one that most raises the coming Attack Phase (the first of equals, in the
-    order given)."""
+    Ready Turn on, in the order that deals the most over those Attack Phases (the first of equals)."""
     key = (side.condemned, at_range, weapons)
     damages = _weapon_plans.get(key)
     if damages is not None:
         return damages
-    left = list(weapons)
-    main, off = EMPTY, EMPTY
-    found: list[int] = []
-    for turn in range(1 + ATTACK_TURNS):
-        main, off, chosen = best_equip(side, main, off, left, at_range)
-        if chosen is not None:
-            left.remove(chosen)
-        if turn == 0:
-            continue  # the Ready Turn
-        found.append(phase_damage(side, main, off, at_range))
-        main, off = worn(main, at_range), worn(off, at_range)
+    damages = _best_sequence(side, EMPTY, EMPTY, weapons, at_range, 0)[1]
     if len(_weapon_plans) >= KEPT_PLANS:
         _weapon_plans.clear()
-    damages = _weapon_plans[key] = tuple(found)
+    _weapon_plans[key] = damages
     return damages
+
+
+def _best_sequence(side: Side, main: Held, off: Held, left: tuple[CardSpec, ...], at_range: bool,
+                   turn: int) -> tuple[int, tuple[int, ...]]:
+    """The most damage the Attack Phases from `turn` to the last planned can deal, equipping at most one
+    of `left` a turn, and each phase's damage."""
+    if turn > ATTACK_TURNS:
+        return 0, ()
+    options: list[tuple[Held, Held, tuple[CardSpec, ...]]] = [(main, off, left)]
+    seen: set[tuple[CardSpec, str]] = set()
+    for index, spec in enumerate(left):
+        rest = left[:index] + left[index + 1:]
+        for place in spec.places:
+            if (spec, place) in seen:
+                continue
+            seen.add((spec, place))
+            new_main, new_off, _ = equipped(main, off, spec, place)
+            options.append((new_main, new_off, rest))
+    best: tuple[int, tuple[int, ...]] | None = None
+    for new_main, new_off, rest in options:
+        if turn == 0:
+            total, damages = _best_sequence(side, new_main, new_off, rest, at_range, turn + 1)
+        else:
+            now = phase_damage(side, new_main, new_off, at_range)
+            later, after = _best_sequence(side, worn(new_main, at_range), worn(new_off, at_range), rest,
+                                          at_range, turn + 1)
+            total, damages = now + later, (now, *after)
+        if best is None or total > best[0]:
+            best = (total, damages)
+    assert best is not None
+    return best

@@ -476,17 +476,6 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
         steps = [(gain, uses_front, uses_back, chr(base + choice), (cost << 4 | uses_front) << 4 | uses_back)
                  for choice, (gain, _, uses_front, uses_back) in enumerate(options)
                  if uses_front <= front and uses_back <= back]  # places left only go down
-        if len(steps) == 1:  # the most common card: one place
-            gain, uses_front, uses_back, char, used = steps[0]
-            for key, (total, order) in tuple(best.items()):
-                if cost > key >> 8 or uses_front > (key >> 4) & 15 or uses_back > key & 15:
-                    continue
-                after = key - used
-                found = get(after)
-                worth = total + gain
-                if found is None or found[0] < worth or (found[0] == worth and order + char < found[1]):
-                    best[after] = (worth, order + char)
-            continue
         for key, (total, order) in tuple(best.items()):
             if cost > key >> 8:
                 continue

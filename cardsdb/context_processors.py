@@ -6,10 +6,9 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from .models import Game
-from .versions import request_version
+from .versions import KeptPerVersion, request_version
 
-# (card data version, the games in navigation order): a change to a game makes a new version.
-_nav_games: tuple[str, tuple[Game, ...]] | None = None
+_nav_games: KeptPerVersion[str, tuple[Game, ...]] = KeptPerVersion()
 
 
 def games(request: HttpRequest) -> dict[str, Any]:
@@ -20,8 +19,4 @@ def games(request: HttpRequest) -> dict[str, Any]:
 def games_in_nav_order(request: HttpRequest) -> tuple[Game, ...]:
     """Read once per card data version (on PostgreSQL a process knows it without a query): every page
     shows them."""
-    global _nav_games
-    version = request_version(request).tag
-    if _nav_games is None or _nav_games[0] != version:
-        _nav_games = (version, tuple(Game.objects.order_by("sort_order", "name")))
-    return _nav_games[1]
+    return _nav_games.get("nav", request_version(request), lambda: tuple(Game.objects.order_by("sort_order", "name")))

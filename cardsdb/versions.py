@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.http import HttpRequest
@@ -26,6 +26,8 @@ from .models import Card, CardDataVersion, CardSet, Game
 from .version_watch import CHANNEL, VersionWatcher, watching
 
 VERSION_ROW = 1
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 CARD_DATA_MODELS = (Game, CardSet, Card)
 
 
@@ -107,6 +109,26 @@ def changes_pending() -> bool:
     """Whether this thread is inside `card_data_changes()` after a change that has not yet made its
     version: until the batch ends, the version does not tell that the cards changed."""
     return _batch.depth > 0 and _batch.changed
+
+
+class KeptPerVersion(Generic[K, V]):
+    """What a process builds from the card data (the engine's card index, the navigation's games),
+    kept while the card data version is the one it was built at: every change to a game, set or card
+    makes a new one. Inside a `card_data_changes()` batch whose changes have no version yet, it is
+    built afresh and not kept."""
+
+    def __init__(self) -> None:
+        self._kept: dict[K, tuple[str, V]] = {}
+
+    def get(self, key: K, version: CardVersion, build: Callable[[], V]) -> V:
+        if changes_pending():
+            return build()
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] == version.tag:
+            return kept[1]
+        value = build()
+        self._kept[key] = (version.tag, value)
+        return value
 
 
 def bump_version(using: str = DEFAULT_DB_ALIAS) -> CardVersion:

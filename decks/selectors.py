@@ -5,7 +5,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from cardsdb.models import Card, CardSet, Game
-from cardsdb.versions import changes_pending, process_version
+from cardsdb.versions import KeptPerVersion, process_version
 from engine.decklist import DecklistTooLong, normalize_name, parse_decklist
 from engine.validation import CardIndex
 
@@ -15,8 +15,8 @@ from .models import Deck, DeckCard, DeckVersion, Visibility
 User = AbstractBaseUser | AnonymousUser
 
 
-# game slug -> (the card data version it was built at, what was built)
-_game_cards_cache: dict[str, tuple[str, GameCards]] = {}
+# By game slug.
+_game_cards_kept: KeptPerVersion[str, GameCards] = KeptPerVersion()
 
 
 def game_cards(game: str) -> GameCards:
@@ -28,15 +28,7 @@ def game_cards(game: str) -> GameCards:
     were built at: on PostgreSQL this process knows the version without a query (the watching
     thread), else it is a primary-key read.
     """
-    if changes_pending():  # cards changed in this batch, which has no new version yet: build afresh
-        return _build_game_cards(game)
-    version = process_version().tag
-    cached = _game_cards_cache.get(game)
-    if cached is not None and cached[0] == version:
-        return cached[1]
-    built = _build_game_cards(game)
-    _game_cards_cache[game] = (version, built)
-    return built
+    return _game_cards_kept.get(game, process_version(), lambda: _build_game_cards(game))
 
 
 def _build_game_cards(game: str) -> GameCards:

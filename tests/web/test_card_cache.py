@@ -12,18 +12,26 @@ from decks.selectors import game_cards
 pytestmark = pytest.mark.usefixtures("loaded_cards")
 
 
+def make_katana_lunge_frequency_1() -> None:
+    card = Card.objects.get(name="Katana Lunge")
+    card.attributes = {**card.attributes, "frequency": 1}
+    card.save()
+
+
+def frequency_of_katana_lunge(cards: Any) -> int:
+    return int(cards.index.get("Katana Lunge")["attributes"]["frequency"])
+
+
 def test_it_reuses_the_cards_while_nothing_changes() -> None:
     assert game_cards("qqdnd") is game_cards("qqdnd")
 
 
 def test_it_sees_a_changed_card() -> None:
     before = game_cards("qqdnd")
-    card = Card.objects.get(name="Katana Lunge")
-    card.attributes = {**card.attributes, "frequency": 1}
-    card.save()
+    make_katana_lunge_frequency_1()
     after = game_cards("qqdnd")
     assert after is not before
-    assert after.index.get("Katana Lunge")["attributes"]["frequency"] == 1
+    assert frequency_of_katana_lunge(after) == 1
 
 
 def test_it_sees_a_removed_card() -> None:
@@ -36,14 +44,12 @@ def test_it_sees_a_card_changed_inside_a_batch_before_the_batch_ends() -> None:
     """A load makes one new version at its end; until then the changed cards are read afresh."""
     before = game_cards("qqdnd")
     with card_data_changes():
-        card = Card.objects.get(name="Katana Lunge")
-        card.attributes = {**card.attributes, "frequency": 1}
-        card.save()
+        make_katana_lunge_frequency_1()
         during = game_cards("qqdnd")
         assert during is not before
-        assert during.index.get("Katana Lunge")["attributes"]["frequency"] == 1
+        assert frequency_of_katana_lunge(during) == 1
     after = game_cards("qqdnd")
-    assert after.index.get("Katana Lunge")["attributes"]["frequency"] == 1
+    assert frequency_of_katana_lunge(after) == 1
     assert game_cards("qqdnd") is after
 
 

@@ -24,12 +24,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.cli import load_cards, resolved_deck  # noqa: E402
-from engine.core import PLAYER, game_stream, player_stream  # noqa: E402
+from engine.core import PLAYER, game_stream  # noqa: E402
 from engine.games import GAME_PACKAGES  # noqa: E402
 from engine.goldfish import in_canonical_order  # noqa: E402
 from engine.goldfish_record import GameRecord  # noqa: E402
 from engine.play.kits import game_kit  # noqa: E402
 from engine.play.match import play_out  # noqa: E402
+from engine.players.base import restart_seats  # noqa: E402
 from engine.validation import CardIndex  # noqa: E402
 
 DECKS = ROOT / "bench" / "decks"
@@ -54,8 +55,7 @@ def digest(game: str, path: Path, opponent: str, games: int, seed: int) -> str:
     hashed = hashlib.sha256()
     for index in range(games):
         state = board.new_initial_state(game_stream(seed, index))
-        for seat, player in enumerate(players):
-            player.restart(state, seat, player_stream(seed, index, seat))
+        restart_seats(state, players, seed, index)
         play_out(state, players)
         hashed.update(record_bytes(kit.record(state, PLAYER)))
     return hashed.hexdigest()

@@ -25,7 +25,7 @@ from engine.games import GAME_PACKAGES, UnknownGame
 from engine.goldfish_record import GameRecord
 from engine.play.kits import DEFAULT_PLAYER, game_kit, goldfish_opponent_name, make_player
 from engine.play.match import play_out
-from engine.players.base import Player, stream_for
+from engine.players.base import Player, restart_seats
 from engine.players.search import DEFAULT_BUDGET
 
 
@@ -362,8 +362,7 @@ def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: in
     stats = RunStats(game, seed, opponent, player)
     for index in range(start, start + games):
         state = board.new_initial_state(game_stream(seed, index))
-        for seat, seat_player in enumerate(players):
-            seat_player.restart(state, seat, stream_for(seat_player, seed, index, seat))
+        restart_seats(state, players, seed, index)
         play_out(state, players)
         stats.add(kit.record(state, PLAYER))
     return stats

@@ -30,7 +30,7 @@ from engine.goldfish import IncompatibleStats, end_turn_distribution, goldfish_r
 from engine.goldfish_record import GameRecord
 from engine.play.kits import DEFAULT_PLAYER, UnknownChoice, game_kit, make_player
 from engine.play.match import play_out
-from engine.players.base import Player, stream_for
+from engine.players.base import Player, restart_seats
 from engine.players.search import DEFAULT_BUDGET
 
 MAX_ACTIONS = 20_000  # actions in one game; far above any real game (a QQDND round of a long game: ~100)
@@ -240,8 +240,7 @@ def run_matchup(game: str, deck_a: ResolvedDeck, deck_b: ResolvedDeck, games: in
     for index in range(start, start + games):
         seating = seatings[index % 2]
         state = seating.board.new_initial_state(game_stream(seed, index))
-        for seat, seat_player in enumerate(players):
-            seat_player.restart(state, seat, stream_for(seat_player, seed, index, seat))
+        restart_seats(state, players, seed, index)
         finished = play_out(state, players, MAX_ACTIONS)
         winner_seat = state.winner() if finished else None
         winner = None if winner_seat is None else ("a" if winner_seat == seating.a_seat else "b")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 
 from engine.core import PLAYER, Game, State, player_stream
@@ -58,6 +58,12 @@ def stream_for(player: Player, seed: int, index: int, seat: int) -> random.Rando
     """The stream `player` is restarted with at `seat` in game `index` of a run seeded `seed`: its own
     (engine.core.player_stream), or IDLE_STREAM for a player that never draws from it."""
     return player_stream(seed, index, seat) if player.uses_stream else IDLE_STREAM
+
+
+def restart_seats(state: State, players: Sequence[Player], seed: int, index: int) -> None:
+    """Restart each seat's player for game `index` of a run seeded `seed`, as every run plays it."""
+    for seat, player in enumerate(players):
+        player.restart(state, seat, stream_for(player, seed, index, seat))
 
 
 PlayerFactory = Callable[[], Player]

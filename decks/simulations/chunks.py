@@ -75,9 +75,10 @@ def play_chunk(run_id: int, index: int, start: int, count: int) -> None:
     if not claimed:
         return
     chunk = SimulationChunk.objects.select_related("run__game", "pairing").get(run_id=run_id, index=index)
-    SimulationRun.objects.filter(pk=run_id, status=RunStatus.QUEUED).update(
-        status=RunStatus.RUNNING, started_at=Now()
-    )
+    if chunk.run.status == RunStatus.QUEUED:  # the run's first chunk (a running run has its start)
+        SimulationRun.objects.filter(pk=run_id, status=RunStatus.QUEUED).update(
+            status=RunStatus.RUNNING, started_at=Now()
+        )
     try:
         stats = _play(chunk, token)
     except LostClaim:

@@ -9,7 +9,8 @@ seats are played: WORK_PER_GAME). The search player, which plays each decision o
 does so for both decks here: its two-deck runs are smaller and its budget lower than in goldfish runs.
 
 Each pairing plays games 0 .. pairing_games-1 with the run's seed (engine/matchup.py), in chunks of
-at most chunk_games(all the run's games) games: a chunk belongs to one pairing.
+at most chunk_games(all the run's games) games, more for the games whose engines play fast
+(FAST_GAME_CHUNK_GAMES): a chunk belongs to one pairing.
 """
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from .services import (
     DEFAULT_GAMES,
     MAX_GAMES,
     MAX_SEED,
+    MIN_CHUNK_GAMES,
     PASTED_LIST,
     RunRefused,
     User,
@@ -48,6 +50,13 @@ FIELD_SIZE = 12  # decks of a field round-robin (66 pairings)
 DEFAULT_FIELD_GAMES = 200  # games of each pairing of a field round-robin
 MAX_SEARCH_MATCHUP_GAMES = 50  # all the games of a two-deck run with the search player
 MAX_SEARCH_MATCHUP_BUDGET = 32
+# A two-deck game of these games' engines takes about a millisecond of a core with the built-in
+# players. In chunks of the usual least size (MIN_CHUNK_GAMES) a chunk's claim, dispatch, writes and
+# message would cost a worker about a sixth of a 2,000-game matchup's time (bench/matchup_bench.py), so
+# their chunks hold at least this many games: a 2,000-game matchup is four chunks, even on two
+# workers. A QQDND game takes some 30 ms and a search player's a second or more: theirs keep the
+# usual size.
+FAST_GAME_CHUNK_GAMES = {"condemned": 500, "anguish": 500}
 
 
 @dataclass(frozen=True)
@@ -153,13 +162,19 @@ def _check_numbers(requester: Requester, games: int, seed: int | None, player: s
         raise RunRefused(f"The seed is a whole number from 0 to {MAX_SEED:,}.")
 
 
+def _least_chunk_games(game: str, player: str) -> int:
+    if player == "search":
+        return MIN_CHUNK_GAMES
+    return FAST_GAME_CHUNK_GAMES.get(game, MIN_CHUNK_GAMES)
+
+
 def _start(kind: RunKind, user: User, requester: Requester, game: Game, a: Entrant,
            pairs: Sequence[tuple[Entrant, Entrant]], pairing_games: int, seed: int | None, player: str,
            budget: int | None) -> SimulationRun:
     if not matchups_available(game.slug):
         raise RunRefused(f"Matchups of {game.name} are not available yet.")
     total = pairing_games * len(pairs)
-    size = chunk_games(total)
+    size = chunk_games(total, _least_chunk_games(game.slug, player))
     with transaction.atomic():
         run = SimulationRun.objects.create(
             kind=kind, game=game, deck=a.deck, deck_version=a.version, name=a.name, list_text=a.text,

@@ -78,8 +78,10 @@ class CancelRefused(Exception):
         self.not_yours = not_yours
 
 
-def chunk_games(games: int) -> int:
-    return min(MAX_CHUNK_GAMES, max(MIN_CHUNK_GAMES, math.ceil(games / TARGET_CHUNKS)))
+def chunk_games(games: int, at_least: int = MIN_CHUNK_GAMES) -> int:
+    """Games a chunk of a run of `games` games plays: about TARGET_CHUNKS chunks, each of `at_least`
+    to MAX_CHUNK_GAMES games."""
+    return min(MAX_CHUNK_GAMES, max(at_least, math.ceil(games / TARGET_CHUNKS)))
 
 
 def plan_chunks(games: int) -> list[tuple[int, int]]:

@@ -12,6 +12,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from pytest_django.fixtures import Settings
 from rest_framework.test import APIClient
 
+from cardsdb.models import Game
+from decks import services as deck_services
 from decks.models import Deck, Visibility
 from decks.simulations.models import RunKind, SimulationRun
 from engine.cli import load_cards, resolved_deck
@@ -50,24 +52,24 @@ def run_of(body: dict[str, Any]) -> SimulationRun:
 def test_a_matchup_split_in_chunks_played_in_any_order_gives_the_engines_results(ann: AbstractBaseUser) -> None:
     opponent = make_deck(ann, Visibility.PUBLIC, MEDIC)
     response = client_of(None).post(MATCHUPS, {"game": "condemned", "list": LEGAL, "opponent": opponent.share_id,
-                                               "games": 300, "seed": 5}, format="json")
+                                               "games": 1200, "seed": 5}, format="json")
     assert response.status_code == 202, response.content
     body = response.json()
-    assert (body["kind"], body["status"], body["games"], body["pairing_games"]) == ("matchup", "queued", 300, 300)
+    assert (body["kind"], body["status"], body["games"], body["pairing_games"]) == ("matchup", "queued", 1200, 1200)
     assert body["opponents"] == [{"index": 0, "name": opponent.name, "deck": opponent.share_id,
                                   "deck_version": 1, "format": opponent.format}]
     assert response["Location"] == body["api_url"] and body["api_url"].endswith(f"/api/matchups/{body['id']}/")
     run = run_of(body)
-    assert run.chunks.count() == 3
+    assert list(run.chunks.order_by("index").values_list("count", flat=True)) == [500, 500, 200]
     play_all(run, order=[2, 0, 1])
 
     done = client_of(None).get(body["api_url"]).json()
 
     assert (done["status"], done["progress"]) == ("done", 1.0)
     # Three chunks in any order, one call, and uneven slices: the same report.
-    assert done["results"] == engine_report(LEGAL, MEDIC, 300, 5)
-    assert done["results"] == engine_report(LEGAL, MEDIC, 300, 5, slices=[7, 150, 43, 100])
-    assert done["results"]["wins_a"] + done["results"]["wins_b"] + done["results"]["draws"] == 300
+    assert done["results"] == engine_report(LEGAL, MEDIC, 1200, 5)
+    assert done["results"] == engine_report(LEGAL, MEDIC, 1200, 5, slices=[7, 650, 43, 500])
+    assert done["results"]["wins_a"] + done["results"]["wins_b"] + done["results"]["draws"] == 1200
 
 
 def test_a_gauntlet_is_one_run_with_a_row_an_opponent(ann: AbstractBaseUser) -> None:
@@ -94,6 +96,30 @@ def test_a_gauntlet_is_one_run_with_a_row_an_opponent(ann: AbstractBaseUser) -> 
         assert (row["win_rate"], row["win_rate_low"], row["win_rate_high"]) == (
             report["a_win_rate"], report["a_win_rate_low"], report["a_win_rate_high"])
         assert row["win_rate_low"] <= row["win_rate"] <= row["win_rate_high"]
+
+
+SAMPLE_DECKS = Path(__file__).resolve().parents[2] / "bench" / "decks"
+
+
+@pytest.mark.parametrize(("game", "player", "games", "counts"), [
+    # A fast engine's chunks hold 500 games: a 2,000-game matchup is four chunks, one each for two
+    # workers twice, and its messages and writes stay small next to its games.
+    ("condemned", "heuristic", 2000, [500] * 4),
+    ("anguish", "random", 1200, [500, 500, 200]),
+    # QQDND's games are some thirty times slower, and a search player's slower still: usual chunks.
+    ("qqdnd", "heuristic", 300, [100] * 3),
+    ("condemned", "search", 50, [50]),
+])
+def test_a_matchups_chunks_are_sized_by_how_fast_its_games_play(game: str, player: str, games: int,
+                                                                 counts: list[int], ann: AbstractBaseUser) -> None:
+    sample = (SAMPLE_DECKS / f"{game}.txt").read_text(encoding="utf-8")
+    opponent = deck_services.deck_import(owner=ann, game=Game.objects.get(slug=game), text=sample,
+                                         visibility=Visibility.PUBLIC).deck
+    response = client_of(ann).post(MATCHUPS, {"game": game, "list": sample, "opponent": opponent.share_id,
+                                              "games": games, "player": player}, format="json")
+    assert response.status_code == 202, response.content
+    run = run_of(response.json())
+    assert list(run.chunks.order_by("index").values_list("count", flat=True)) == counts
 
 
 def test_it_refuses_an_illegal_opponent_with_its_problems_and_says_which(ann: AbstractBaseUser) -> None:

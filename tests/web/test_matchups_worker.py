@@ -43,13 +43,13 @@ def test_a_matchup_on_the_workers_gives_the_engines_results(ann: AbstractBaseUse
                                                             simulation_worker: Worker) -> None:
     opponent = make_deck(ann, Visibility.PUBLIC, MEDIC)
     started = client_of(None).post(MATCHUPS, {"game": "condemned", "list": LEGAL, "opponent": opponent.share_id,
-                                              "games": 400, "seed": 17}, format="json")
+                                              "games": 1500, "seed": 17}, format="json")
     assert started.status_code == 202, started.content
 
     body = poll(started.json()["api_url"], 120, [])
 
     assert (body["status"], body["error"], body["progress"]) == ("done", None, 1.0), simulation_worker.output()
-    assert body["results"] == engine_report(LEGAL, MEDIC, 400, 17)
+    assert body["results"] == engine_report(LEGAL, MEDIC, 1500, 17)
     played_by = set(SimulationChunk.objects.filter(run__public_id=body["id"]).values_list("worker", flat=True))
     assert len(played_by) == 2  # both of the worker's processes took chunks
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import signal
 import subprocess
 import sys
@@ -58,8 +57,26 @@ DECKS = ROOT / "bench" / "decks"
 READY_TIMEOUT = 60.0
 
 
+@dataclass
+class Workers:
+    """Solo worker processes started by `workers`."""
+
+    processes: list[subprocess.Popen[bytes]]
+
+    def cpu(self) -> float:
+        """CPU seconds the worker processes have used so far (Linux: /proc/<pid>/stat). Read once they
+        are ready and again once a run is done, it leaves out their start-up and their stop."""
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = 0
+        for process in self.processes:
+            # The fields after the command's closing parenthesis; utime and stime are the 12th and 13th.
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])
+        return total / ticks
+
+
 @contextmanager
-def workers(count: int, queue: str, logs: Path) -> Iterator[None]:
+def workers(count: int, queue: str, logs: Path) -> Iterator[Workers]:
     """`count` solo workers on `queue`, ready before the block starts, stopped after it."""
     started = []
     for number in range(count):
@@ -81,7 +98,7 @@ def workers(count: int, queue: str, logs: Path) -> Iterator[None]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     sys.exit(f"A worker did not start:\n{log.read_text(errors='replace')}")
                 time.sleep(0.1)
-        yield
+        yield Workers([process for process, _ in started])
     finally:
         for process, _ in started:
             process.send_signal(signal.SIGTERM)
@@ -101,18 +118,10 @@ def wait_for(run: SimulationRun, began: float) -> float:
         time.sleep(0.05)
 
 
-def children_cpu() -> float:
-    """CPU seconds used by this process's children that have exited (the workers, once stopped). Less
-    than the workers' wall time means they waited: for the broker, the database, or for other programs
-    using the same cores."""
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 @dataclass(frozen=True)
 class Timing:
     wall: float  # seconds
-    cpu: float  # CPU seconds of the process(es) playing, start-up left out
+    cpu: float  # CPU seconds of the process(es) playing, from the run's start to its end
 
 
 def row(label: str, games: int, timing: Timing, note: str = "") -> None:
@@ -120,25 +129,16 @@ def row(label: str, games: int, timing: Timing, note: str = "") -> None:
           f"CPU {timing.cpu:>6.1f} s {games / timing.cpu:>8,.0f} games/CPU-s   {note}")
 
 
-def start_up_cpu(queue: str, logs: Path) -> float:
-    """CPU seconds a worker spends starting and stopping with nothing to do."""
-    before = children_cpu()
-    with workers(1, queue, logs):
-        pass
-    return children_cpu() - before
-
-
 def through_celery(count: int, game: Game, text: str, args: argparse.Namespace, queue: str, logs: Path,
-                   idle_cpu: float, runs: list[SimulationRun]) -> tuple[Timing, SimulationRun]:
-    before = children_cpu()
-    with workers(count, queue, logs):
+                   runs: list[SimulationRun]) -> tuple[Timing, SimulationRun]:
+    with workers(count, queue, logs) as started:
+        before = started.cpu()
         began = time.perf_counter()
         run = start_run(user=AnonymousUser(), requester=Requester.server("bench"), games=args.games, seed=args.seed,
                         game=game, text=text)
         runs.append(run)
         wall = wait_for(run, began)
-    # The workers have exited, so their CPU time is counted now.
-    timing = Timing(wall, children_cpu() - before - count * idle_cpu)
+        timing = Timing(wall, started.cpu() - before)
     if run.status == RunStatus.FAILED:
         sys.exit(f"The run on {count} worker(s) failed: {run.error}")
     return timing, run
@@ -170,9 +170,8 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="celery-bench-") as folder:
             logs = Path(folder)
-            idle_cpu = start_up_cpu(queue, logs)
             for count in (1, 2):
-                timings[count], run = through_celery(count, game, text, args, queue, logs, idle_cpu, runs)
+                timings[count], run = through_celery(count, game, text, args, queue, logs, runs)
                 if run.results != direct:
                     sys.exit(f"The run on {count} worker(s) gave other results than the direct run.")
                 note = (
@@ -182,7 +181,8 @@ def main() -> None:
                 )
                 row(f"Celery, {count} worker{'s' if count > 1 else ''}", args.games, timings[count], note)
         print(f"Both runs ({runs[0].chunks.count()} chunks of {runs[0].chunk_games:,} games) gave exactly the "
-              f"direct run's results. A worker's start-up, left out above: {idle_cpu:.1f} CPU-s.")
+              "direct run's results. Workers' CPU is counted from the run's start to its end: their start-up "
+              "is left out, their first reading of the cards is not.")
         print("CPU time under wall time (per process) means waiting: for the broker, the database, or for "
               "other programs on the same cores.")
     finally:

@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from celery import current_app  # noqa: E402
-from celery_bench import DECKS, Timing, children_cpu, row, start_up_cpu, wait_for, workers  # noqa: E402
+from celery_bench import DECKS, Timing, row, wait_for, workers  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
 
 from cardsdb.models import Game  # noqa: E402
@@ -61,7 +61,7 @@ def save(owner: object, game: Game, path: Path) -> Deck:
     return deck
 
 
-def bench_game(slug: str, args: argparse.Namespace, owner: object, queue: str, logs: Path, idle_cpu: float,
+def bench_game(slug: str, args: argparse.Namespace, owner: object, queue: str, logs: Path,
                runs: list[SimulationRun]) -> None:
     game = Game.objects.filter(slug=slug).first()
     if game is None:
@@ -80,14 +80,14 @@ def bench_game(slug: str, args: argparse.Namespace, owner: object, queue: str, l
 
     saved = [save(owner, game, path) for path in paths]
     for count in (1, 2):
-        before = children_cpu()
-        with workers(count, queue, logs):
+        with workers(count, queue, logs) as started:
+            before = started.cpu()
             began = time.perf_counter()
             run = start_matchup(user=owner, requester=Requester.server("bench"), deck=saved[0], opponent=saved[1],
                                 games=args.games, seed=args.seed)
             runs.append(run)
             wall = wait_for(run, began)
-        timings[count] = Timing(wall, children_cpu() - before - count * idle_cpu)
+            timings[count] = Timing(wall, started.cpu() - before)
         if run.status != RunStatus.DONE or run.results != direct:
             sys.exit(f"The matchup on {count} worker(s) ended {run.status} or gave other results: {run.error}")
         note = (f"overhead {timings[1].wall / timings[0].wall - 1:+.1%} wall against direct" if count == 1
@@ -99,16 +99,16 @@ def bench_game(slug: str, args: argparse.Namespace, owner: object, queue: str, l
     if args.no_gauntlet:
         return
     opponents = [saved[1 + i % (len(saved) - 1)] for i in range(OPPONENTS)]
-    before = children_cpu()
-    with workers(2, queue, logs):
+    with workers(2, queue, logs) as started:
+        before = started.cpu()
         began = time.perf_counter()
         run = start_gauntlet(user=owner, requester=Requester.server("bench"), deck=saved[0], opponents=opponents,
                              games=args.gauntlet_games, seed=args.seed)
         runs.append(run)
         wall = wait_for(run, began)
+        timing = Timing(wall, started.cpu() - before)
     if run.status != RunStatus.DONE:
         sys.exit(f"The gauntlet ended {run.status}: {run.error}")
-    timing = Timing(wall, children_cpu() - before - 2 * idle_cpu)
     row(f"gauntlet, {OPPONENTS} opp.", run.games, timing,
         f"{OPPONENTS} x {args.gauntlet_games:,} games on 2 workers (goal: 60 s; QQDND 3 minutes)")
 
@@ -130,11 +130,11 @@ def main() -> None:
     try:
         with tempfile.TemporaryDirectory(prefix="matchup-bench-") as folder:
             logs = Path(folder)
-            idle_cpu = start_up_cpu(queue, logs)
             for slug in args.game or GAMES:
-                bench_game(slug, args, owner, queue, logs, idle_cpu, runs)
+                bench_game(slug, args, owner, queue, logs, runs)
         print("\nCPU time under wall time (per process) means waiting: for the broker, the database, or for other "
-              "programs on the same cores. A worker's start-up is left out.")
+              "programs on the same cores. Workers' CPU is counted from a run's start to its end: their start-up is "
+              "left out, their first reading of the cards is not.")
     finally:
         SimulationRun.objects.filter(pk__in=[run.pk for run in runs]).delete()
         owner.delete()  # and the bench's decks with it

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.cli import load_cards, resolved_deck
 from engine.core import OPPONENT, PLAYER, TERMINAL
+from engine.games.qqdnd.pieces import DECK
 from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_game
 from engine.games.qqdnd.state import PASS, RESPOND
 from engine.validation import CardIndex
@@ -182,3 +183,18 @@ def test_it_does_not_damage_a_card_that_damage_cannot_destroy() -> None:
     assert not any(move.startswith("use Snipe") for move in moves)
     assert all(shirt.damage == 0 for shirt in shirts)
     assert all(table.state.block_of(dummy) == 2 for dummy in table.state.party(OPPONENT))
+
+
+def test_it_puts_back_a_card_not_an_insingem_fly_with_turnabout() -> None:
+    """ Turnabout: "Search a player's deck for an Ally and put it in play under their control. Then put an Ally
+    that player controls on top of their deck"; a token put on a deck ceases to exist, and Devil Rush "Deal[s]
+    damage equal to the number of cards exhausted this way": the player puts back the card it fetched, not the
+    Fly that adds a point to every Rush to come (before, the token went first, and the Devil Swarm deck lost
+    its Flies to its own Turnabouts). """
+    table = Table()
+    fly = table.state.create_token(PLAYER, "Insingem Fly", None)
+    soldier = table.give("Clockwork Soldier", zone="deck")
+    table.hand("Turnabout")  # Turnabout (10-8) opens
+    table.play("Turnabout")
+    assert fly.uid in table.state.all_token_uids()
+    assert soldier.zone == DECK

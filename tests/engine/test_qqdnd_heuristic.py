@@ -13,7 +13,7 @@ from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_
 from engine.games.qqdnd.state import PASS, RESPOND
 from engine.validation import CardIndex
 from tests.engine.sample_decks import sample_deck_lists
-from tests.engine.test_qqdnd_engine import EPTOL, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
+from tests.engine.test_qqdnd_engine import EPTOL, IAGO, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
 
 
 def play_round(table: Table) -> list[str]:
@@ -198,3 +198,18 @@ def test_it_puts_back_a_card_not_an_insingem_fly_with_turnabout() -> None:
     table.play("Turnabout")
     assert fly.uid in table.state.all_token_uids()
     assert soldier.zone == DECK
+
+
+def test_it_does_not_lock_its_attacks_behind_a_snipers_camp() -> None:
+    """ Sniper's Camp: "As Sniper's Camp comes into play, place a Martial Attack Action face down attached to it from
+    your hand. While Sniper's Camp is in play, you cannot play Attack or Spell Actions from your hand." It holds one
+    Attack for a later round and locks the Attack and Spell cards every round's draw brings: with a deck of Katana
+    Lunges to draw, the player keeps its Camp in hand (before, a second Sword Throw, held back by "You may play no
+    more Attack cards this round", went under a Camp, and the Lunges of the rounds after stayed in hand). """
+    table = Table([SARINAK, IAGO, MALACHI, QUIET_PARTY[0]])  # the party draws 5 cards a round
+    for _ in range(10):
+        table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard", "Sword Throw", "Sword Throw", "Sniper's Camp")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("play Sword Throw") for move in moves)
+    assert not any(move.startswith("play Sniper's Camp") for move in moves)

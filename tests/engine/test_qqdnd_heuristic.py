@@ -213,3 +213,18 @@ def test_it_does_not_lock_its_attacks_behind_a_snipers_camp() -> None:
     moves = play_round(table)
     assert any(move.startswith("play Sword Throw") for move in moves)
     assert not any(move.startswith("play Sniper's Camp") for move in moves)
+
+
+def test_it_raises_the_third_fly_while_the_rushes_to_come_would_use_it() -> None:
+    """ Insingem Nox: "Me, Me, Me: (5-1) If there are less than 3 Insingem Flies in play, put 1 Insingem Fly into
+    play" and "Devil Rush: (17) [...] Deal damage equal to the number of cards exhausted this way": with two Flies
+    and the dummies fresh, a Rush deals 3 now, and a third Fly adds a point to each of the eight Rushes the
+    dummies can still take before their last, so the player raises it (before, a Fly counted for six Rushes at
+    most, and Insingem rushed). """
+    table = Table([INSINGEM, *QUIET3_PARTY])
+    for _ in range(2):
+        table.state.create_token(PLAYER, "Insingem Fly", None)
+    table.hand("Drunkard")  # 21 opens
+    moves = [move for move in play_round(table) if "Insingem Nox" in move]
+    assert moves[0].startswith("use Me, Me, Me")
+    assert sum(1 for p in table.state.field[PLAYER] if p.d.name == "Insingem Fly") == 3

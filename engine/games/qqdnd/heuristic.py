@@ -119,7 +119,7 @@ CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
 CARD_LATER = 0.2  # a card into hand once none is
 OWN_POINT = 3.0  # a point of damage to one's own card
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
-FLY_HORIZON = 6  # rounds of Devil Rush an Insingem Fly is counted for
+BOOM_HORIZON = 6  # rounds of Ticks a BOOM is counted to give up, at most
 SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of a response
 
 
@@ -1306,10 +1306,11 @@ class Estimate:
             if not any("Insingem" in p.d.name for p in self.b.party(self.me)):
                 return 0.3
             # Each Fly adds a point to every Devil Rush to come that the point counts in: future damage,
-            # counted at FUTURE_RATE for each, up to FLY_HORIZON (a flat price made the policy never raise
-            # Flies; a price by the clock alone raised them when every dummy was one Rush from defeat).
+            # counted at FUTURE_RATE for each, one a round for the rounds left (a flat price made the policy never
+            # raise Flies; a price by the clock alone raised them when every dummy was one Rush from defeat; a cap
+            # of six Rushes made Insingem rush with two where a third Fly paid back within the game).
             rounds_left = self.state.max_rounds - self.state.round
-            return POINT * FUTURE_RATE * min(FLY_HORIZON, rounds_left, rushes_a_fly_adds_to(self.state))
+            return POINT * FUTURE_RATE * min(rounds_left, rushes_a_fly_adds_to(self.state))
         return 1.0
 
     def _stay_exhausted(self, verb: Verb, ctx: Ctx) -> float:
@@ -1320,7 +1321,7 @@ class Estimate:
         for piece in self._pieces(verb.to, ctx):
             if piece is ctx.source and ticks(piece.d):
                 # BOOM: the Bomb's Ticks to come are given up; worth it once the game is nearly won.
-                worth -= CHARGE * max(0, min(FLY_HORIZON, rounds_to_go(self.state) - 1))
+                worth -= CHARGE * max(0, min(BOOM_HORIZON, rounds_to_go(self.state) - 1))
             elif piece.controller != self.me:
                 worth += 5.0
             elif "noxspace" in piece.d.statics:
@@ -1640,7 +1641,7 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
         elif step == _SPLIT_LEAVE:
             # As Estimate._leave_play weighs the one card.
             if target is source and ticks(target.d):
-                total += 0.0 - CHARGE * max(0, min(FLY_HORIZON, rounds_to_go(state) - 1))
+                total += 0.0 - CHARGE * max(0, min(BOOM_HORIZON, rounds_to_go(state) - 1))
             elif target.controller != me or "noxspace" in target.d.statics:
                 total += 0.0 + 5.0
             elif target is not source:

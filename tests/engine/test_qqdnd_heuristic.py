@@ -228,3 +228,16 @@ def test_it_raises_the_third_fly_while_the_rushes_to_come_would_use_it() -> None
     moves = [move for move in play_round(table) if "Insingem Nox" in move]
     assert moves[0].startswith("use Me, Me, Me")
     assert sum(1 for p in table.state.field[PLAYER] if p.d.name == "Insingem Fly") == 3
+
+
+def test_it_boosts_an_ally_that_can_damage_an_opponents_card() -> None:
+    """ Strength Mutagen: "The next time target Ally you control would deal damage, it deals 1 damage more";
+    Clockwork Soldier's "Timed Strike: (14) Deal 1 damage to target Resource card" has no target among the dummies
+    (they have no Resources), C.O.R.E's "Laser Beam: (10) Deal one damage to target card" has: the boost goes to
+    C.O.R.E (before, any Ally with a damage Action counted, and the first listed, the Soldier, took it). """
+    table = Table([MALACHI, *QUIET3_PARTY])
+    table.give("Clockwork Soldier", zone="field")
+    table.give("C.O.R.E", zone="field")
+    table.hand("Drunkard", "Strength Mutagen")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert "play Strength Mutagen (19) on C.O.R.E" in moves

@@ -1334,7 +1334,10 @@ class Estimate:
         return 20.0 * len(self._pieces(verb.to, ctx))
 
     def _boost(self, verb: BoostNextDamage, ctx: Ctx) -> float:
-        return sum(3.0 for p in self._pieces(verb.to, ctx) if any(a.damaging for a in self.state.actions_of(p)))
+        state = self.state
+        return sum(3.0 for p in self._pieces(verb.to, ctx) if any(
+            a.damaging and (not a.targets or state.opponents_candidates(self.me, p, a.targets[0]))
+            for a in state.actions_of(p)))
 
     def _boost_magus(self, verb: Verb, ctx: Ctx) -> float:
         return 3.0 if self.b.party_has(self.me, "Magus") else 0.0

@@ -1,0 +1,30 @@
+"""Shuffling a Lifeblood: the permutation `random.Random.shuffle` makes, drawn from the same stream.
+
+A game shuffles one or two Lifebloods as it begins, and a search deals again what its player cannot
+know at every play-out; `Random.shuffle` calls a Python method for each of the 35 cards. This loop
+asks the stream for the same bits in the same order (Fisher-Yates from the last card down, each
+index drawn by rejection from `n.bit_length()` bits, as `Random._randbelow_with_getrandbits` does),
+so the cards come out in the same order and the stream is left where `shuffle` would leave it.
+"""
+from __future__ import annotations
+
+import random
+from typing import TypeVar
+
+T = TypeVar("T")
+_BITS = tuple(n.bit_length() for n in range(128))  # for every pile a game has (larger ones work it out)
+
+
+def shuffle(cards: list[T], rng: random.Random) -> None:
+    """Shuffle `cards` in place exactly as `rng.shuffle(cards)` would."""
+    if type(rng) is not random.Random:  # a subclass may draw its indexes another way
+        rng.shuffle(cards)
+        return
+    getrandbits, bit_lengths = rng.getrandbits, _BITS
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = bit_lengths[n] if n < 128 else n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]

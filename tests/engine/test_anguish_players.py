@@ -194,33 +194,6 @@ def test_its_choice_in_a_copy_is_its_choice_in_the_game(name: str) -> None:
     assert asked > 300
 
 
-def player_with(table: WorthTable) -> HeuristicPlayer:
-    player = HeuristicPlayer()
-    player.table = table
-    return player
-
-
-@pytest.mark.parametrize("name", ["anguish", "anguish-colossal", "anguish-cosmic"])
-def test_a_plan_kept_for_the_game_is_the_plan_worked_out_afresh(name: str) -> None:
-    """A Game keeps the plans its player's searches found, by what they read, for the next position
-    that reads the same (another copy of the same cards, another game): at every decision of a run,
-    the choice with the plans kept is the choice of a player that works every plan out afresh."""
-    goldfish = KIT.goldfish_game(bench_deck(name), "silent")
-    matchup = make_game(bench_deck(name), opponent=bench_deck("anguish-enchanted"))
-    for game, games in ((goldfish, 30), (matchup, 4)):
-        table = worth_table(game)
-        afresh = WorthTable(game)
-        afresh.set_clock(table.clock)
-        afresh.kept_plans = None
-        positions = []
-        for index in range(games):
-            state = game.new_initial_state(game_stream(5, index))
-            positions += decisions(state, [HeuristicPlayer(), HeuristicPlayer()])
-        assert table.kept_plans  # the games' searches were kept, and are asked again below
-        for position in positions:
-            assert player_with(table).choose(position.clone()) == player_with(afresh).choose(position.clone())
-
-
 # ----- against another deck -----
 
 @pytest.mark.parametrize("starting_player", [PLAYER, OPPONENT])

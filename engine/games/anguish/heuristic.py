@@ -76,7 +76,7 @@ from engine.games.anguish.state import (
     AnguishGame,
     AnguishState,
 )
-from engine.games.anguish.worth import NEVER, KeptPlan, Option, WorthTable
+from engine.games.anguish.worth import NEVER, Option, WorthTable
 from engine.players.base import Player
 
 GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
@@ -92,11 +92,6 @@ _Play = tuple[int, str | None, int | None, bool]
 # locations, and the Creatures that made room.
 _Plan = tuple[float, str, tuple[_Play, ...], int, int, int, int]
 _ORDER = 4  # more than any card's options and making room
-# A plan as the places of its plays, which copies of the same cards in the same order share: each
-# play's card as its place among the candidates, its row, the Creature making room for it as its
-# place among those that could (-1: none), and whether room is made before the attack.
-_Recipe = tuple[tuple[int, str | None, int, bool], ...]  # worth.KeptPlan holds one, with a flag
-_KEPT_PLANS = 50_000  # searches kept per Game at most (a run meets a few thousand)
 
 
 def _plan_rank(plan: _Plan) -> tuple[float, str]:
@@ -105,8 +100,7 @@ def _plan_rank(plan: _Plan) -> tuple[float, str]:
 
 class HeuristicPlayer(Player):
     """POLICY above, at either seat. It keeps nothing between decisions but the worth table of the
-    Game being played (with the plans its searches found, each kept for what it read), so a copy of
-    a position (a search's play-out) gets the same choices."""
+    Game being played, so a copy of a position (a search's play-out) gets the same choices."""
 
     kind = "heuristic"
     uses_stream = False  # its choices are the position's alone
@@ -316,27 +310,8 @@ class HeuristicPlayer(Player):
             if any(arriving[uid][hour] > least for uid, _, _ in candidates if creature_at[uid]):
                 room, replacing = self._room(state, table)
                 attack_to_come = not after_attack and bool(safe_attackers(state))
-        # A search reads no more of the position than the Hour, whether the attack is past, the Hours
-        # and places left, the cards (each candidate's cost and options are those of every copy of
-        # it) and the room (what each Creature that could make room would mill): the plan found for
-        # a position that reads the same, told as places (see _Recipe), is the plan. Options read
-        # from the position (matchup_options) are not kept.
-        kept = None if read else table.kept_plans
         if room:
-            if kept is None:
-                return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come,
-                               after_attack)
-            kinds = table.kind
-            key: tuple[object, ...] = (hour, after_attack, budget, front, back, replacing, attack_to_come,
-                                       tuple([kinds[uid] for uid, _, _ in candidates]),
-                                       tuple([(r[0], r[2]) for r in room]))
-            recipe = kept.get(key)
-            if recipe is None:
-                plays = _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come,
-                                after_attack)
-                _keep_plan(kept, key, (_recipe(plays, candidates, room), True))
-                return plays
-            return _from_recipe(recipe[0], candidates, room)
+            return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         everything = _everything_fits(candidates, budget, front, back)
         if everything is not None:
             self._settled = settled  # the rest of them fit, each where it did
@@ -345,19 +320,8 @@ class HeuristicPlayer(Player):
         # its first play is the rest of it: when the next look searches. It may find that all the
         # rest fit and take each card where it is worth most instead, which is the best plan too when
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
-        if kept is None:
-            self._settled = settled and _all_worth_something(candidates)
-            return _best_fit(candidates, budget, front, back)
-        kinds = table.kind
-        key = (hour, after_attack, end_game, budget, front, back, tuple([kinds[uid] for uid, _, _ in candidates]))
-        recipe = kept.get(key)
-        if recipe is None:
-            plays = _best_fit(candidates, budget, front, back)
-            recipe = _keep_plan(kept, key, (_recipe(plays, candidates, []), _all_worth_something(candidates)))
-            self._settled = settled and recipe[1]
-            return plays
-        self._settled = settled and recipe[1]
-        return _from_recipe(recipe[0], candidates, [])
+        self._settled = settled and _all_worth_something(candidates)
+        return _best_fit(candidates, budget, front, back)
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -396,29 +360,6 @@ class HeuristicPlayer(Player):
                 if state.profiles[uid].target == "attacker":
                     return (act.PLAY, uid, None, attacker)
         return (act.PROTECT, attacker, guard)
-
-
-def _recipe(plays: tuple[_Play, ...], candidates: list[tuple[int, int, tuple[Option, ...]]],
-            room: list[tuple[float, int, float]]) -> _Recipe:
-    """A plan found, told as places (see _Recipe)."""
-    places = {uid: place for place, (uid, _, _) in enumerate(candidates)}
-    rooms = {uid: place for place, (_, uid, _) in enumerate(room)}
-    return tuple([(places[uid], row, -1 if leaving is None else rooms[leaving], early)
-                  for uid, row, leaving, early in plays])
-
-
-def _from_recipe(recipe: _Recipe, candidates: list[tuple[int, int, tuple[Option, ...]]],
-                 room: list[tuple[float, int, float]]) -> tuple[_Play, ...]:
-    """The plan told by `recipe`, with these candidates and this room."""
-    return tuple([(candidates[place][0], row, None if leaving < 0 else room[leaving][1], early)
-                  for place, row, leaving, early in recipe])
-
-
-def _keep_plan(kept: dict[tuple[object, ...], KeptPlan], key: tuple[object, ...], plan: KeptPlan) -> KeptPlan:
-    if len(kept) >= _KEPT_PLANS:
-        kept.clear()  # a bound on the memory a long run holds; the plans are found again
-    kept[key] = plan
-    return plan
 
 
 def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:

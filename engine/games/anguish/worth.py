@@ -25,9 +25,6 @@ DEFENSE_WORTH = 0.5  # a point of Protection in the End Game's Defense Line, in 
 # Where a card can be played and what it is worth there: (worth, row, Arsenal locations it takes,
 # Defense Line locations it takes).
 Option = tuple[float, str | None, int, int]
-# A plan the heuristic player's search found (heuristic.py's _Recipe: each play as places among the
-# cards and the room), and whether every card the search looked at was worth something.
-KeptPlan = tuple[tuple[tuple[int, str | None, int, bool], ...], bool]
 
 
 def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
@@ -53,7 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read", "harms", "kind", "kept_plans",
+        "plans", "end_game_plans", "creature", "matchup_read", "harms",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -107,13 +104,6 @@ class WorthTable:
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
         self.end_game_plans = list(zip(self.end_game_cost, self.end_game_options, strict=True))
         self.creature = [card.kind == CREATURE for card in profiles]
-        # Which distinct card each card is (copies share one number): what a plan search reads of a
-        # card is the same for all its copies.
-        kinds: dict[CardProfile, int] = {}
-        self.kind = [kinds.setdefault(card, len(kinds)) for card in profiles]
-        # The plans the heuristic's searches found, by what they read (see heuristic.py, _kept_search):
-        # a run meets the same search again and again. None: every search is worked out afresh.
-        self.kept_plans: dict[tuple[object, ...], KeptPlan] | None = {}
         # The cards another deck's position can make worth playing when the tables say NEVER (what
         # combat.matchup_options looks at): damage to an enemy Creature, a Creature without Arsenal
         # that can enter the Defense Line. For any other card it answers NEVER whatever the position.
@@ -130,8 +120,6 @@ class WorthTable:
         may go on), each card's worth and options until it, in the opening hand, and each player's
         total over the whole Lifeblood."""
         self.clock = clock
-        if self.kept_plans:
-            self.kept_plans = {}  # found with the plans of another clock
         cards = range(len(self.game.profiles))
         hours = range(LAST_HOUR + 1)
         self.horizon_at = [clock if hour < clock else LAST_HOUR for hour in hours]

@@ -12,7 +12,9 @@ import random
 from typing import TypeVar
 
 T = TypeVar("T")
-_BITS = tuple(n.bit_length() for n in range(128))  # for every pile a game has (larger ones work it out)
+# Per number of cards, the steps of the shuffle: the place swapped into, how many places it draws
+# from, and the bits that takes (a Lifeblood is shuffled at every game: worked out once).
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
 
 
 def shuffle(cards: list[T], rng: random.Random) -> None:
@@ -20,10 +22,12 @@ def shuffle(cards: list[T], rng: random.Random) -> None:
     if type(rng) is not random.Random:  # a subclass may draw its indexes another way
         rng.shuffle(cards)
         return
-    getrandbits, bit_lengths = rng.getrandbits, _BITS
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        bits = bit_lengths[n] if n < 128 else n.bit_length()
+    size = len(cards)
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    getrandbits = rng.getrandbits
+    for i, n, bits in steps:
         j = getrandbits(bits)
         while j >= n:
             j = getrandbits(bits)

@@ -261,10 +261,10 @@ class HeuristicPlayer(Player):
         seat = state.seats[state.active]
         hand = seat.hand
         hour = state.hour
-        budget = state.budget()
+        end_game = state.end_game
+        budget = LAST_HOUR if end_game else hour - state.spent  # state.budget(), inlined
         profiles = state.profiles
         matchup = not state.game.goldfish
-        end_game = state.end_game
         after_attack = state.attack_declared and not end_game
         # The cards worth playing now, each with its cost and its options.
         candidates: list[tuple[int, int, tuple[Option, ...]]] = []
@@ -306,10 +306,12 @@ class HeuristicPlayer(Player):
         if creatures > front and seat.arsenal and not end_game:
             # Room is worth making only for a Creature that would mill more than one in the Arsenal.
             keeps, arriving = table.keeps, table.arrives[True]
-            least = min(keeps[uid][hour] for uid in seat.arsenal)
-            if any(arriving[uid][hour] > least for uid, _, _ in candidates if creature_at[uid]):
-                room, replacing = self._room(state, table)
-                attack_to_come = not after_attack and bool(safe_attackers(state))
+            least = min([keeps[uid][hour] for uid in seat.arsenal])
+            for uid, _, _ in candidates:
+                if creature_at[uid] and arriving[uid][hour] > least:
+                    room, replacing = self._room(state, table)
+                    attack_to_come = not after_attack and bool(safe_attackers(state))
+                    break
         if room:
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         everything = _everything_fits(candidates, budget, front, back)

@@ -792,7 +792,8 @@ class AnguishState(State):
         only answers an attack, an enemy target against the goldfish); one too dear now stays too
         dear for the rest of the turn (the Hours left only go down)."""
         held, moment, profiles = self.held, self.moment, self.profiles
-        budget, free_now = self.budget(), self.end_game
+        free_now = self.end_game
+        budget = LAST_HOUR if free_now else self.hour - self.spent  # self.budget(), inlined
         arsenal_free = len(self.seats[player].arsenal) < ROW_SIZE
         for uid in cards:
             held[uid] = True
@@ -827,7 +828,7 @@ class AnguishState(State):
         elif card.response:
             return False
         cost = 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
-        if cost > (0 if responding else self.budget()):
+        if cost > (0 if responding else LAST_HOUR if self.end_game else self.hour - self.spent):  # self.budget()
             return False
         if card.kind == CREATURE:
             seat = self.seats[player]

@@ -557,14 +557,15 @@ class AnguishState(State):
     def _attack(self, chosen: tuple[int, ...]) -> None:
         self.attack_declared = True
         self.acted = True
+        attacked, window = self.attacked, self.window
         for uid in chosen:
-            self.attacked[uid] = self.window
+            attacked[uid] = window
         self.attackers = list(chosen)
         self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
         responds = self.game.responds
-        if seat.protection or any([responds[uid] for uid in seat.hand]):
+        if seat.protection or (seat.hand and any([responds[uid] for uid in seat.hand])):
             self.phase = PROTECT
             self.actor = defender
             for uid in seat.hand:
@@ -588,8 +589,11 @@ class AnguishState(State):
         defender = 1 - self.active
         unprotected = 0
         doomed: list[int] = []
-        for attacker in self.attackers:
-            blocker = self.blocks.get(attacker)
+        blocks = self.blocks
+        if not blocks:  # no Creature was aligned (every attack on the goldfish): all of it gets through
+            unprotected = sum(map(self.arsenal_of, self.attackers))
+        for attacker in self.attackers if blocks else ():
+            blocker = blocks.get(attacker)
             if blocker is None:
                 unprotected += self.arsenal_of(attacker)
                 continue

@@ -313,8 +313,8 @@ class HeuristicPlayer(Player):
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
             # Room is worth making only for a Creature that would mill more than one in the Arsenal.
-            keeps, arriving = table.keeps, table.arrives[True]
-            least = min([keeps[uid][hour] for uid in seat.arsenal])
+            arriving = table.arrives[True]
+            least = min(map(table.keeps_at[hour].__getitem__, seat.arsenal))
             for uid, _, _ in candidates:
                 if creature_at[uid] and arriving[uid][hour] > least:
                     room, replacing = self._room(state, table)

@@ -798,7 +798,11 @@ class AnguishState(State):
         held, moment, profiles = self.held, self.moment, self.profiles
         free_now = self.end_game
         budget = LAST_HOUR if free_now else self.hour - self.spent  # self.budget(), inlined
-        arsenal_free = len(self.seats[player].arsenal) < ROW_SIZE
+        seat = self.seats[player]
+        # A Creature it can pay for may be played into a free Arsenal location, into a free Defense
+        # Line location with a Protection Score, or, every location full, in place of another (7.1).
+        anywhere = len(seat.arsenal) < ROW_SIZE or len(seat.protection) == ROW_SIZE
+        light, goldfish = self.light(), self.game.goldfish
         for uid in cards:
             held[uid] = True
             if moment[uid]:
@@ -806,9 +810,14 @@ class AnguishState(State):
             card = profiles[uid]
             if card.response or (card.cost > budget and not (free_now or card.free)):
                 continue
-            if (card.kind == CREATURE and arsenal_free) or self._playable(player, uid, responding=False):
+            # self._playable(player, uid, responding=False), for a card it can pay for
+            if card.kind == CREATURE:
+                playable = anywhere or entry_protection(card, light) > 0
+            else:
+                playable = card.kind == DISCOVERY and bool(self._targets(player, card, uid))
+            if playable:
                 moment[uid] = True
-            elif not (card.target == "enemy" and self.game.goldfish):
+            elif not (card.target == "enemy" and goldfish):
                 self.pending.append(uid)
 
     def _recheck_pending(self) -> None:
@@ -844,9 +853,10 @@ class AnguishState(State):
         return card.kind == DISCOVERY and bool(self._targets(player, card, uid))
 
     def _finish_turn(self) -> None:
-        self._clear_turn_effects()
+        if self.weakening:
+            self._clear_turn_effects()
         following = 1 - self.active
-        if following == self.starter or self._is_goldfish(following):
+        if following == self.starter or (following == OPPONENT and self.game.goldfish):  # or _is_goldfish
             # The goldfish "plays nothing": its turn passes with nothing to do.
             self._end_hour()
         else:

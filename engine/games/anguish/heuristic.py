@@ -69,6 +69,7 @@ from engine.games.anguish.state import (
     HAND_LIMIT_PHASE,
     KEEP,
     LAST_HOUR,
+    LAST_LIGHT_HOUR,
     MAIN,
     MULLIGAN,
     PROTECT,
@@ -350,14 +351,21 @@ class HeuristicPlayer(Player):
         attacks_now = hour <= table.horizon_at[hour]
         keeps = table.keeps
         summoned, moved, window = state.summoned, state.moved, state.window
+        profiles, bonus, damage = state.profiles, state.bonus, state.damage
+        light = not state.end_game and hour <= LAST_LIGHT_HOUR
         room = []
         for uid in seat.arsenal:
             if summoned[uid] == hour:
                 continue  # played this turn: it was chosen for its place
-            if replacing or (moved[uid] != window and state.protection_of(uid) > 0):
-                later = keeps[uid][hour]
-                now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
-                room.append((later, uid, now))
+            if not replacing:
+                if moved[uid] == window:
+                    continue
+                card = profiles[uid]  # state.protection_of(uid) > 0, inlined
+                if card.protection + bonus[uid] - damage[uid] + (card.light_protection if light else 0) <= 0:
+                    continue
+            later = keeps[uid][hour]
+            now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
+            room.append((later, uid, now))
         room.sort()
         return room, replacing
 

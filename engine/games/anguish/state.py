@@ -591,7 +591,14 @@ class AnguishState(State):
         doomed: list[int] = []
         blocks = self.blocks
         if not blocks:  # no Creature was aligned (every attack on the goldfish): all of it gets through
-            unprotected = sum(map(self.arsenal_of, self.attackers))
+            # self.arsenal_of(attacker) for each, inlined
+            profiles, weakened = self.profiles, self.weakened
+            dark = self.end_game or self.hour > LAST_LIGHT_HOUR
+            for attacker in self.attackers:
+                card = profiles[attacker]
+                arsenal = card.arsenal - weakened[attacker] + (card.dark_arsenal if dark else 0)
+                if arsenal > 0:
+                    unprotected += arsenal
         for attacker in self.attackers if blocks else ():
             blocker = blocks.get(attacker)
             if blocker is None:

@@ -21,9 +21,9 @@ from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
 from engine.games.condemned.loadout import EMPTY, Held, attack_damage, equipped, phase_damage, worn
-from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
+from engine.shuffling import shuffle
 
 ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
 SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans

@@ -38,8 +38,8 @@ from engine.deck import ResolvedDeck
 from engine.games.condemned import effects as fx
 from engine.games.condemned.damage import DamageSteps
 from engine.games.condemned.equipment import can_equip
-from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import ARMOR, CONDEMNED, EVENT, INMATE, PREPARATION, WEAPON, CardSpec
+from engine.shuffling import shuffle
 
 # Phases: whose decision it is and what about.
 MULLIGAN, CHOOSE, MAIN, RESPOND, ATTACK, ATTACK_EVENTS, PARRY, OVER = range(8)
@@ -379,13 +379,13 @@ class CondemnedState(State):
         in it, not the order), and the other Condemned's hand and deck are shuffled together and dealt
         back, as many cards to each as before. Everything in play, both discard piles, the cards
         removed from the game and the Events on the stack are seen by both players and stay."""
-        rng.shuffle(self.sides[seat].deck)
+        shuffle(rng, self.sides[seat].deck)
         other = self.sides[1 - seat]
         if not other.hand:
-            rng.shuffle(other.deck)
+            shuffle(rng, other.deck)
             return
         pool = other.hand + other.deck
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         size = len(other.hand)
         # The other side's tallies follow its new hand, as if it had drawn these cards.
         other.drawn.subtract(card.name for card in other.hand)

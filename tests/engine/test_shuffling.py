@@ -1,5 +1,5 @@
-"""The Condemned shuffles its piles with engine/games/condemned/shuffling.py: "Each player shuffles and
-cuts their deck", and shuffles again at a mulligan, a search and an empty deck. Game records stay what
+"""The games shuffle their piles with engine/shuffling.py (The Condemned: "Each player shuffles and
+cuts their deck", and again at a mulligan, a search and an empty deck). Game records stay what
 random.Random.shuffle made them, so the shuffle must be the same one: the same order of the pile, and the
 same numbers taken from the stream."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.games.condemned.shuffling import shuffle
+from engine.shuffling import shuffle
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 5, 25, 30, 127, 128, 200, 1000])

@@ -1,11 +1,11 @@
 """Shuffling a pile exactly as random.Random.shuffle does, a little faster.
 
-The games deal every card through a shuffle (each game shuffles both decks, and a mulligan, a search or
-an empty deck shuffles again), and the heuristic deals 200 sample hands a deck: random.shuffle's call of
-_randbelow for every card is a good part of a game's time. This is the same loop with that call
-inlined: for a random.Random it takes the same numbers from the stream, in the same order, and makes
-the same order of the pile (the tests compare the two). Any other stream is shuffled by its own
-shuffle.
+Every game deals its cards through shuffles (both decks at the start, and again at a mulligan, a search,
+an empty deck, a determinized copy for a search player), and some heuristics deal sample hands:
+random.shuffle's call of _randbelow for every card is a good part of a short game's time. This is the
+same loop with that call inlined: for a random.Random it takes the same numbers from the stream, in the
+same order, and makes the same order of the pile (the tests compare the two). Any other stream is
+shuffled by its own shuffle.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine.shuffling import shuffle
+from engine.shuffling import randbelow, shuffle
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 5, 25, 30, 127, 128, 200, 1000])
@@ -39,3 +39,11 @@ def test_another_kind_of_stream_shuffles_with_its_own_shuffle() -> None:
     pile = list(range(10))
     shuffle(CountingRandom(3), pile)
     assert CountingRandom.shuffles == 1 and sorted(pile) == list(range(10))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 30, 1000])
+def test_randbelow_draws_what_randrange_draws(n: int) -> None:
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [randbelow(ours, n) for _ in range(20)] == [theirs.randrange(n) for _ in range(20)]
+        assert ours.getstate() == theirs.getstate()

@@ -20,7 +20,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
-from engine.games.condemned.loadout import EMPTY, Held, attack_damage, equipped, phase_damage, worn
+from engine.games.condemned.loadout import EMPTY, Held, equipped, phase_damage, worn
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 from engine.shuffling import shuffle
@@ -116,8 +116,8 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
             searches += 1
     if searches:
         # The deck's Weapons, the best last: each search brings the best one left.
-        found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable),
-                       key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
+        found = sorted([spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable],
+                       key=_search_ranks(side.condemned).__getitem__)
         for _ in range(searches):
             if not found:
                 break
@@ -129,6 +129,31 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
             damage += bonuses.pop(0)
         total += damage
     return total
+
+
+class _SearchRanks(dict[CardSpec, tuple[int, int]]):
+    """A Weapon's rank as a search's find for one Condemned: the damage of its attacks (with the
+    Condemned's bonus for its damage type), then its Durability. Worked out on first sight; a
+    search sorts by it with the dict's own lookup as the key (no call of Python code a Weapon)."""
+
+    def __init__(self, condemned: CardSpec) -> None:
+        super().__init__()
+        self.type_bonus = condemned.type_bonus
+
+    def __missing__(self, spec: CardSpec) -> tuple[int, int]:
+        hit = spec.damage + (self.type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
+        rank = self[spec] = (hit * spec.attacks, spec.durability)
+        return rank
+
+
+_ranks: dict[CardSpec, _SearchRanks] = {}
+
+
+def _search_ranks(condemned: CardSpec) -> _SearchRanks:
+    ranks = _ranks.get(condemned)
+    if ranks is None:
+        ranks = _ranks[condemned] = _SearchRanks(condemned)
+    return ranks
 
 
 # (Condemned, distance, Weapons) -> what _weapon_plan makes of them. The cards are CardSpecs, which every

@@ -39,7 +39,7 @@ from engine.games.condemned import effects as fx
 from engine.games.condemned.damage import DamageSteps
 from engine.games.condemned.equipment import can_equip
 from engine.games.condemned.specs import ARMOR, CONDEMNED, EVENT, INMATE, PREPARATION, WEAPON, CardSpec
-from engine.shuffling import shuffle
+from engine.shuffling import randbelow, shuffle
 
 # Phases: whose decision it is and what about.
 MULLIGAN, CHOOSE, MAIN, RESPOND, ATTACK, ATTACK_EVENTS, PARRY, OVER = range(8)
@@ -257,7 +257,7 @@ class CondemnedGame(Game):
             side.deck = list(self.decks[side.index])
             # "Each player shuffles and cuts their deck"
             shuffle(rng, side.deck)
-        first = self.first_player if self.first_player is not None else rng.randrange(2)
+        first = self.first_player if self.first_player is not None else randbelow(rng, 2)
         state.first = first
         # "Each player draws 5 cards."
         for index in (first, 1 - first):
@@ -296,8 +296,10 @@ class CondemnedState(State):
         self.cards: list[CardInstance] = []  # by uid
         self.spec_of: list[CardSpec] = []  # by uid
         self.equips: list[tuple[Action, ...]] = []  # by uid: equip_actions
-        self.sides = tuple(
-            Side(i, game.condemned[i], game.equippable[i], game.contenders[i].passive) for i in (PLAYER, OPPONENT)
+        contenders, condemned, equippable = game.contenders, game.condemned, game.equippable
+        self.sides = (
+            Side(PLAYER, condemned[PLAYER], equippable[PLAYER], contenders[PLAYER].passive),
+            Side(OPPONENT, condemned[OPPONENT], equippable[OPPONENT], contenders[OPPONENT].passive),
         )
         self.first = PLAYER
         self.phase = MULLIGAN

@@ -104,12 +104,16 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action], weapon
     main_card, off_card = side.main, side.off
     # Each hand's Weapon and its Durability left (Held.of), read without making the Held of a loadout
     # already weighed.
+    # (A Weapon has no armor set: its Durability left is its printed Durability less its damage.)
     main_spec = off_spec = None
     main_left = off_left = 0
+    wear = side.wear
     if main_card is not None:
-        main_spec, main_left = state.spec_of[main_card.uid], state.durability_left(side, main_card)
+        main_spec = state.spec_of[main_card.uid]
+        main_left = main_spec.durability - wear.get(main_card.uid, 0)
     if off_card is not None:
-        off_spec, off_left = state.spec_of[off_card.uid], state.durability_left(side, off_card)
+        off_spec = state.spec_of[off_card.uid]
+        off_left = off_spec.durability - wear.get(off_card.uid, 0)
     attacking = _attacks_this_turn(state, side)
     key = (side.condemned, state.at_range, attacking, in_hand, main_spec, main_left, off_spec, off_left)
     tables = _TABLES
@@ -262,8 +266,9 @@ def _best_search(state: CondemnedState, side: Side, verb: fx.Search, names: list
     if not equippable:
         return None
     if verb.card_type == WEAPON:
-        return max(equippable, key=lambda n: (attack_damage(side, state.specs[n]) * state.specs[n].attacks,
-                                              state.specs[n].durability))
+        # The one that deals the most with its attacks, then lasts the most (the first of equals).
+        specs = state.specs
+        return max([specs[n] for n in equippable], key=opening.search_ranks(side.condemned).__getitem__).name
     empty = {slot for slot, armor in zip(("head", "body", "legs"), side.armor, strict=True) if armor is None}
     return max(equippable, key=lambda n: (state.specs[n].slot in empty, state.specs[n].durability))
 
@@ -420,7 +425,13 @@ def _leafy_step(state: CondemnedState, side: Side) -> Action | None:
     your Attack Phase this turn") when the move costs nothing: the card is one worth discarding
     (_discardable), and either Ranged costs no damage, or the turn has no attack (the Ready Turn) and a
     second such card switches back to Melee before the turn ends (_switch_step)."""
-    if state.at_range or side.leafy_used or not any(a is not None and state.spec_of[a.uid].leafy for a in side.armor):
+    if state.at_range or side.leafy_used:
+        return None
+    spec_of = state.spec_of
+    for armor in side.armor:  # asked at every Main Phase decision: a loop, not any() over a generator
+        if armor is not None and spec_of[armor.uid].leafy:
+            break
+    else:
         return None
     cards = _discardable(state, side)
     if not cards:
@@ -523,6 +534,10 @@ def _attack(state: CondemnedState, side: Side) -> Action:
     hand = state.first_attack_hand(side)
     if hand is None:
         return END_ATTACKS
+    armor = state.sides[1 - side.index].armor
+    if armor[0] is None and armor[1] is None and armor[2] is None:
+        # No Armor to target (the goldfish inmate never has any): the Condemned, as targets() says.
+        return _AT_CONDEMNED[hand]
     weapon = side.main if hand == "main" else side.off if hand == "off" else None
     targets = state.targets(side, weapon)
     if CONDEMNED_TARGET in targets:
@@ -530,6 +545,10 @@ def _attack(state: CondemnedState, side: Side) -> Action:
     enemy = state.sides[1 - side.index]
     target = min(targets, key=lambda uid: state.durability_left(enemy, state.cards[uid]))
     return ("attack", hand, target)
+
+
+# Each hand's attack at the enemy Condemned.
+_AT_CONDEMNED: dict[str, Action] = {hand: ("attack", hand, CONDEMNED_TARGET) for hand in ("main", "off", "desperation")}
 
 
 def _attack_event(state: CondemnedState, side: Side) -> Action:
@@ -549,4 +568,7 @@ def _attack_event(state: CondemnedState, side: Side) -> Action:
             best, best_bonus = (card, spec), spec.attack_bonus
     if best is None:
         return PASS
-    return state.plays(side, *best)[0]
+    card, spec = best
+    if spec.choice is None:
+        return ("play", card.uid, None)  # its one play (CondemnedState.plays)
+    return state.plays(side, card, spec)[0]

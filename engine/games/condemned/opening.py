@@ -117,7 +117,7 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
     if searches:
         # The deck's Weapons, the best last: each search brings the best one left.
         found = sorted([spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable],
-                       key=_search_ranks(side.condemned).__getitem__)
+                       key=search_ranks(side.condemned).__getitem__)
         for _ in range(searches):
             if not found:
                 break
@@ -149,7 +149,7 @@ class _SearchRanks(dict[CardSpec, tuple[int, int]]):
 _ranks: dict[CardSpec, _SearchRanks] = {}
 
 
-def _search_ranks(condemned: CardSpec) -> _SearchRanks:
+def search_ranks(condemned: CardSpec) -> _SearchRanks:
     ranks = _ranks.get(condemned)
     if ranks is None:
         ranks = _ranks[condemned] = _SearchRanks(condemned)

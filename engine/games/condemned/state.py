@@ -729,13 +729,15 @@ class CondemnedState(State):
         """The hand of the first attack _attack_actions lists ("main", "off" or "desperation"), or None
         when there is no attack to make: what it lists, without the lists."""
         main, off = side.main, side.off
-        if (
-            main is not None and self.off_attacks == 0 and self.main_attacks < self.spec_of[main.uid].attacks
-            and self.can_attack_with(side, main)
-        ):
-            return "main"
-        if off is not None and self.off_attacks < self.spec_of[off.uid].attacks and self.can_attack_with(side, off):
-            return "off"
+        # can_attack_with, inlined: this is asked at every step of every Attack Phase
+        if main is not None and self.off_attacks == 0:
+            spec = self.spec_of[main.uid]
+            if self.main_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "main"
+        if off is not None:
+            spec = self.spec_of[off.uid]
+            if self.off_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "off"
         if not self.desperation_used and self.desperate(side):
             return "desperation"
         return None
@@ -831,7 +833,9 @@ class CondemnedState(State):
         """ "If they do, they shuffle their hand into their deck, then draw 5 new cards. After that,
         their opponent draws a card." """
         side.mulligans += 1
-        side.drawn.subtract(card.name for card in side.hand)  # a hand sent back was never kept
+        drawn = side.drawn
+        for card in side.hand:  # a hand sent back was never kept (Counter.subtract's loop, inlined)
+            drawn[card.name] = drawn.get(card.name, 0) - 1
         side.deck.extend(side.hand)
         side.hand.clear()
         shuffle(self.rng, side.deck)
@@ -1085,12 +1089,16 @@ class CondemnedState(State):
     def _hit_condemned(self, attacker: Side, defender: Side, spec: CardSpec | None, damage: int) -> None:
         """ "When you attack the Condemned directly, 1 damage is redirected to each Armor card equipped
         to the Condemned." """
-        armors = defender.armors()
-        redirected = min(damage, len(armors))
-        for armor in armors[:redirected]:
-            if defender.wears(armor):
-                self.wear(defender, armor, 1)
-        hit = damage - redirected
+        armor = defender.armor
+        if armor[0] is None and armor[1] is None and armor[2] is None:
+            hit = damage  # no Armor to redirect to (the goldfish inmate's, always)
+        else:
+            armors = defender.armors()
+            redirected = min(damage, len(armors))
+            for each in armors[:redirected]:
+                if defender.wears(each):
+                    self.wear(defender, each, 1)
+            hit = damage - redirected
         if hit <= 0:
             return
         self.lose_life(defender, hit)

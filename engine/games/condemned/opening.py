@@ -15,6 +15,7 @@ measured once per Game and seat, on hands dealt from its cards by a fixed stream
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping, Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -30,6 +31,9 @@ SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
 
 # Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
 _worths: WeakKeyDictionary[CondemnedGame, dict[int, list[float]]] = WeakKeyDictionary()
+# The last Game asked about and its entry in _worths: a run asks about one Game thousands of times, and
+# a lookup in a WeakKeyDictionary makes a weak reference each time.
+_last_worths: tuple[weakref.ref[CondemnedGame], dict[int, list[float]]] | None = None
 # The same by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
 _deck_worths: dict[tuple[Any, ...], tuple[tuple[Mapping[str, Any], ...], list[float]]] = {}
 KEPT_DECKS = 32
@@ -42,15 +46,28 @@ def keeps(state: CondemnedState, side: Side) -> bool:
         return True
     spec_of = state.spec_of
     cards = [spec_of[card.uid] for card in side.hand]
-    # The rest of the deck counts only for a search to find a Weapon in.
-    rest = [spec_of[card.uid] for card in side.deck] if any(map(_searches_weapon, cards)) else []
+    # The rest of the deck counts only for a search to find a Weapon in, and only its Weapons the
+    # Condemned can equip (plan reads no others).
+    rest: list[CardSpec] = []
+    if any(map(_searches_weapon, cards)):
+        equippable = side.equippable
+        for card in side.deck:
+            spec = spec_of[card.uid]
+            if spec.card_type == WEAPON and spec.name in equippable:
+                rest.append(spec)
     return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 
 def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
     """The worth of a new hand (the average plan, taking a better one when a mulligan is left) after a
     mulligan that leaves 0, 1, ... mulligans."""
-    by_seat = _worths.setdefault(state.game, {})
+    global _last_worths
+    game = state.game
+    if _last_worths is not None and _last_worths[0]() is game:
+        by_seat = _last_worths[1]
+    else:
+        by_seat = _worths.setdefault(game, {})
+        _last_worths = (weakref.ref(game), by_seat)
     if side.index not in by_seat:
         by_seat[side.index] = _deck_worth(state, side)
     return by_seat[side.index]
@@ -83,17 +100,16 @@ def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
     return worths
 
 
-def _searches_weapon(spec: CardSpec) -> bool:
-    """Whether the card searches the deck for a Weapon."""
-    searches = _weapon_searches.get(spec)
-    if searches is None:
-        searches = _weapon_searches[spec] = any(
-            isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions
-        )
-    return searches
+class _WeaponSearches(dict[CardSpec, bool]):
+    """Whether a card searches the deck for a Weapon, worked out on first sight and then read as a
+    dict's item (the lookup calls no Python code)."""
+
+    def __missing__(self, spec: CardSpec) -> bool:
+        searches = self[spec] = any(isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions)
+        return searches
 
 
-_weapon_searches: dict[CardSpec, bool] = {}
+_searches_weapon = _WeaponSearches().__getitem__
 
 
 def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_range: bool) -> int:

@@ -42,7 +42,7 @@ from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned import opening
 from engine.games.condemned.loadout import Held, attack_damage, equipped, phase_damage, worn
-from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
+from engine.games.condemned.specs import ARMOR, EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import (
     ATTACK,
     ATTACK_EVENTS,
@@ -50,12 +50,16 @@ from engine.games.condemned.state import (
     CONDEMNED_TARGET,
     END_ATTACKS,
     END_MAIN,
+    EQUIP_ARMOR,
+    EQUIP_WEAPON,
     KEEP,
     MAIN,
     MAX_MULLIGANS,
     MULLIGAN,
     MULLIGAN_ACTION,
+    NO_ROLE,
     PASS,
+    PREPARE,
     Action,
     CondemnedState,
     Side,
@@ -349,29 +353,30 @@ def _main(state: CondemnedState, side: Side) -> Action:
     armors: list[Action] = []
     preparations: list[tuple[CardInstance, CardSpec]] = []
     events: list[tuple[CardInstance, CardSpec]] = []
-    spec_of, equips, equippable = state.spec_of, state.equips, side.equippable
+    spec_of, equips, roles = state.spec_of, state.equips, state.roles[side.index]
     may_equip_weapon, may_play_event = not side.weapon_equipped, not side.event_played
     in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
     seen: set[str] = set()
     for card in side.hand:
+        uid = card.uid
+        role = roles[uid]  # what it can be in this Main Phase (main_role)
+        if role == NO_ROLE:
+            continue
+        if role == EQUIP_WEAPON:
+            in_hand.append(spec_of[uid])
         name = card.name
-        spec = spec_of[card.uid]
-        kind = spec.card_type
-        if kind == WEAPON and name in equippable:
-            in_hand.append(spec)
         if name in seen:
             continue
         seen.add(name)
-        if kind == WEAPON:
-            if may_equip_weapon and name in equippable:
-                weapons += equips[card.uid]
-        elif kind == ARMOR:
-            if name in equippable:
-                armors += equips[card.uid]
-        elif kind == PREPARATION:
-            preparations.append((card, spec))
-        elif kind == EVENT and may_play_event and spec.timing in ("main", "any"):
-            events.append((card, spec))
+        if role == EQUIP_WEAPON:
+            if may_equip_weapon:
+                weapons += equips[uid]
+        elif role == EQUIP_ARMOR:
+            armors += equips[uid]
+        elif role == PREPARE:
+            preparations.append((card, spec_of[uid]))
+        elif may_play_event:
+            events.append((card, spec_of[uid]))
     leafy = _leafy_step(state, side)
     if leafy is not None:
         return leafy

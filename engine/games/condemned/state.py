@@ -228,6 +228,7 @@ class CondemnedGame(Game):
             self.decks.append([self._card(card["name"]) for card in contender.cards])
         self.spec_of = [self.specs[card.name] for card in self.cards]
         self.equips = [equip_actions(card.uid, spec) for card, spec in zip(self.cards, self.spec_of, strict=True)]
+        self.roles = [[main_role(spec, equippable) for spec in self.spec_of] for equippable in self.equippable]
 
     def _card(self, name: str) -> CardInstance:
         card = CardInstance(len(self.cards), name)
@@ -249,6 +250,7 @@ class CondemnedGame(Game):
         state.cards = self.cards
         state.spec_of = self.spec_of
         state.equips = self.equips
+        state.roles = self.roles
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
             if side.condemned.unimplemented:
@@ -265,6 +267,25 @@ class CondemnedGame(Game):
         state.phase, state.actor = MULLIGAN, first
         state.settle()
         return state
+
+
+# What a card in hand can be in its side's Main Phase (main_role): nothing, a Weapon or Armor card
+# its Condemned can equip, a Preparation, or an Event playable in the Main Phase.
+NO_ROLE, EQUIP_WEAPON, EQUIP_ARMOR, PREPARE, MAIN_EVENT = range(5)
+
+
+def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
+    """The card's role in its side's Main Phase (see card_actions): made once per card and side, since
+    the Main Phase reads every card in hand at every decision."""
+    if spec.card_type == WEAPON:
+        return EQUIP_WEAPON if spec.name in equippable else NO_ROLE
+    if spec.card_type == ARMOR:
+        return EQUIP_ARMOR if spec.name in equippable else NO_ROLE
+    if spec.card_type == PREPARATION:
+        return PREPARE
+    if spec.card_type == EVENT and spec.timing in ("main", "any"):
+        return MAIN_EVENT
+    return NO_ROLE
 
 
 def equip_actions(uid: int, spec: CardSpec) -> tuple[Action, ...]:
@@ -296,6 +317,7 @@ class CondemnedState(State):
         self.cards: list[CardInstance] = []  # by uid
         self.spec_of: list[CardSpec] = []  # by uid
         self.equips: list[tuple[Action, ...]] = []  # by uid: equip_actions
+        self.roles: list[list[int]] = [[], []]  # by side, by uid: main_role
         contenders, condemned, equippable = game.contenders, game.condemned, game.equippable
         self.sides = (
             Side(PLAYER, condemned[PLAYER], equippable[PLAYER], contenders[PLAYER].passive),
@@ -458,6 +480,8 @@ class CondemnedState(State):
         self.cards = [*self.cards, card]
         self.spec_of = [*self.spec_of, self.specs[name]]
         self.equips = [*self.equips, equip_actions(card.uid, self.specs[name])]
+        self.roles = [[*roles, main_role(self.specs[name], side.equippable)]
+                      for roles, side in zip(self.roles, self.sides, strict=True)]
         return card
 
     def settle(self) -> None:

@@ -126,9 +126,21 @@ class RunStats:
         self.mulligans += mulligans
         self.games_mulliganed += mulligans > 0
         self.first_turn_plays += record.first_turn_play
-        drawn_copies, played_copies = record.drawn, record.played
+        drawn_copies, played_copies, cards, no_moment = record.drawn, record.played, self.cards, record.no_moment
         for name, drawn in drawn_copies.items():
-            self._add_card(name, drawn, played_copies.get(name, 0), record.no_moment)
+            # _add_card, inlined: this runs for every card of every game
+            played = played_copies.get(name, 0)
+            dead = drawn - played if drawn > played else 0
+            counts = cards.get(name)
+            if counts is None:
+                counts = cards[name] = CardCounts()
+            counts.drawn += drawn
+            counts.played += played
+            counts.dead += dead
+            counts.games_drawn += drawn > 0
+            counts.games_dead += dead > 0
+            if no_moment:
+                counts.no_moment += min(dead, no_moment.get(name, 0))
         for name, played in played_copies.items():
             if name not in drawn_copies:
                 self._add_card(name, 0, played, record.no_moment)

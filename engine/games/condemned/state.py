@@ -229,6 +229,7 @@ class CondemnedGame(Game):
         self.spec_of = [self.specs[card.name] for card in self.cards]
         self.equips = [equip_actions(card.uid, spec) for card, spec in zip(self.cards, self.spec_of, strict=True)]
         self.roles = [[main_role(spec, equippable) for spec in self.spec_of] for equippable in self.equippable]
+        self.windows = [event_windows(spec) for spec in self.spec_of]
 
     def _card(self, name: str) -> CardInstance:
         card = CardInstance(len(self.cards), name)
@@ -251,6 +252,7 @@ class CondemnedGame(Game):
         state.spec_of = self.spec_of
         state.equips = self.equips
         state.roles = self.roles
+        state.windows = self.windows
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
             if side.condemned.unimplemented:
@@ -267,6 +269,22 @@ class CondemnedGame(Game):
         state.phase, state.actor = MULLIGAN, first
         state.settle()
         return state
+
+
+# The windows an Event card may be played in, as bits (event_windows): in answer to an Event ("any"
+# timing), when its Condemned declares an attack ("attacking" or "any"), when an enemy attack is
+# declared ("defending" or "any").
+_RESPOND_WINDOW, _ATTACKING_WINDOW, _DEFENDING_WINDOW = 1, 2, 4
+_TIMING_WINDOWS: dict[str | None, int] = {
+    "any": _RESPOND_WINDOW | _ATTACKING_WINDOW | _DEFENDING_WINDOW,
+    "attacking": _ATTACKING_WINDOW,
+    "defending": _DEFENDING_WINDOW,
+}
+
+
+def event_windows(spec: CardSpec) -> int:
+    """The windows (bits) in which the card may be played: none unless it is an Event."""
+    return _TIMING_WINDOWS.get(spec.timing, 0) if spec.card_type == EVENT else 0
 
 
 # What a card in hand can be in its side's Main Phase (main_role): nothing, a Weapon or Armor card
@@ -318,6 +336,7 @@ class CondemnedState(State):
         self.spec_of: list[CardSpec] = []  # by uid
         self.equips: list[tuple[Action, ...]] = []  # by uid: equip_actions
         self.roles: list[list[int]] = [[], []]  # by side, by uid: main_role
+        self.windows: list[int] = []  # by uid: event_windows
         contenders, condemned, equippable = game.contenders, game.condemned, game.equippable
         self.sides = (
             Side(PLAYER, condemned[PLAYER], equippable[PLAYER], contenders[PLAYER].passive),
@@ -482,6 +501,7 @@ class CondemnedState(State):
         self.equips = [*self.equips, equip_actions(card.uid, self.specs[name])]
         self.roles = [[*roles, main_role(self.specs[name], side.equippable)]
                       for roles, side in zip(self.roles, self.sides, strict=True)]
+        self.windows = [*self.windows, event_windows(self.specs[name])]
         return card
 
     def settle(self) -> None:
@@ -540,15 +560,15 @@ class CondemnedState(State):
             return side.main is None and side.off is None
         if side.event_played:
             return True
-        # _timings, inlined: this is asked at every window of every attack and Event
+        # The Event timings _timings would give, as a window mask (see EVENT_WINDOWS): this is asked at
+        # every window of every attack and Event.
         if self.phase == RESPOND:
-            timings: tuple[str, ...] = ("any",)
+            window = _RESPOND_WINDOW
         else:
-            timings = ("attacking", "any") if self.actor == self.active else ("defending", "any")
-        spec_of = self.spec_of
-        for card in side.hand:
-            spec = spec_of[card.uid]
-            if spec.card_type == EVENT and spec.timing in timings:
+            window = _ATTACKING_WINDOW if self.actor == self.active else _DEFENDING_WINDOW
+        windows = self.windows
+        for card in side.hand:  # noqa: SIM110 (a loop: all() over a generator is slower here)
+            if windows[card.uid] & window:
                 return False
         return True
 
@@ -814,16 +834,16 @@ class CondemnedState(State):
         are tested first."""
         kind = action[0]
         side = self.sides[self.actor]
-        if kind == "pass":
+        if kind == "attack":
+            self._declare(side, action[1], action[2])
+        elif kind == "play":
+            self._play(side, self.cards[action[1]], action[2])
+        elif kind == "pass":
             self._pass()
         elif kind == "end_main":
             self._end_main(side)
-        elif kind == "attack":
-            self._declare(side, action[1], action[2])
         elif kind == "equip":
             self._equip(side, self.cards[action[1]], action[2])
-        elif kind == "play":
-            self._play(side, self.cards[action[1]], action[2])
         elif kind == "end_attacks":
             self._end_turn()
         elif kind == "keep":
@@ -1156,7 +1176,15 @@ class CondemnedState(State):
         _HANDLERS[type(verb)](self, side, verb, target)
 
     def draw(self, side: Side, count: int) -> None:
-        hand, drawn = side.hand, side.drawn
+        hand, drawn, deck = side.hand, side.drawn, side.deck
+        if 0 < count <= len(deck):
+            # The deck holds every card to draw (most draws): no attrition to look for.
+            for _ in range(count):
+                card = deck.pop()
+                hand.append(card)
+                name = card.name
+                drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
+            return
         for _ in range(count):
             if not side.deck and side.discard:
                 # "If your deck is empty and you must draw a card, shuffle your discard pile into your

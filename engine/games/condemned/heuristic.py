@@ -54,6 +54,7 @@ from engine.games.condemned.state import (
     EQUIP_WEAPON,
     KEEP,
     MAIN,
+    MAIN_EVENT,
     MAX_MULLIGANS,
     MULLIGAN,
     MULLIGAN_ACTION,
@@ -277,6 +278,30 @@ def _best_search(state: CondemnedState, side: Side, verb: fx.Search, names: list
     return max(equippable, key=lambda n: (state.specs[n].slot in empty, state.specs[n].durability))
 
 
+def _weapon_search(state: CondemnedState, side: Side) -> tuple[bool, str | None]:
+    """What a search for a Weapon is offered and would take, read in one pass over the deck: whether
+    the deck holds any Weapon (CondemnedState.options lists their names), and the equippable one
+    _best_search takes from those names (the most damage from its attacks, then Durability; of
+    equals, the first name in alphabetical order), or None."""
+    ranks = opening.search_ranks(side.condemned)
+    spec_of, equippable = state.spec_of, side.equippable
+    any_weapon = False
+    best: str | None = None
+    best_rank = (0, 0)
+    for card in side.deck:
+        spec = spec_of[card.uid]
+        if spec.card_type != WEAPON:
+            continue
+        any_weapon = True
+        name = card.name
+        if name not in equippable:
+            continue
+        rank = ranks[spec]
+        if best is None or rank > best_rank or (rank == best_rank and name < best):
+            best, best_rank = name, rank
+    return any_weapon, best
+
+
 def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for_nothing: bool) -> bool:
     """Whether POLICY plays this Preparation or Event now (see POLICY)."""
     spec = state.spec_of[action[1]]
@@ -327,14 +352,21 @@ def _pick(state: CondemnedState, side: Side, cards: list[tuple[CardInstance, Car
         searched_for_nothing = False
         target = None
         if verb is not None:
-            options = state.options(side, verb)
-            if options:
-                target = _best_option(state, side, verb, options)
-                if target is None:
-                    continue  # nothing worth choosing (a search that finds no equippable card): not played
+            if isinstance(verb, fx.Search) and verb.card_type == WEAPON:
+                # The options and the best of them in one pass (_weapon_search).
+                any_weapon, target = _weapon_search(state, side)
+                if any_weapon and target is None:
+                    continue  # no equippable Weapon to find: not played
+                searched_for_nothing = not any_weapon
             else:
-                # A search is offered with no target only when the deck holds nothing of its kind.
-                searched_for_nothing = isinstance(verb, fx.Search)
+                options = state.options(side, verb)
+                if options:
+                    target = _best_option(state, side, verb, options)
+                    if target is None:
+                        continue  # nothing worth choosing (a search that finds no equippable card): not played
+                else:
+                    # A search is offered with no target only when the deck holds nothing of its kind.
+                    searched_for_nothing = isinstance(verb, fx.Search)
         action = ("play", card.uid, target)
         if _useful_play(state, side, action, searched_for_nothing):
             return action
@@ -354,7 +386,9 @@ def _main(state: CondemnedState, side: Side) -> Action:
     preparations: list[tuple[CardInstance, CardSpec]] = []
     events: list[tuple[CardInstance, CardSpec]] = []
     spec_of, equips, roles = state.spec_of, state.equips, state.roles[side.index]
-    may_equip_weapon, may_play_event = not side.weapon_equipped, not side.event_played
+    # A card that cannot be played now is passed over: a Weapon once one was equipped this turn (the
+    # weapon step then has nothing to weigh), an Event once one was played.
+    weapon_equipped, event_played = side.weapon_equipped, side.event_played
     in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
     seen: set[str] = set()
     for card in side.hand:
@@ -363,19 +397,22 @@ def _main(state: CondemnedState, side: Side) -> Action:
         if role == NO_ROLE:
             continue
         if role == EQUIP_WEAPON:
+            if weapon_equipped:
+                continue
             in_hand.append(spec_of[uid])
+        elif role == MAIN_EVENT and event_played:
+            continue
         name = card.name
         if name in seen:
             continue
         seen.add(name)
         if role == EQUIP_WEAPON:
-            if may_equip_weapon:
-                weapons += equips[uid]
+            weapons += equips[uid]
         elif role == EQUIP_ARMOR:
             armors += equips[uid]
         elif role == PREPARE:
             preparations.append((card, spec_of[uid]))
-        elif may_play_event:
+        else:
             events.append((card, spec_of[uid]))
     leafy = _leafy_step(state, side)
     if leafy is not None:

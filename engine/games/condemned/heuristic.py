@@ -284,22 +284,19 @@ def _weapon_search(state: CondemnedState, side: Side) -> tuple[bool, str | None]
     _best_search takes from those names (the most damage from its attacks, then Durability; of
     equals, the first name in alphabetical order), or None."""
     ranks = opening.search_ranks(side.condemned)
-    spec_of, equippable = state.spec_of, side.equippable
-    any_weapon = False
+    spec_of, roles = state.spec_of, state.roles[side.index]
     best: str | None = None
     best_rank = (0, 0)
     for card in side.deck:
-        spec = spec_of[card.uid]
-        if spec.card_type != WEAPON:
+        if roles[card.uid] != EQUIP_WEAPON:  # (main_role: a Weapon its Condemned can equip)
             continue
-        any_weapon = True
         name = card.name
-        if name not in equippable:
-            continue
-        rank = ranks[spec]
+        rank = ranks[spec_of[card.uid]]
         if best is None or rank > best_rank or (rank == best_rank and name < best):
             best, best_rank = name, rank
-    return any_weapon, best
+    if best is not None:
+        return True, best
+    return any(spec_of[card.uid].card_type == WEAPON for card in side.deck), None
 
 
 def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for_nothing: bool) -> bool:

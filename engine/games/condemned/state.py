@@ -1176,8 +1176,10 @@ class CondemnedState(State):
         _HANDLERS[type(verb)](self, side, verb, target)
 
     def draw(self, side: Side, count: int) -> None:
+        if count <= 0:
+            return
         hand, drawn, deck = side.hand, side.drawn, side.deck
-        if 0 < count <= len(deck):
+        if count <= len(deck):
             # The deck holds every card to draw (most draws): no attrition to look for.
             for _ in range(count):
                 card = deck.pop()
@@ -1271,12 +1273,12 @@ class CondemnedState(State):
 
 def _remove(cards: list[CardInstance], card: CardInstance) -> None:
     """Take `card` out of the list, found by identity: each card is one object, and list.remove would
-    compare the others field by field first."""
-    for index, each in enumerate(cards):
-        if each is card:
-            del cards[index]
-            return
-    raise ValueError(f"{card.name} (#{card.uid}) is not there")
+    compare the others field by field first (a Python call each). The identities are listed and
+    searched in C."""
+    try:
+        del cards[list(map(id, cards)).index(id(card))]
+    except ValueError:
+        raise ValueError(f"{card.name} (#{card.uid}) is not there") from None
 
 
 def _count(counter: Counter[str], name: str) -> None:

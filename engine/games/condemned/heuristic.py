@@ -411,25 +411,32 @@ def _main(state: CondemnedState, side: Side) -> Action:
             preparations.append((card, spec_of[uid]))
         else:
             events.append((card, spec_of[uid]))
-    leafy = _leafy_step(state, side)
-    if leafy is not None:
-        return leafy
-    weapon = _weapon_step(state, side, weapons, in_hand)
-    if weapon is not None:
-        return weapon
-    preparation = _pick(state, side, preparations)
-    if preparation is not None:
-        return preparation
-    armor = _armor_step(state, side, armors)
-    if armor is not None:
-        return armor
+    # Each step is asked only when it may find something (its first test, or its cards, read here):
+    # this runs at every Main Phase decision.
+    if not state.at_range and not side.leafy_used:
+        leafy = _leafy_step(state, side)
+        if leafy is not None:
+            return leafy
+    if weapons:
+        weapon = _weapon_step(state, side, weapons, in_hand)
+        if weapon is not None:
+            return weapon
+    if preparations:
+        preparation = _pick(state, side, preparations)
+        if preparation is not None:
+            return preparation
+    if armors:
+        armor = _armor_step(state, side, armors)
+        if armor is not None:
+            return armor
     if events and not _keep_event_for_attack(state, side):
         event = _pick(state, side, events)
         if event is not None:
             return event
-    switch = _switch_step(state, side)
-    if switch is not None:
-        return switch
+    if state.at_range and not side.switched:
+        switch = _switch_step(state, side)
+        if switch is not None:
+            return switch
     return END_MAIN
 
 

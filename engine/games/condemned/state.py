@@ -117,9 +117,10 @@ class Side:
         self.switched = False
         self.leafy_used = False
         self.skip_attack = False
-        self.drawn: Counter[str] = new_counter()
-        self.played: Counter[str] = new_counter()
-        self.no_effect: Counter[str] = new_counter()
+        # Empty Counters as new_counter() makes them, without its call.
+        self.drawn: Counter[str] = Counter.__new__(Counter)
+        self.played: Counter[str] = Counter.__new__(Counter)
+        self.no_effect: Counter[str] = Counter.__new__(Counter)
 
     def copy(self) -> Side:
         """An independent copy: the zones, equipment, damage and tallies copied; the Condemned's spec
@@ -389,6 +390,13 @@ class CondemnedState(State):
         skip the check (the tests play the heuristic through apply_action to show it does)."""
         # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here).
         self.act(action)  # type: ignore[arg-type]
+        if self.phase == MAIN:
+            # settle's first test, made here without the call: most actions of a Main Phase leave
+            # another decision of it.
+            side = self.sides[self.actor]
+            if not side.passive and not side.switched and side.hand:
+                self._legal = None
+                return
         self.settle()
 
     def is_terminal(self) -> bool:
@@ -1029,7 +1037,7 @@ class CondemnedState(State):
         owner, card, target = self.stack[-1]
         side = self.sides[owner]
         for verb in self.spec_of[card.uid].actions:
-            self.resolve(side, verb, target)
+            _HANDLERS[type(verb)](self, side, verb, target)  # resolve, inlined
             if self.phase == OVER:
                 break
         self.stack.pop()
@@ -1092,7 +1100,8 @@ class CondemnedState(State):
         attacker, defender = self.sides[attack.attacker], self.sides[1 - attack.attacker]
         weapon = attack.weapon
         spec = self.spec_of[weapon.uid] if weapon is not None else None
-        if weapon is not None and not attacker.holds(weapon):
+        # (Side.holds, inlined here: a Weapon is held when it is in the Main Hand or the Off Hand.)
+        if weapon is not None and attacker.main is not weapon and attacker.off is not weapon:
             return
         target = self.cards[attack.target] if attack.target != CONDEMNED_TARGET else None
         if target is not None and not defender.wears(target):
@@ -1123,7 +1132,7 @@ class CondemnedState(State):
                 self.wear(attacker, weapon, target_spec.thorns)
         if weapon is None or spec is None:
             return
-        if attacker.holds(weapon):
+        if attacker.main is weapon or attacker.off is weapon:
             self.wear(attacker, weapon, 1)
         if attack.at_range and spec.breaks_at_ranged and attacker.holds(weapon):
             self._drop(attacker, weapon)
@@ -1273,12 +1282,12 @@ class CondemnedState(State):
 
 def _remove(cards: list[CardInstance], card: CardInstance) -> None:
     """Take `card` out of the list, found by identity: each card is one object, and list.remove would
-    compare the others field by field first (a Python call each). The identities are listed and
-    searched in C."""
-    try:
-        del cards[list(map(id, cards)).index(id(card))]
-    except ValueError:
-        raise ValueError(f"{card.name} (#{card.uid}) is not there") from None
+    compare the others field by field first."""
+    for index, each in enumerate(cards):
+        if each is card:
+            del cards[index]
+            return
+    raise ValueError(f"{card.name} (#{card.uid}) is not there")
 
 
 def _count(counter: Counter[str], name: str) -> None:

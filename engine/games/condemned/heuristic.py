@@ -413,9 +413,9 @@ def _main(state: CondemnedState, side: Side) -> Action:
             events.append((card, spec_of[uid]))
     # Each step is asked only when it may find something (its first test, or its cards, read here):
     # this runs at every Main Phase decision.
-    armor = side.armor
+    slots = side.armor
     if not state.at_range and not side.leafy_used and (
-        armor[0] is not None or armor[1] is not None or armor[2] is not None  # Leafy Pads is an Armor
+        slots[0] is not None or slots[1] is not None or slots[2] is not None  # Leafy Pads is an Armor
     ):
         leafy = _leafy_step(state, side)
         if leafy is not None:

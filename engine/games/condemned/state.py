@@ -907,8 +907,16 @@ class CondemnedState(State):
         self.desperation_used = False
         if index == PLAYER:
             self._turn_start_lost = self.sides[OPPONENT].life_lost
+        at_start = side.condemned.at_start
+        if side.passive and not at_start and not side.deck and not side.discard and index != PLAYER:
+            # The goldfish inmate's turn: nothing starts, there is nothing to draw, and it plays nothing
+            # and never attacks. Its Main Phase begins and its turn ends, as _run_start would have it,
+            # without the steps (a fast path: it comes every other turn of every goldfish game).
+            self.phase = MAIN
+            self._end_turn()
+            return
         # "Start of turn effects resolve"
-        self.start_actions = list(side.condemned.at_start)
+        self.start_actions = list(at_start)
         self._run_start()
 
     def _run_start(self) -> None:

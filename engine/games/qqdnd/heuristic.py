@@ -63,7 +63,20 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
-from engine.games.qqdnd.state import LAST, NO_LIMIT, OPEN, PASS, PLAY, RESPOND, TURN, USE, Move, Option, QQDNDState
+from engine.games.qqdnd.state import (
+    LAST,
+    NO_LIMIT,
+    OPEN,
+    PASS,
+    PLAY,
+    RESPOND,
+    TURN,
+    USE,
+    Move,
+    Option,
+    QQDNDState,
+    new_move,
+)
 from engine.games.qqdnd.verbs import (
     COUNT,
     PICKED,
@@ -434,8 +447,8 @@ class HeuristicPolicy:
             move = known[0]
             if move.initiative == value:
                 return known
-            return Move(move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
-                        move.nested_targets), known[1]
+            return new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
+                                   move.nested_targets)), known[1]
         listed = state.values_for(option, low, high, values)
         if values == "all" and act.rule != "fresh_experiment":
             # Fresh Experiment's higher values cost a card from hand each: its lowest is its best.
@@ -461,8 +474,8 @@ class HeuristicPolicy:
         if known is None:
             return None
         move = known[0]
-        return Move(move.kind, source.uid, move.action, move.initiative, move.targets, move.mode, move.nested,
-                    move.nested_targets), known[1]
+        return new_move(Move, (move.kind, source.uid, move.action, move.initiative, move.targets, move.mode,
+                               move.nested, move.nested_targets)), known[1]
 
     # Each _best_* method returns the best move of one option at one value and its score, if it scores more
     # than `to_beat`; else None.
@@ -518,7 +531,7 @@ class HeuristicPolicy:
                         best_uid, best_score = uid, score
             if best_uid < 0:
                 return None
-            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+            return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
@@ -579,7 +592,7 @@ class HeuristicPolicy:
                     best_targets, best_wave, best_score = targets, wave, score
         if best_targets is None:
             return None
-        return Move(PLAY, card.uid, act.uid, value, best_targets, -1, best_wave), best_score
+        return new_move(Move, (PLAY, card.uid, act.uid, value, best_targets, -1, best_wave, ())), best_score
 
     def _best_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                    scoring: Scoring, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
@@ -613,7 +626,7 @@ class HeuristicPolicy:
                     best_uid, best_score = uid, score
             if best_uid < 0:
                 return None
-            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+            return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
         if scoring.split is not None:
             return self._best_split_move(state, kind, source, act, value, fewest, scoring.split, decision, to_beat)
         # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
@@ -646,7 +659,7 @@ class HeuristicPolicy:
                 best_shape, best_score = shape, score
         if best_shape is None:
             return None
-        return Move(kind, source.uid, act.uid, value, best_shape[1], best_shape[0]), best_score
+        return new_move(Move, (kind, source.uid, act.uid, value, best_shape[1], best_shape[0], -1, ())), best_score
 
     def _best_split_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                          split: Split, decision: Decision,
@@ -670,7 +683,7 @@ class HeuristicPolicy:
                 best_targets, best_score = targets, score
         if best_targets is None:
             return None
-        return Move(kind, source.uid, act.uid, value, best_targets), best_score
+        return new_move(Move, (kind, source.uid, act.uid, value, best_targets, -1, -1, ())), best_score
 
     def _best_nested_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
                           fewest: int, decision: Decision, to_beat: float) -> tuple[Move, float] | None:

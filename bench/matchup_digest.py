@@ -12,7 +12,6 @@ the digests to a file; `--check` plays again and names every pairing whose stats
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import sys
@@ -22,7 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from matchup_engine_bench import sample_decks  # noqa: E402
-from record_digest import finish  # noqa: E402
+from record_digest import digest_settings, finish  # noqa: E402
 
 from engine.deck import ResolvedDeck  # noqa: E402
 from engine.games import GAME_PACKAGES  # noqa: E402
@@ -39,31 +38,20 @@ def digest(game: str, pairing: str, deck_a: ResolvedDeck, deck_b: ResolvedDeck, 
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--game", choices=list(GAME_PACKAGES))
-    action = parser.add_mutually_exclusive_group(required=True)
-    action.add_argument("--save", type=Path)
-    action.add_argument("--check", type=Path)
-    args = parser.parse_args()
-    kept = json.loads(args.check.read_text()) if args.check else None
-    games = kept["games"] if kept else args.games
-    seed = kept["seed"] if kept else args.seed
-    # A check plays the games the saved file holds.
-    only = kept.get("only") if kept else args.game
+    save, kept, settings = digest_settings(__doc__.split("\n\n")[0], default_games=200, default_seed=7)
     found: dict[str, str] = {}
     for game in GAME_PACKAGES:
-        if only not in (None, game):
+        if settings["only"] not in (None, game):
             continue
         decks = sample_decks(game)
         for name_a, deck_a in decks:
             for name_b, deck_b in decks:
                 key = f"{name_a} vs {name_b}"
-                found[key] = digest(game, key, deck_a, deck_b, games, seed)
+                found[key] = digest(game, key, deck_a, deck_b, settings["games"], settings["seed"])
                 same = "" if kept is None else ("same" if kept["digests"].get(key) == found[key] else "DIFFERENT")
                 print(f"{key:<48} {found[key][:16]} {same}", flush=True)
-    finish(args.save, {"games": games, "seed": seed, "only": only}, found, kept, "pairings give identical stats")
+    finish(save, settings, found, kept, "pairings give identical stats")
+
 
 if __name__ == "__main__":
     main()

@@ -61,31 +61,39 @@ def digest(game: str, path: Path, opponent: str, games: int, seed: int) -> str:
     return hashed.hexdigest()
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=500)
-    parser.add_argument("--seed", type=int, default=1)
+def digest_settings(description: str, default_games: int, default_seed: int
+                    ) -> tuple[Path | None, dict[str, Any] | None, dict[str, Any]]:
+    """The digest scripts' command line: where to save, or the kept file to check against, and the
+    settings to play (games, seed, only: one game or None). A check plays what the kept file holds."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=default_games)
+    parser.add_argument("--seed", type=int, default=default_seed)
     parser.add_argument("--game", choices=list(GAME_PACKAGES))
     action = parser.add_mutually_exclusive_group(required=True)
     action.add_argument("--save", type=Path)
     action.add_argument("--check", type=Path)
     args = parser.parse_args()
     kept = json.loads(args.check.read_text()) if args.check else None
-    games = kept["games"] if kept else args.games
-    seed = kept["seed"] if kept else args.seed
+    if kept:
+        return None, kept, {"games": kept["games"], "seed": kept["seed"], "only": kept.get("only")}
+    return args.save, None, {"games": args.games, "seed": args.seed, "only": args.game}
+
+
+def main() -> None:
+    save, kept, settings = digest_settings(__doc__.split("\n\n")[0], default_games=500, default_seed=1)
     found: dict[str, str] = {}
     for game in GAME_PACKAGES:
-        if args.game not in (None, game):
+        if settings["only"] not in (None, game):
             continue
         for path in sorted(DECKS.glob(f"{game}*.txt")):
             if path.stem != game and not path.stem.startswith(f"{game}-"):
                 continue
             for opponent in game_kit(game).opponents:
                 key = f"{path.stem} vs {opponent}"
-                found[key] = digest(game, path, opponent, games, seed)
+                found[key] = digest(game, path, opponent, settings["games"], settings["seed"])
                 same = "" if kept is None else ("same" if kept["digests"].get(key) == found[key] else "DIFFERENT")
                 print(f"{key:<40} {found[key][:16]} {same}")
-    finish(args.save, {"games": games, "seed": seed}, found, kept, "decks play byte-identical records")
+    finish(save, settings, found, kept, "decks play byte-identical records")
 
 
 def finish(save: Path | None, settings: dict[str, Any], found: dict[str, str], kept: dict[str, Any] | None,

@@ -25,10 +25,10 @@ from typing import Any
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
 from engine.games.anguish import actions as act
-from engine.games.anguish.dealing import shuffle
 from engine.games.anguish.effects import VERBS
 from engine.games.anguish.profiles import CREATURE, DISCOVERY, STRONGHOLD, CardProfile, anonymous, profile
 from engine.games.anguish.seat import ZONES, Seat
+from engine.shuffling import shuffle
 
 LIFEBLOOD_SECTION = "Lifeblood"
 FIRST_HOUR, LAST_HOUR = 1, 11
@@ -146,7 +146,7 @@ class AnguishState(State):
         for player in (PLAYER, OPPONENT):
             lifeblood = list(game.lifeblood[player])
             if not (game.goldfish and player == OPPONENT):  # anonymous cards need no shuffle
-                shuffle(lifeblood, rng)
+                shuffle(rng, lifeblood)
             stronghold = list(game.stronghold[player])
             strength = self.profiles[stronghold[0]].strength if stronghold else 0
             self.seats.append(Seat(lifeblood, stronghold, strength))
@@ -252,14 +252,14 @@ class AnguishState(State):
         low, high = own.known_bottom, len(lifeblood) - own.known_top
         if high - low > 1:
             unknown = lifeblood[low:high]
-            shuffle(unknown, rng)
+            shuffle(rng, unknown)
             lifeblood[low:high] = unknown
         other = 1 - seat
         if self._is_goldfish(other):
             return
         them = self.seats[other]
         pool = them.hand + them.drawing + them.lifeblood
-        shuffle(pool, rng)
+        shuffle(rng, pool)
         in_hand, drawing = len(them.hand), len(them.drawing)
         them.hand[:] = pool[:in_hand]
         them.drawing[:] = pool[in_hand:in_hand + drawing]

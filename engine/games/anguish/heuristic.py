@@ -566,7 +566,7 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     what it would mill over the fourth best of them, or its effect if that is more."""
     seat = state.seats[state.actor]
     now = state.hour
-    worth_of = table.worth_at[hour][table.horizon_at[now]].__getitem__  # uid -> its worth_until now
+    worth_of = table.worth_at[now][hour].__getitem__  # uid -> its worth_until now
     worths = list(map(worth_of, cards))
     creature_at = table.creature
     hand = seat.hand

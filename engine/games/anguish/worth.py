@@ -80,9 +80,6 @@ class WorthTable:
         # keep and each card put back).
         self.worth_until = _by_card(profiles, lambda uid: [
             [self._first_worth_until(uid, hour, horizon) for horizon in range(LAST_HOUR + 1)] for hour in hours])
-        # The same by Hour and horizon, as a list by card: the player reads it for a whole hand at once.
-        self.worth_at = [[[self.worth_until[uid][hour][horizon] for uid in range(len(profiles))]
-                          for horizon in hours] for hour in hours]
         # What a card played after the attack is worth: a Creature attacks from the next Hour, Ambush
         # or not.
         self.late_worth = [
@@ -148,6 +145,11 @@ class WorthTable:
             float(attacks_from[uid][hour + 1] - attacks_from[uid][max(hour + 1, self.horizon_at[hour] + 1)])
             for hour in hours])
         self.keeps_at = [[self.keeps[uid][hour] for uid in cards] for hour in hours]  # by Hour, a list by card
+        # worth_until with the horizon of the Hour it is asked in ([now][hour], a list by card): the
+        # player reads it for a whole hand at once. Made for the two horizons there are.
+        by_horizon = {horizon: [[self.worth_until[uid][hour][horizon] for uid in cards] for hour in hours]
+                      for horizon in set(self.horizon_at)}
+        self.worth_at = [by_horizon[self.horizon_at[now]] for now in hours]
         self.opening_worth = [self.first_worth_until(uid, 1, clock) for uid in cards]
         self.opening_total = [sum(self.opening_worth[uid] for uid in lifeblood) for lifeblood in self.game.lifeblood]
 

@@ -54,7 +54,6 @@ from engine.games.condemned.state import (
     EQUIP_WEAPON,
     KEEP,
     MAIN,
-    MAIN_EVENT,
     MAX_MULLIGANS,
     MULLIGAN,
     MULLIGAN_ACTION,
@@ -387,30 +386,28 @@ def _main(state: CondemnedState, side: Side) -> Action:
     # weapon step then has nothing to weigh), an Event once one was played.
     weapon_equipped, event_played = side.weapon_equipped, side.event_played
     in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
-    seen: set[str] = set()
+    seen: set[str] = set()  # the names of the other cards met (a card's copies are offered once)
     for card in side.hand:
         uid = card.uid
         role = roles[uid]  # what it can be in this Main Phase (main_role)
-        if role == NO_ROLE:
-            continue
         if role == EQUIP_WEAPON:
             if weapon_equipped:
                 continue
-            in_hand.append(spec_of[uid])
-        elif role == MAIN_EVENT and event_played:
-            continue
-        name = card.name
-        if name in seen:
-            continue
-        seen.add(name)
-        if role == EQUIP_WEAPON:
-            weapons += equips[uid]
-        elif role == EQUIP_ARMOR:
-            armors += equips[uid]
-        elif role == PREPARE:
-            preparations.append((card, spec_of[uid]))
-        else:
-            events.append((card, spec_of[uid]))
+            spec = spec_of[uid]
+            if spec not in in_hand:  # the first copy (one CardSpec a name): its equips
+                weapons += equips[uid]
+            in_hand.append(spec)
+        elif role != NO_ROLE:
+            name = card.name
+            if name in seen:
+                continue
+            seen.add(name)
+            if role == EQUIP_ARMOR:
+                armors += equips[uid]
+            elif role == PREPARE:
+                preparations.append((card, spec_of[uid]))
+            elif not event_played:
+                events.append((card, spec_of[uid]))
     # Each step is asked only when it may find something (its first test, or its cards, read here):
     # this runs at every Main Phase decision.
     slots = side.armor

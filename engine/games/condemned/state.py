@@ -937,6 +937,12 @@ class CondemnedState(State):
         while self.start_actions and self.phase != OVER:
             verb = self.start_actions.pop(0)
             target = None
+            if type(verb) is fx.DamageEnemyWeapon:
+                enemy = self.sides[1 - side.index]
+                if enemy.main is None and enemy.off is None:
+                    # No enemy Weapon to damage (the goldfish inmate never has one): the action does
+                    # nothing, as resolving it with no target would (a fast path).
+                    continue
             if isinstance(verb, fx.CHOICES):
                 options = self.options(side, verb)
                 if len(options) > 1 and not side.passive:

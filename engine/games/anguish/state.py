@@ -28,6 +28,7 @@ from engine.games.anguish import actions as act
 from engine.games.anguish.effects import VERBS
 from engine.games.anguish.profiles import CREATURE, DISCOVERY, STRONGHOLD, CardProfile, anonymous, profile
 from engine.games.anguish.seat import ZONES, Seat
+from engine.shuffling import shuffle
 
 LIFEBLOOD_SECTION = "Lifeblood"
 FIRST_HOUR, LAST_HOUR = 1, 11
@@ -125,6 +126,7 @@ def make_game(deck: ResolvedDeck, **options: Any) -> AnguishGame:
 _SCALARS = (
     "hour", "starter", "active", "actor", "phase", "turn_index", "window", "spent", "attack_declared", "end_game",
     "end_game_phase", "initiator", "passes", "acted", "ran_out", "winning_player", "steps", "last_action",
+    "damaged", "weakening",
 )
 _PER_CARD = ("damage", "bonus", "weakened", "summoned", "moved", "to_arsenal", "attacked", "held", "moment")
 _PER_PLAYER = ("milled", "overkill", "drawn", "played", "no_effect")
@@ -144,7 +146,7 @@ class AnguishState(State):
         for player in (PLAYER, OPPONENT):
             lifeblood = list(game.lifeblood[player])
             if not (game.goldfish and player == OPPONENT):  # anonymous cards need no shuffle
-                rng.shuffle(lifeblood)
+                shuffle(rng, lifeblood)
             stronghold = list(game.stronghold[player])
             strength = self.profiles[stronghold[0]].strength if stronghold else 0
             self.seats.append(Seat(lifeblood, stronghold, strength))
@@ -153,6 +155,10 @@ class AnguishState(State):
         self.damage = [0] * count  # 5.3: "the inflicted damage carry over to subsequent rounds"
         self.bonus = [0] * count  # Protection given by effects
         self.weakened = [0] * count  # Arsenal taken away "this turn"
+        # Whether any card may carry damage, or be weakened: most games (every goldfish game) never
+        # see either, and then nothing has to look for a card that does.
+        self.damaged = False
+        self.weakening = False
         self.summoned = [0] * count  # the Hour it was played in
         self.moved = [NOT_YET] * count  # the window it last changed lines in
         self.to_arsenal = [NOT_YET] * count  # the turn it moved from Protection to Arsenal in
@@ -246,14 +252,14 @@ class AnguishState(State):
         low, high = own.known_bottom, len(lifeblood) - own.known_top
         if high - low > 1:
             unknown = lifeblood[low:high]
-            rng.shuffle(unknown)
+            shuffle(rng, unknown)
             lifeblood[low:high] = unknown
         other = 1 - seat
         if self._is_goldfish(other):
             return
         them = self.seats[other]
         pool = them.hand + them.drawing + them.lifeblood
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         in_hand, drawing = len(them.hand), len(them.drawing)
         them.hand[:] = pool[:in_hand]
         them.drawing[:] = pool[in_hand:in_hand + drawing]
@@ -551,14 +557,15 @@ class AnguishState(State):
     def _attack(self, chosen: tuple[int, ...]) -> None:
         self.attack_declared = True
         self.acted = True
+        attacked, window = self.attacked, self.window
         for uid in chosen:
-            self.attacked[uid] = self.window
+            attacked[uid] = window
         self.attackers = list(chosen)
         self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
         responds = self.game.responds
-        if seat.protection or any([responds[uid] for uid in seat.hand]):
+        if seat.protection or (seat.hand and any([responds[uid] for uid in seat.hand])):
             self.phase = PROTECT
             self.actor = defender
             for uid in seat.hand:
@@ -582,8 +589,11 @@ class AnguishState(State):
         defender = 1 - self.active
         unprotected = 0
         doomed: list[int] = []
-        for attacker in self.attackers:
-            blocker = self.blocks.get(attacker)
+        blocks = self.blocks
+        if not blocks:  # no Creature was aligned (every attack on the goldfish): all of it gets through
+            unprotected = sum(map(self.arsenal_of, self.attackers))
+        for attacker in self.attackers if blocks else ():
+            blocker = blocks.get(attacker)
             if blocker is None:
                 unprotected += self.arsenal_of(attacker)
                 continue
@@ -593,6 +603,7 @@ class AnguishState(State):
                     doomed.append(uid)
                 else:
                     self.damage[uid] += hit
+                    self.damaged = True
         for uid in doomed:
             self._leave_play(uid)
         self.attackers = []
@@ -649,6 +660,7 @@ class AnguishState(State):
     def _damage_enemy(self, player: int, amount: int, target: int | None) -> None:
         if target is not None and self.seats[1 - player].row_of(target) is not None:
             self.damage[target] += amount
+            self.damaged = True
 
     def _protect_own(self, player: int, amount: int, target: int | None) -> None:
         if target is not None and self.seats[player].row_of(target) is not None:
@@ -663,6 +675,7 @@ class AnguishState(State):
     def _weaken_attacker(self, player: int, amount: int, target: int | None) -> None:
         if target in self.attackers:
             self.weakened[target] += amount
+            self.weakening = True
 
     # ----- the flow of the game -----
 
@@ -721,9 +734,12 @@ class AnguishState(State):
     def _settle(self) -> None:
         """5.3: "if a card results in a Protection Score of zero or below, send the card to the discard
         pile" (a card that has taken damage; one printed without Protection stays until hit)."""
+        if not self.damaged:
+            return  # no card has taken damage (all a goldfish game ever sees): nothing to look for
         damage = self.damage
         if not any(damage):
-            return  # no card has taken damage (all a goldfish game ever sees): nothing to look for
+            self.damaged = False  # the cards that took damage have all left play
+            return
         for seat in self.seats:
             # A copy of the lines: a card that leaves play leaves its line while this goes through it.
             for uid in seat.in_play():
@@ -731,12 +747,13 @@ class AnguishState(State):
                     self._leave_play(uid)
 
     def _clear_turn_effects(self) -> None:
-        weakened = self.weakened
-        if not any(weakened):
+        if not self.weakening:
             return  # nothing weakened this turn (a card's weakening ends when it leaves play)
+        weakened = self.weakened
         for seat in self.seats:
             for uid in seat.in_play():
                 weakened[uid] = 0
+        self.weakening = False
 
     def _start_turn(self, player: int) -> None:
         self.turn_index += 1
@@ -779,7 +796,8 @@ class AnguishState(State):
         only answers an attack, an enemy target against the goldfish); one too dear now stays too
         dear for the rest of the turn (the Hours left only go down)."""
         held, moment, profiles = self.held, self.moment, self.profiles
-        budget, free_now = self.budget(), self.end_game
+        free_now = self.end_game
+        budget = LAST_HOUR if free_now else self.hour - self.spent  # self.budget(), inlined
         arsenal_free = len(self.seats[player].arsenal) < ROW_SIZE
         for uid in cards:
             held[uid] = True
@@ -814,7 +832,7 @@ class AnguishState(State):
         elif card.response:
             return False
         cost = 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
-        if cost > (0 if responding else self.budget()):
+        if cost > (0 if responding else LAST_HOUR if self.end_game else self.hour - self.spent):  # self.budget()
             return False
         if card.kind == CREATURE:
             seat = self.seats[player]

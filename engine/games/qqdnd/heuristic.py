@@ -18,7 +18,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
-   Attack to hold; Raging Savage) is avoided. A second copy of a Unique card in play is not played.
+   Attack to hold; Raging Savage) is avoided. A Sniper's Camp costs the Attack and Spell cards a round's draw
+   brings, which it locks in hand (camp_locks). A second copy of a Unique card in play is not played.
    Losing one's own Permanent counts against a move, except Noxspace (its Exit Words are welcome).
 3. Charge counters on an Alchemical Bomb are worth nearly as much as damage (BOOM spends them).
 4. Drawing and searching are worth a little while an Action is still to come this round (a card
@@ -63,7 +64,20 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
-from engine.games.qqdnd.state import LAST, NO_LIMIT, OPEN, PASS, PLAY, RESPOND, TURN, USE, Move, Option, QQDNDState
+from engine.games.qqdnd.state import (
+    LAST,
+    NO_LIMIT,
+    OPEN,
+    PASS,
+    PLAY,
+    RESPOND,
+    TURN,
+    USE,
+    Move,
+    Option,
+    QQDNDState,
+    new_move,
+)
 from engine.games.qqdnd.verbs import (
     COUNT,
     PICKED,
@@ -434,8 +448,8 @@ class HeuristicPolicy:
             move = known[0]
             if move.initiative == value:
                 return known
-            return Move(move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
-                        move.nested_targets), known[1]
+            return new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
+                                   move.nested_targets)), known[1]
         listed = state.values_for(option, low, high, values)
         if values == "all" and act.rule != "fresh_experiment":
             # Fresh Experiment's higher values cost a card from hand each: its lowest is its best.
@@ -461,8 +475,8 @@ class HeuristicPolicy:
         if known is None:
             return None
         move = known[0]
-        return Move(move.kind, source.uid, move.action, move.initiative, move.targets, move.mode, move.nested,
-                    move.nested_targets), known[1]
+        return new_move(Move, (move.kind, source.uid, move.action, move.initiative, move.targets, move.mode,
+                               move.nested, move.nested_targets)), known[1]
 
     # Each _best_* method returns the best move of one option at one value and its score, if it scores more
     # than `to_beat`; else None.
@@ -518,7 +532,7 @@ class HeuristicPolicy:
                         best_uid, best_score = uid, score
             if best_uid < 0:
                 return None
-            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+            return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
@@ -579,7 +593,7 @@ class HeuristicPolicy:
                     best_targets, best_wave, best_score = targets, wave, score
         if best_targets is None:
             return None
-        return Move(PLAY, card.uid, act.uid, value, best_targets, -1, best_wave), best_score
+        return new_move(Move, (PLAY, card.uid, act.uid, value, best_targets, -1, best_wave, ())), best_score
 
     def _best_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                    scoring: Scoring, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
@@ -613,7 +627,7 @@ class HeuristicPolicy:
                     best_uid, best_score = uid, score
             if best_uid < 0:
                 return None
-            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+            return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
         if scoring.split is not None:
             return self._best_split_move(state, kind, source, act, value, fewest, scoring.split, decision, to_beat)
         # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
@@ -646,7 +660,7 @@ class HeuristicPolicy:
                 best_shape, best_score = shape, score
         if best_shape is None:
             return None
-        return Move(kind, source.uid, act.uid, value, best_shape[1], best_shape[0]), best_score
+        return new_move(Move, (kind, source.uid, act.uid, value, best_shape[1], best_shape[0], -1, ())), best_score
 
     def _best_split_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                          split: Split, decision: Decision,
@@ -670,7 +684,7 @@ class HeuristicPolicy:
                 best_targets, best_score = targets, score
         if best_targets is None:
             return None
-        return Move(kind, source.uid, act.uid, value, best_targets), best_score
+        return new_move(Move, (kind, source.uid, act.uid, value, best_targets, -1, -1, ())), best_score
 
     def _best_nested_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
                           fewest: int, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
@@ -846,6 +860,7 @@ class HeuristicPolicy:
                 return -2.0
             value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a, decision) for a in attacks
                                        if a.d.play_action is not None)
+            value -= FUTURE_RATE * POINT * camp_locks(state)
         performer = host if host is not None else card
         # One Action a card a round: the best of them is what the card adds. An Action that can deal neither
         # damage nor Charge counters adds nothing.
@@ -945,6 +960,16 @@ def _best_of_many_targets(state: QQDNDState, kind: int, source: Piece, act: Acti
     if best_targets is None:
         return None
     return Move(kind, source.uid, act.uid, value, best_targets), best_score
+
+
+def camp_locks(state: QQDNDState) -> float:
+    """How many Attack or Spell Actions a round's draw holds, which a Sniper's Camp in play would lock in hand."""
+    deck = state.deck[state.actor]
+    if not deck:
+        return 0.0
+    locked = sum(1 for p in deck if p.d.category == "Action" and ("Attack" in p.d.traits or "Spell" in p.d.traits))
+    draw = sum(p.d.hv for p in state.field[state.actor] if p.d.is_party_member)
+    return draw * locked / len(deck)
 
 
 def rounds_to_go(state: QQDNDState) -> int:

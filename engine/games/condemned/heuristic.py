@@ -54,7 +54,6 @@ from engine.games.condemned.state import (
     EQUIP_WEAPON,
     KEEP,
     MAIN,
-    MAIN_EVENT,
     MAX_MULLIGANS,
     MULLIGAN,
     MULLIGAN_ACTION,
@@ -284,12 +283,10 @@ def _weapon_search(state: CondemnedState, side: Side) -> tuple[bool, str | None]
     _best_search takes from those names (the most damage from its attacks, then Durability; of
     equals, the first name in alphabetical order), or None."""
     ranks = opening.search_ranks(side.condemned)
-    spec_of, roles = state.spec_of, state.roles[side.index]
+    spec_of = state.spec_of
     best: str | None = None
     best_rank = (0, 0)
-    for card in side.deck:
-        if roles[card.uid] != EQUIP_WEAPON:  # (main_role: a Weapon its Condemned can equip)
-            continue
+    for card in state.equippable_weapons(side, side.deck):
         name = card.name
         rank = ranks[spec_of[card.uid]]
         if best is None or rank > best_rank or (rank == best_rank and name < best):
@@ -387,30 +384,29 @@ def _main(state: CondemnedState, side: Side) -> Action:
     # weapon step then has nothing to weigh), an Event once one was played.
     weapon_equipped, event_played = side.weapon_equipped, side.event_played
     in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
-    seen: set[str] = set()
+    seen: set[str] = set()  # the names of the cards met (a card's copies are offered once)
     for card in side.hand:
         uid = card.uid
         role = roles[uid]  # what it can be in this Main Phase (main_role)
-        if role == NO_ROLE:
-            continue
         if role == EQUIP_WEAPON:
             if weapon_equipped:
                 continue
             in_hand.append(spec_of[uid])
-        elif role == MAIN_EVENT and event_played:
-            continue
-        name = card.name
-        if name in seen:
-            continue
-        seen.add(name)
-        if role == EQUIP_WEAPON:
-            weapons += equips[uid]
-        elif role == EQUIP_ARMOR:
-            armors += equips[uid]
-        elif role == PREPARE:
-            preparations.append((card, spec_of[uid]))
-        else:
-            events.append((card, spec_of[uid]))
+            name = card.name
+            if name not in seen:  # the first copy: its equips
+                seen.add(name)
+                weapons += equips[uid]
+        elif role != NO_ROLE:
+            name = card.name
+            if name in seen:
+                continue
+            seen.add(name)
+            if role == EQUIP_ARMOR:
+                armors += equips[uid]
+            elif role == PREPARE:
+                preparations.append((card, spec_of[uid]))
+            elif not event_played:
+                events.append((card, spec_of[uid]))
     # Each step is asked only when it may find something (its first test, or its cards, read here):
     # this runs at every Main Phase decision.
     slots = side.armor

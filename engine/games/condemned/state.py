@@ -31,6 +31,8 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 from typing import Any, cast
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
@@ -307,6 +309,10 @@ def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
     return NO_ROLE
 
 
+_UID = attrgetter("uid")
+_IS_EQUIP_WEAPON = EQUIP_WEAPON.__eq__
+
+
 def equip_actions(uid: int, spec: CardSpec) -> tuple[Action, ...]:
     """The card's equip actions, one per place it can go: made once per card, since the Main Phase
     offers them again at every decision."""
@@ -579,6 +585,13 @@ class CondemnedState(State):
             if windows[card.uid] & window:
                 return False
         return True
+
+    def equippable_weapons(self, side: Side, cards: list[CardInstance]) -> list[CardInstance]:
+        """The Weapon cards among `cards` that the side's Condemned can equip, in their order: read
+        from their Main Phase roles (main_role) by C loops alone (map and compress, no bytecode a card),
+        since the player looks through the deck for them at every search and mulligan."""
+        roles = self.roles[side.index]
+        return list(compress(cards, map(_IS_EQUIP_WEAPON, map(roles.__getitem__, map(_UID, cards)))))
 
     def durability(self, side: Side, card: CardInstance) -> int:
         """The card's Durability now: printed, plus its armor set's bonus while the set is complete."""
@@ -924,6 +937,12 @@ class CondemnedState(State):
         while self.start_actions and self.phase != OVER:
             verb = self.start_actions.pop(0)
             target = None
+            if type(verb) is fx.DamageEnemyWeapon:
+                enemy = self.sides[1 - side.index]
+                if enemy.main is None and enemy.off is None:
+                    # No enemy Weapon to damage (the goldfish inmate never has one): the action does
+                    # nothing, as resolving it with no target would (a fast path).
+                    continue
             if isinstance(verb, fx.CHOICES):
                 options = self.options(side, verb)
                 if len(options) > 1 and not side.passive:

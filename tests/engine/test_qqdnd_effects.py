@@ -743,13 +743,23 @@ def test_it_liquidates_permanents_for_cards() -> None:
 def test_it_turns_an_ally_in_the_deck_for_one_in_play() -> None:
     """ Turnabout: "Search a player's deck for an Ally and put it in play under their control. Then put an Ally
     that player controls on top of their deck. Then shuffle that player's deck." """
-    table = Table()
+    table = Table(choosers=(TokenBack(), DefaultChooser()))
     soldier = table.give("Clockwork Soldier", zone="deck")
     fly = table.state.create_token(PLAYER, "Insingem Fly", None)
     table.hand("Turnabout")
     table.play("Turnabout")
     assert soldier.zone == FIELD
     assert fly.uid not in table.state.all_token_uids()  # the token went to the deck and ceased to exist
+
+
+class TokenBack(DefaultChooser):
+    """A player who puts a token back with Turnabout."""
+
+    def pick(self, b: Board, player: int, purpose: str, options: list[Piece], low: int, high: int,
+             ctx: Ctx | None) -> list[Piece]:
+        if purpose == "turnabout_return":
+            return [p for p in options if p.d.is_token][:1]
+        return super().pick(b, player, purpose, options, low, high, ctx)
 
 
 def test_it_shields_fighters_at_the_start_of_each_round() -> None:

@@ -8,11 +8,12 @@ from pathlib import Path
 
 from engine.cli import load_cards, resolved_deck
 from engine.core import OPPONENT, PLAYER, TERMINAL
+from engine.games.qqdnd.pieces import DECK
 from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_game
 from engine.games.qqdnd.state import PASS, RESPOND
 from engine.validation import CardIndex
 from tests.engine.sample_decks import sample_deck_lists
-from tests.engine.test_qqdnd_engine import EPTOL, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
+from tests.engine.test_qqdnd_engine import EPTOL, IAGO, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
 
 
 def play_round(table: Table) -> list[str]:
@@ -182,3 +183,33 @@ def test_it_does_not_damage_a_card_that_damage_cannot_destroy() -> None:
     assert not any(move.startswith("use Snipe") for move in moves)
     assert all(shirt.damage == 0 for shirt in shirts)
     assert all(table.state.block_of(dummy) == 2 for dummy in table.state.party(OPPONENT))
+
+
+def test_it_puts_back_a_card_not_an_insingem_fly_with_turnabout() -> None:
+    """ Turnabout: "Search a player's deck for an Ally and put it in play under their control. Then put an Ally
+    that player controls on top of their deck"; a token put on a deck ceases to exist, and Devil Rush "Deal[s]
+    damage equal to the number of cards exhausted this way": the player puts back the card it fetched, not the
+    Fly that adds a point to every Rush to come (before, the token went first, and the Devil Swarm deck lost
+    its Flies to its own Turnabouts). """
+    table = Table()
+    fly = table.state.create_token(PLAYER, "Insingem Fly", None)
+    soldier = table.give("Clockwork Soldier", zone="deck")
+    table.hand("Turnabout")  # Turnabout (10-8) opens
+    table.play("Turnabout")
+    assert fly.uid in table.state.all_token_uids()
+    assert soldier.zone == DECK
+
+
+def test_it_does_not_lock_its_attacks_behind_a_snipers_camp() -> None:
+    """ Sniper's Camp: "As Sniper's Camp comes into play, place a Martial Attack Action face down attached to it from
+    your hand. While Sniper's Camp is in play, you cannot play Attack or Spell Actions from your hand." It holds one
+    Attack for a later round and locks the Attack and Spell cards every round's draw brings: with a deck of Katana
+    Lunges to draw, the player keeps its Camp in hand (before, a second Sword Throw, held back by "You may play no
+    more Attack cards this round", went under a Camp, and the Lunges of the rounds after stayed in hand). """
+    table = Table([SARINAK, IAGO, MALACHI, QUIET_PARTY[0]])  # the party draws 5 cards a round
+    for _ in range(10):
+        table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard", "Sword Throw", "Sword Throw", "Sniper's Camp")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("play Sword Throw") for move in moves)
+    assert not any(move.startswith("play Sniper's Camp") for move in moves)

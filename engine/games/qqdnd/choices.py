@@ -130,7 +130,11 @@ class DefaultChooser(Chooser):
             return lambda p: (p.controller == player, p.defeated, not p.d.is_party_member, remaining_life(b, p), p.uid)
         if purpose in ("hurt_own", "exhaust_spare"):
             return lambda p: (not p.d.is_token, p.d.is_party_member, bool(p.d.actions), -remaining_life(b, p), p.uid)
-        if purpose in ("discard", "turnabout_return", "liquidate", "pray"):
+        if purpose == "turnabout_return":
+            # A token put on a deck ceases to exist (an Insingem Fly was a point of every Devil Rush to come): a
+            # card goes back, the one worth least.
+            return lambda p: (p.d.is_token, card_rank(p.d), p.uid)
+        if purpose in ("discard", "liquidate", "pray"):
             return lambda p: (not p.d.is_token, card_rank(p.d), p.uid)
         if purpose in ("search:hand", "search:deck_top", "search:play", "attach_attack", "turnabout_fetch",
                        "favourite_trick"):

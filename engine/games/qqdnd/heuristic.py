@@ -18,7 +18,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
-   Attack to hold; Raging Savage) is avoided. A second copy of a Unique card in play is not played.
+   Attack to hold; Raging Savage) is avoided. A Sniper's Camp costs the Attack and Spell cards a round's draw
+   brings, which it locks in hand (camp_locks). A second copy of a Unique card in play is not played.
    Losing one's own Permanent counts against a move, except Noxspace (its Exit Words are welcome).
 3. Charge counters on an Alchemical Bomb are worth nearly as much as damage (BOOM spends them).
 4. Drawing and searching are worth a little while an Action is still to come this round (a card
@@ -905,6 +906,7 @@ class HeuristicPolicy:
                 return -2.0
             value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a, decision) for a in attacks
                                        if a.d.play_action is not None)
+            value -= FUTURE_RATE * POINT * camp_locks(state)
         performer = host if host is not None else card
         # One Action a card a round: the best of them is what the card adds. An Action that can deal neither
         # damage nor Charge counters adds nothing.
@@ -1005,6 +1007,16 @@ def _best_of_many_targets(state: QQDNDState, kind: int, source: Piece, act: Acti
     if best_targets is None:
         return None
     return Move(kind, source.uid, act.uid, value, best_targets), best_score
+
+
+def camp_locks(state: QQDNDState) -> float:
+    """How many Attack or Spell Actions a round's draw holds, which a Sniper's Camp in play would lock in hand."""
+    deck = state.deck[state.actor]
+    if not deck:
+        return 0.0
+    locked = sum(1 for p in deck if p.d.category == "Action" and ("Attack" in p.d.traits or "Spell" in p.d.traits))
+    draw = sum(p.d.hv for p in state.field[state.actor] if p.d.is_party_member)
+    return draw * locked / len(deck)
 
 
 def rounds_to_go(state: QQDNDState) -> int:

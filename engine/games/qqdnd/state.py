@@ -834,7 +834,8 @@ class QQDNDState(Board, State):
                 # "Unless equipped card is equipped with a Mount, reduce the Initiative of all actions equipped
                 # card would perform by 4."
                 low, high = low - 4, high - 4
-        return max(low, 0), max(high, 0)
+        # max(., 0) of each, without the two calls: this is asked many times a move.
+        return (low if low > 0 else 0), (high if high > 0 else 0)
 
     def first_move(self, player: int, kind: int, source: Piece, act: ActionDef, value: int,
                    fewest: int = 1) -> Move | None:

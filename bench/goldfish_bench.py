@@ -11,7 +11,7 @@ as each goldfish game lasted:
 
 The ratio floor / engine says how many times slower than shuffling and drawing the engine is.
 
-    .venv/bin/python bench/goldfish_bench.py [--games 2000] [--seed 1] [--repeat 3]
+    .venv/bin/python bench/goldfish_bench.py [--games 2000] [--seed 1] [--repeat 3] [--game condemned]
 """
 from __future__ import annotations
 
@@ -133,12 +133,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="timings of each loop; the fastest counts")
+    parser.add_argument("--game", choices=sorted(GAME_PACKAGES), help="one game only")
     args = parser.parse_args()
     if args.games < 1 or args.repeat < 1:
         parser.error("--games and --repeat must be at least 1")
     print(f"{args.games:,} goldfish games a game, seed {args.seed}, one core")
     print(f"{'game':<10}  {'games/s':>9}  {'floor games/s':>13}  {'ratio':>6}")
-    for game in GAME_PACKAGES:
+    for game in [args.game] if args.game else GAME_PACKAGES:
         engine_rate, floor_rate = bench(game, args.games, args.seed, args.repeat)
         print(f"{game:<10}  {engine_rate:>9,.0f}  {floor_rate:>13,.0f}  {floor_rate / engine_rate:>6.1f}")
 

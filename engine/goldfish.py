@@ -57,7 +57,7 @@ class IncompatibleStats(ValueError):
     """Two RunStats of different games or seeds cannot be merged into one run."""
 
 
-@dataclass
+@dataclass(slots=True)
 class CardCounts:
     """One card's totals over a run: copies drawn, played and dead, and in how many games."""
 
@@ -108,26 +108,32 @@ class RunStats:
         goldfish_rules(self.game)  # an unknown game fails here, not when the report is asked for
 
     def add(self, record: GameRecord) -> None:
+        # This runs once for every game of every run, so it is written for speed: dict.get instead of a
+        # Counter's [] (whose __missing__ is a Python call), and each card's sums added in place.
         self.games += 1
         self.wins += record.won
-        self.end_turns[record.end_turn] += 1
-        self._add_damage(record.damage_by_turn)
-        self.mulligans += record.mulligans
-        self.games_mulliganed += record.mulligans > 0
+        end_turns, end_turn = self.end_turns, record.end_turn
+        end_turns[end_turn] = end_turns.get(end_turn, 0) + 1
+        damage_by_turn = record.damage_by_turn
+        if len(damage_by_turn) > len(self.damage_sum):
+            self._grow_damage_columns(len(damage_by_turn))
+        games, sums, squares = self.damage_games, self.damage_sum, self.damage_squares
+        for index, damage in enumerate(damage_by_turn):
+            games[index] += 1
+            sums[index] += damage
+            squares[index] += damage * damage
+        mulligans = record.mulligans
+        self.mulligans += mulligans
+        self.games_mulliganed += mulligans > 0
         self.first_turn_plays += record.first_turn_play
-        drawn_copies, played_copies, cards = record.drawn, record.played, self.cards
-        no_moment = record.no_moment
-        for name in drawn_copies.keys() | played_copies.keys():
-            # .get: a Counter's [] calls its __missing__ for every card drawn and never played.
-            drawn, played = drawn_copies.get(name, 0), played_copies.get(name, 0)
-            # A card can be played more often than drawn (put into play from the deck, returned
-            # to hand and played again): those plays never make a drawn copy less dead than zero.
-            dead = max(0, drawn - played)
+        drawn_copies, played_copies, cards, no_moment = record.drawn, record.played, self.cards, record.no_moment
+        for name, drawn in drawn_copies.items():
+            # _add_card, inlined: this runs for every card of every game
+            played = played_copies.get(name, 0)
+            dead = drawn - played if drawn > played else 0
             counts = cards.get(name)
             if counts is None:
                 counts = cards[name] = CardCounts()
-            # CardCounts.merge of this game's counts, added in place: this runs for every card of
-            # every game of a run, and a CardCounts for each would cost more than the sums.
             counts.drawn += drawn
             counts.played += played
             counts.dead += dead
@@ -135,6 +141,9 @@ class RunStats:
             counts.games_dead += dead > 0
             if no_moment:
                 counts.no_moment += min(dead, no_moment.get(name, 0))
+        for name, played in played_copies.items():
+            if name not in drawn_copies:
+                self._add_card(name, 0, played, record.no_moment)
         if record.no_effect:
             self.no_effect.update(record.no_effect)
         if record.overkill_by_turn:
@@ -145,18 +154,28 @@ class RunStats:
                 overkill[index] += wasted
         self.capped += record.capped
 
+    def _add_card(self, name: str, drawn: int, played: int, no_moment: Counter[str]) -> None:
+        """One card's counts in a game (copies drawn and played) added to the run's."""
+        # A card can be played more often than drawn (put into play from the deck, returned to hand
+        # and played again): those plays never make a drawn copy less dead than zero.
+        dead = drawn - played if drawn > played else 0
+        counts = self.cards.get(name)
+        if counts is None:
+            counts = self.cards[name] = CardCounts()
+        # CardCounts.merge of this game's counts, added in place: a CardCounts for each would cost
+        # more than the sums.
+        counts.drawn += drawn
+        counts.played += played
+        counts.dead += dead
+        counts.games_drawn += drawn > 0
+        counts.games_dead += dead > 0
+        if no_moment:
+            counts.no_moment += min(dead, no_moment.get(name, 0))
+
     def _grow_damage_columns(self, turns: int) -> None:
         missing = turns - len(self.damage_sum)
         for column in (self.damage_games, self.damage_sum, self.damage_squares):
             column.extend([0] * missing)
-
-    def _add_damage(self, damage_by_turn: list[int]) -> None:
-        self._grow_damage_columns(len(damage_by_turn))
-        games, sums, squares = self.damage_games, self.damage_sum, self.damage_squares
-        for index, damage in enumerate(damage_by_turn):
-            games[index] += 1
-            sums[index] += damage
-            squares[index] += damage * damage
 
     def merge(self, other: RunStats) -> None:
         """Add another chunk of the same run (same game, seed, opponent and player) into this one."""

@@ -26,18 +26,22 @@ def safe_attackers(state: AnguishState) -> tuple[int, ...]:
     if not arsenal:
         return ()
     # state.can_attack(uid), inlined: asked of every Creature of the Arsenal at each look at an attack
-    attacked, to_arsenal, summoned, weakened = state.attacked, state.to_arsenal, state.summoned, state.weakened
-    window, turn, hour, end_game = state.window, state.turn_index, state.hour, state.end_game
-    arsenal_of, protection_of, profiles = state.arsenal_of, state.protection_of, state.profiles
+    attacked, to_arsenal, window, turn = state.attacked, state.to_arsenal, state.window, state.turn_index
+    summoned, hour, end_game, profiles = state.summoned, state.hour, state.end_game, state.profiles
     ready = []
     for uid in arsenal:
+        if attacked[uid] == window or to_arsenal[uid] == turn:
+            continue
         card = profiles[uid]
-        if (attacked[uid] != window and to_arsenal[uid] != turn and (end_game or summoned[uid] < hour or card.ambush)
-                and (card.arsenal > weakened[uid] or arsenal_of(uid) > 0)):
+        if ((end_game or summoned[uid] < hour or card.ambush)
+                and (card.arsenal > state.weakened[uid] or state.arsenal_of(uid) > 0)):
             ready.append(uid)
+    if not ready:
+        return ()
     defenders = state.seats[1 - state.active].protection
-    if defenders and ready:
+    if defenders:
         # blocks_well(guard, uid) for every pair, with each guard's Scores read once
+        arsenal_of, protection_of = state.arsenal_of, state.protection_of
         guards = [(protection_of(guard), arsenal_of(guard)) for guard in defenders]
         kept = []
         for uid in ready:

@@ -55,6 +55,7 @@ Against another deck (either seat), the same, and:
 from __future__ import annotations
 
 from collections.abc import Hashable
+from itertools import compress
 from math import ceil
 from operator import itemgetter
 from random import Random
@@ -68,6 +69,7 @@ from engine.games.anguish.state import (
     HAND_LIMIT_PHASE,
     KEEP,
     LAST_HOUR,
+    LAST_LIGHT_HOUR,
     MAIN,
     MULLIGAN,
     PROTECT,
@@ -118,6 +120,8 @@ class HeuristicPlayer(Player):
         # position could change that until the turn ends (see _main): (that state, its turn).
         self._idle: tuple[AnguishState, int] | None = None
         self._nothing = False  # the last plan worked out found no card worth playing, for good
+        # The safe attackers of the last position the plan search looked at them in: (it, its steps, them).
+        self._ready: tuple[AnguishState, int, tuple[int, ...]] | None = None
 
     def restart(self, state: State, seat: int, rng: Random) -> None:
         super().restart(state, seat, rng)
@@ -125,6 +129,7 @@ class HeuristicPlayer(Player):
         self.table = worth_table(state.game)
         self._plan = None
         self._idle = None
+        self._ready = None
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, AnguishState)
@@ -238,7 +243,11 @@ class HeuristicPlayer(Player):
                 rest = tuple([other for other in plays if other is not play])
             return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
         if early is None and not state.attack_declared:
-            ready = safe_attackers(state)
+            seen = self._ready  # the attackers _best_plays found in this very position, if it looked
+            if seen is not None and seen[0] is state and seen[1] == state.steps:
+                ready = seen[2]
+            else:
+                ready = safe_attackers(state)
             if ready:
                 return (act.ATTACK, ready), plays
         if plays:  # a Creature makes room in the Arsenal for one worth more there (then look again:
@@ -261,10 +270,10 @@ class HeuristicPlayer(Player):
         seat = state.seats[state.active]
         hand = seat.hand
         hour = state.hour
-        budget = state.budget()
+        end_game = state.end_game
+        budget = LAST_HOUR if end_game else hour - state.spent  # state.budget(), inlined
         profiles = state.profiles
         matchup = not state.game.goldfish
-        end_game = state.end_game
         after_attack = state.attack_declared and not end_game
         # The cards worth playing now, each with its cost and its options.
         candidates: list[tuple[int, int, tuple[Option, ...]]] = []
@@ -305,11 +314,16 @@ class HeuristicPlayer(Player):
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
             # Room is worth making only for a Creature that would mill more than one in the Arsenal.
-            keeps, arriving = table.keeps, table.arrives[True]
-            least = min(keeps[uid][hour] for uid in seat.arsenal)
-            if any(arriving[uid][hour] > least for uid, _, _ in candidates if creature_at[uid]):
-                room, replacing = self._room(state, table)
-                attack_to_come = not after_attack and bool(safe_attackers(state))
+            arriving = table.arrives[True]
+            least = min(map(table.keeps_at[hour].__getitem__, seat.arsenal))
+            for uid, _, _ in candidates:
+                if creature_at[uid] and arriving[uid][hour] > least:
+                    room, replacing = self._room(state, table)
+                    if not after_attack:
+                        ready = safe_attackers(state)
+                        self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
+                        attack_to_come = bool(ready)
+                    break
         if room:
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         everything = _everything_fits(candidates, budget, front, back)
@@ -336,14 +350,22 @@ class HeuristicPlayer(Player):
         hour = state.hour
         attacks_now = hour <= table.horizon_at[hour]
         keeps = table.keeps
+        summoned, moved, window = state.summoned, state.moved, state.window
+        profiles, bonus, damage = state.profiles, state.bonus, state.damage
+        light = not state.end_game and hour <= LAST_LIGHT_HOUR
         room = []
         for uid in seat.arsenal:
-            if state.summoned[uid] == hour:
+            if summoned[uid] == hour:
                 continue  # played this turn: it was chosen for its place
-            if replacing or (state.moved[uid] != state.window and state.protection_of(uid) > 0):
-                later = keeps[uid][hour]
-                now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
-                room.append((later, uid, now))
+            if not replacing:
+                if moved[uid] == window:
+                    continue
+                card = profiles[uid]  # state.protection_of(uid) > 0, inlined
+                if card.protection + bonus[uid] - damage[uid] + (card.light_protection if light else 0) <= 0:
+                    continue
+            later = keeps[uid][hour]
+            now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
+            room.append((later, uid, now))
         room.sort()
         return room, replacing
 
@@ -543,19 +565,19 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     (POLICY 2): a Creature, when the Arsenal and the rest of the hand already hold four or more, only
     what it would mill over the fourth best of them, or its effect if that is more."""
     seat = state.seats[state.actor]
-    horizon = table.horizon_at[state.hour]
-    worth_until = table.worth_until
-    worths = [worth_until[uid][hour][horizon] for uid in cards]
+    now = state.hour
+    worth_of = table.worth_at[now][hour].__getitem__  # uid -> its worth_until now
+    worths = list(map(worth_of, cards))
     creature_at = table.creature
-    creatures = [uid for uid in seat.hand if creature_at[uid]]
+    hand = seat.hand
+    creatures = list(compress(hand, map(creature_at.__getitem__, hand)))
     if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
         return worths  # room for every Creature there is
-    keeps, now = table.keeps, state.hour
     # What the Creatures of the Arsenal and the hand would mill, best first: a card is measured
     # against the fourth best of the others (a Creature of the hand is one of them: its own worth,
     # worths[index], is left out once).
-    ranked = sorted([keeps[uid][now] for uid in seat.arsenal]
-                    + [worth_until[uid][hour][horizon] for uid in creatures], reverse=True)
+    ranked = sorted([*map(table.keeps_at[now].__getitem__, seat.arsenal), *map(worth_of, creatures)],
+                    reverse=True)
     effect_worth = table.effect_worth
     for index, uid in enumerate(cards):
         if not creature_at[uid]:

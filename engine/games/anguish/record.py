@@ -30,6 +30,7 @@ def record(state: State, seat: int) -> GameRecord:
     other = 1 - seat
     drawn = Counter(map(name, state.drawn[seat]))
     played = Counter(map(name, state.played[seat]))
+    no_effect = state.no_effect[seat]
     return GameRecord(
         end_turn=state.hour,
         won=state.winner() == seat,
@@ -38,7 +39,7 @@ def record(state: State, seat: int) -> GameRecord:
         first_turn_play=bool(state.first_turn_play[seat]),
         drawn=drawn,
         played=played,
-        no_effect=Counter(map(name, state.no_effect[seat])),
+        no_effect=Counter(map(name, no_effect)) if no_effect else Counter(),  # most games have none
         no_moment=_no_moment(state, seat, drawn, played),
         overkill_by_turn=state.overkill[other][:state.hour],
     )
@@ -47,9 +48,10 @@ def record(state: State, seat: int) -> GameRecord:
 def _no_moment(state: AnguishState, seat: int, drawn: Counter[str], played: Counter[str]) -> Counter[str]:
     names, held, moment = state.game.names, state.held, state.moment
     was_played = set(state.played[seat])
-    dead: Counter[str] = Counter(
-        names[uid] for uid in set(state.drawn[seat]) if held[uid] and not moment[uid] and uid not in was_played
-    )
+    unplayed = [uid for uid in set(state.drawn[seat]) if held[uid] and not moment[uid] and uid not in was_played]
+    if not unplayed:
+        return Counter()
+    dead: Counter[str] = Counter(names[uid] for uid in unplayed)
     for card, copies in dead.items():  # a copy drawn twice is one copy; never more than drawn - played
         dead[card] = min(copies, drawn[card] - played[card])
     return +dead

@@ -28,6 +28,7 @@ from engine.games.anguish import actions as act
 from engine.games.anguish.effects import VERBS
 from engine.games.anguish.profiles import CREATURE, DISCOVERY, STRONGHOLD, CardProfile, anonymous, profile
 from engine.games.anguish.seat import ZONES, Seat
+from engine.shuffling import shuffle
 
 LIFEBLOOD_SECTION = "Lifeblood"
 FIRST_HOUR, LAST_HOUR = 1, 11
@@ -125,6 +126,7 @@ def make_game(deck: ResolvedDeck, **options: Any) -> AnguishGame:
 _SCALARS = (
     "hour", "starter", "active", "actor", "phase", "turn_index", "window", "spent", "attack_declared", "end_game",
     "end_game_phase", "initiator", "passes", "acted", "ran_out", "winning_player", "steps", "last_action",
+    "damaged", "weakening",
 )
 _PER_CARD = ("damage", "bonus", "weakened", "summoned", "moved", "to_arsenal", "attacked", "held", "moment")
 _PER_PLAYER = ("milled", "overkill", "drawn", "played", "no_effect")
@@ -144,7 +146,7 @@ class AnguishState(State):
         for player in (PLAYER, OPPONENT):
             lifeblood = list(game.lifeblood[player])
             if not (game.goldfish and player == OPPONENT):  # anonymous cards need no shuffle
-                rng.shuffle(lifeblood)
+                shuffle(rng, lifeblood)
             stronghold = list(game.stronghold[player])
             strength = self.profiles[stronghold[0]].strength if stronghold else 0
             self.seats.append(Seat(lifeblood, stronghold, strength))
@@ -153,6 +155,10 @@ class AnguishState(State):
         self.damage = [0] * count  # 5.3: "the inflicted damage carry over to subsequent rounds"
         self.bonus = [0] * count  # Protection given by effects
         self.weakened = [0] * count  # Arsenal taken away "this turn"
+        # Whether any card may carry damage, or be weakened: most games (every goldfish game) never
+        # see either, and then nothing has to look for a card that does.
+        self.damaged = False
+        self.weakening = False
         self.summoned = [0] * count  # the Hour it was played in
         self.moved = [NOT_YET] * count  # the window it last changed lines in
         self.to_arsenal = [NOT_YET] * count  # the turn it moved from Protection to Arsenal in
@@ -246,14 +252,14 @@ class AnguishState(State):
         low, high = own.known_bottom, len(lifeblood) - own.known_top
         if high - low > 1:
             unknown = lifeblood[low:high]
-            rng.shuffle(unknown)
+            shuffle(rng, unknown)
             lifeblood[low:high] = unknown
         other = 1 - seat
         if self._is_goldfish(other):
             return
         them = self.seats[other]
         pool = them.hand + them.drawing + them.lifeblood
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         in_hand, drawing = len(them.hand), len(them.drawing)
         them.hand[:] = pool[:in_hand]
         them.drawing[:] = pool[in_hand:in_hand + drawing]
@@ -551,14 +557,15 @@ class AnguishState(State):
     def _attack(self, chosen: tuple[int, ...]) -> None:
         self.attack_declared = True
         self.acted = True
+        attacked, window = self.attacked, self.window
         for uid in chosen:
-            self.attacked[uid] = self.window
+            attacked[uid] = window
         self.attackers = list(chosen)
         self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
         responds = self.game.responds
-        if seat.protection or any([responds[uid] for uid in seat.hand]):
+        if seat.protection or (seat.hand and any([responds[uid] for uid in seat.hand])):
             self.phase = PROTECT
             self.actor = defender
             for uid in seat.hand:
@@ -582,8 +589,18 @@ class AnguishState(State):
         defender = 1 - self.active
         unprotected = 0
         doomed: list[int] = []
-        for attacker in self.attackers:
-            blocker = self.blocks.get(attacker)
+        blocks = self.blocks
+        if not blocks:  # no Creature was aligned (every attack on the goldfish): all of it gets through
+            # self.arsenal_of(attacker) for each, inlined
+            profiles, weakened = self.profiles, self.weakened
+            dark = self.end_game or self.hour > LAST_LIGHT_HOUR
+            for attacker in self.attackers:
+                card = profiles[attacker]
+                arsenal = card.arsenal - weakened[attacker] + (card.dark_arsenal if dark else 0)
+                if arsenal > 0:
+                    unprotected += arsenal
+        for attacker in self.attackers if blocks else ():
+            blocker = blocks.get(attacker)
             if blocker is None:
                 unprotected += self.arsenal_of(attacker)
                 continue
@@ -593,6 +610,7 @@ class AnguishState(State):
                     doomed.append(uid)
                 else:
                     self.damage[uid] += hit
+                    self.damaged = True
         for uid in doomed:
             self._leave_play(uid)
         self.attackers = []
@@ -649,6 +667,7 @@ class AnguishState(State):
     def _damage_enemy(self, player: int, amount: int, target: int | None) -> None:
         if target is not None and self.seats[1 - player].row_of(target) is not None:
             self.damage[target] += amount
+            self.damaged = True
 
     def _protect_own(self, player: int, amount: int, target: int | None) -> None:
         if target is not None and self.seats[player].row_of(target) is not None:
@@ -663,6 +682,7 @@ class AnguishState(State):
     def _weaken_attacker(self, player: int, amount: int, target: int | None) -> None:
         if target in self.attackers:
             self.weakened[target] += amount
+            self.weakening = True
 
     # ----- the flow of the game -----
 
@@ -721,9 +741,12 @@ class AnguishState(State):
     def _settle(self) -> None:
         """5.3: "if a card results in a Protection Score of zero or below, send the card to the discard
         pile" (a card that has taken damage; one printed without Protection stays until hit)."""
+        if not self.damaged:
+            return  # no card has taken damage (all a goldfish game ever sees): nothing to look for
         damage = self.damage
         if not any(damage):
-            return  # no card has taken damage (all a goldfish game ever sees): nothing to look for
+            self.damaged = False  # the cards that took damage have all left play
+            return
         for seat in self.seats:
             # A copy of the lines: a card that leaves play leaves its line while this goes through it.
             for uid in seat.in_play():
@@ -731,12 +754,13 @@ class AnguishState(State):
                     self._leave_play(uid)
 
     def _clear_turn_effects(self) -> None:
-        weakened = self.weakened
-        if not any(weakened):
+        if not self.weakening:
             return  # nothing weakened this turn (a card's weakening ends when it leaves play)
+        weakened = self.weakened
         for seat in self.seats:
             for uid in seat.in_play():
                 weakened[uid] = 0
+        self.weakening = False
 
     def _start_turn(self, player: int) -> None:
         self.turn_index += 1
@@ -779,8 +803,13 @@ class AnguishState(State):
         only answers an attack, an enemy target against the goldfish); one too dear now stays too
         dear for the rest of the turn (the Hours left only go down)."""
         held, moment, profiles = self.held, self.moment, self.profiles
-        budget, free_now = self.budget(), self.end_game
-        arsenal_free = len(self.seats[player].arsenal) < ROW_SIZE
+        free_now = self.end_game
+        budget = LAST_HOUR if free_now else self.hour - self.spent  # self.budget(), inlined
+        seat = self.seats[player]
+        # A Creature it can pay for may be played into a free Arsenal location, into a free Defense
+        # Line location with a Protection Score, or, every location full, in place of another (7.1).
+        anywhere = len(seat.arsenal) < ROW_SIZE or len(seat.protection) == ROW_SIZE
+        light, goldfish = self.light(), self.game.goldfish
         for uid in cards:
             held[uid] = True
             if moment[uid]:
@@ -788,9 +817,14 @@ class AnguishState(State):
             card = profiles[uid]
             if card.response or (card.cost > budget and not (free_now or card.free)):
                 continue
-            if (card.kind == CREATURE and arsenal_free) or self._playable(player, uid, responding=False):
+            # self._playable(player, uid, responding=False), for a card it can pay for
+            if card.kind == CREATURE:
+                playable = anywhere or entry_protection(card, light) > 0
+            else:
+                playable = card.kind == DISCOVERY and bool(self._targets(player, card, uid))
+            if playable:
                 moment[uid] = True
-            elif not (card.target == "enemy" and self.game.goldfish):
+            elif not (card.target == "enemy" and goldfish):
                 self.pending.append(uid)
 
     def _recheck_pending(self) -> None:
@@ -814,7 +848,7 @@ class AnguishState(State):
         elif card.response:
             return False
         cost = 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
-        if cost > (0 if responding else self.budget()):
+        if cost > (0 if responding else LAST_HOUR if self.end_game else self.hour - self.spent):  # self.budget()
             return False
         if card.kind == CREATURE:
             seat = self.seats[player]
@@ -826,9 +860,10 @@ class AnguishState(State):
         return card.kind == DISCOVERY and bool(self._targets(player, card, uid))
 
     def _finish_turn(self) -> None:
-        self._clear_turn_effects()
+        if self.weakening:
+            self._clear_turn_effects()
         following = 1 - self.active
-        if following == self.starter or self._is_goldfish(following):
+        if following == self.starter or (following == OPPONENT and self.game.goldfish):  # or _is_goldfish
             # The goldfish "plays nothing": its turn passes with nothing to do.
             self._end_hour()
         else:

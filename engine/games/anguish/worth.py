@@ -50,7 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read", "harms",
+        "plans", "end_game_plans", "creature", "matchup_read", "harms", "worth_at", "keeps_at",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -144,6 +144,12 @@ class WorthTable:
         self.keeps = _by_card(profiles, lambda uid: [
             float(attacks_from[uid][hour + 1] - attacks_from[uid][max(hour + 1, self.horizon_at[hour] + 1)])
             for hour in hours])
+        self.keeps_at = [[self.keeps[uid][hour] for uid in cards] for hour in hours]  # by Hour, a list by card
+        # worth_until with the horizon of the Hour it is asked in ([now][hour], a list by card): the
+        # player reads it for a whole hand at once. Made for the two horizons there are.
+        by_horizon = {horizon: [[self.worth_until[uid][hour][horizon] for uid in cards] for hour in hours]
+                      for horizon in set(self.horizon_at)}
+        self.worth_at = [by_horizon[self.horizon_at[now]] for now in hours]
         self.opening_worth = [self.first_worth_until(uid, 1, clock) for uid in cards]
         self.opening_total = [sum(self.opening_worth[uid] for uid in lifeblood) for lifeblood in self.game.lifeblood]
 

@@ -42,7 +42,7 @@ from engine.core import CardInstance
 from engine.games.condemned import effects as fx
 from engine.games.condemned import opening
 from engine.games.condemned.loadout import Held, attack_damage, equipped, phase_damage, worn
-from engine.games.condemned.specs import ARMOR, EVENT, PREPARATION, WEAPON, CardSpec
+from engine.games.condemned.specs import ARMOR, EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import (
     ATTACK,
     ATTACK_EVENTS,
@@ -50,12 +50,16 @@ from engine.games.condemned.state import (
     CONDEMNED_TARGET,
     END_ATTACKS,
     END_MAIN,
+    EQUIP_ARMOR,
+    EQUIP_WEAPON,
     KEEP,
     MAIN,
     MAX_MULLIGANS,
     MULLIGAN,
     MULLIGAN_ACTION,
+    NO_ROLE,
     PASS,
+    PREPARE,
     Action,
     CondemnedState,
     Side,
@@ -104,12 +108,16 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action], weapon
     main_card, off_card = side.main, side.off
     # Each hand's Weapon and its Durability left (Held.of), read without making the Held of a loadout
     # already weighed.
+    # (A Weapon has no armor set: its Durability left is its printed Durability less its damage.)
     main_spec = off_spec = None
     main_left = off_left = 0
+    wear = side.wear
     if main_card is not None:
-        main_spec, main_left = state.spec_of[main_card.uid], state.durability_left(side, main_card)
+        main_spec = state.spec_of[main_card.uid]
+        main_left = main_spec.durability - wear.get(main_card.uid, 0)
     if off_card is not None:
-        off_spec, off_left = state.spec_of[off_card.uid], state.durability_left(side, off_card)
+        off_spec = state.spec_of[off_card.uid]
+        off_left = off_spec.durability - wear.get(off_card.uid, 0)
     attacking = _attacks_this_turn(state, side)
     key = (side.condemned, state.at_range, attacking, in_hand, main_spec, main_left, off_spec, off_left)
     tables = _TABLES
@@ -262,10 +270,30 @@ def _best_search(state: CondemnedState, side: Side, verb: fx.Search, names: list
     if not equippable:
         return None
     if verb.card_type == WEAPON:
-        return max(equippable, key=lambda n: (attack_damage(side, state.specs[n]) * state.specs[n].attacks,
-                                              state.specs[n].durability))
+        # The one that deals the most with its attacks, then lasts the most (the first of equals).
+        specs = state.specs
+        return max([specs[n] for n in equippable], key=opening.search_ranks(side.condemned).__getitem__).name
     empty = {slot for slot, armor in zip(("head", "body", "legs"), side.armor, strict=True) if armor is None}
     return max(equippable, key=lambda n: (state.specs[n].slot in empty, state.specs[n].durability))
+
+
+def _weapon_search(state: CondemnedState, side: Side) -> tuple[bool, str | None]:
+    """What a search for a Weapon is offered and would take, read in one pass over the deck: whether
+    the deck holds any Weapon (CondemnedState.options lists their names), and the equippable one
+    _best_search takes from those names (the most damage from its attacks, then Durability; of
+    equals, the first name in alphabetical order), or None."""
+    ranks = opening.search_ranks(side.condemned)
+    spec_of = state.spec_of
+    best: str | None = None
+    best_rank = (0, 0)
+    for card in state.equippable_weapons(side, side.deck):
+        name = card.name
+        rank = ranks[spec_of[card.uid]]
+        if best is None or rank > best_rank or (rank == best_rank and name < best):
+            best, best_rank = name, rank
+    if best is not None:
+        return True, best
+    return any(spec_of[card.uid].card_type == WEAPON for card in side.deck), None
 
 
 def _useful_play(state: CondemnedState, side: Side, action: Action, searched_for_nothing: bool) -> bool:
@@ -318,14 +346,21 @@ def _pick(state: CondemnedState, side: Side, cards: list[tuple[CardInstance, Car
         searched_for_nothing = False
         target = None
         if verb is not None:
-            options = state.options(side, verb)
-            if options:
-                target = _best_option(state, side, verb, options)
-                if target is None:
-                    continue  # nothing worth choosing (a search that finds no equippable card): not played
+            if isinstance(verb, fx.Search) and verb.card_type == WEAPON:
+                # The options and the best of them in one pass (_weapon_search).
+                any_weapon, target = _weapon_search(state, side)
+                if any_weapon and target is None:
+                    continue  # no equippable Weapon to find: not played
+                searched_for_nothing = not any_weapon
             else:
-                # A search is offered with no target only when the deck holds nothing of its kind.
-                searched_for_nothing = isinstance(verb, fx.Search)
+                options = state.options(side, verb)
+                if options:
+                    target = _best_option(state, side, verb, options)
+                    if target is None:
+                        continue  # nothing worth choosing (a search that finds no equippable card): not played
+                else:
+                    # A search is offered with no target only when the deck holds nothing of its kind.
+                    searched_for_nothing = isinstance(verb, fx.Search)
         action = ("play", card.uid, target)
         if _useful_play(state, side, action, searched_for_nothing):
             return action
@@ -344,48 +379,63 @@ def _main(state: CondemnedState, side: Side) -> Action:
     armors: list[Action] = []
     preparations: list[tuple[CardInstance, CardSpec]] = []
     events: list[tuple[CardInstance, CardSpec]] = []
-    spec_of, equips, equippable = state.spec_of, state.equips, side.equippable
-    may_equip_weapon, may_play_event = not side.weapon_equipped, not side.event_played
+    spec_of, equips, roles = state.spec_of, state.equips, state.roles[side.index]
+    # A card that cannot be played now is passed over: a Weapon once one was equipped this turn (the
+    # weapon step then has nothing to weigh), an Event once one was played.
+    weapon_equipped, event_played = side.weapon_equipped, side.event_played
     in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
-    seen: set[str] = set()
+    seen: set[str] = set()  # the names of the cards met (a card's copies are offered once)
     for card in side.hand:
-        name = card.name
-        spec = spec_of[card.uid]
-        kind = spec.card_type
-        if kind == WEAPON and name in equippable:
-            in_hand.append(spec)
-        if name in seen:
-            continue
-        seen.add(name)
-        if kind == WEAPON:
-            if may_equip_weapon and name in equippable:
-                weapons += equips[card.uid]
-        elif kind == ARMOR:
-            if name in equippable:
-                armors += equips[card.uid]
-        elif kind == PREPARATION:
-            preparations.append((card, spec))
-        elif kind == EVENT and may_play_event and spec.timing in ("main", "any"):
-            events.append((card, spec))
-    leafy = _leafy_step(state, side)
-    if leafy is not None:
-        return leafy
-    weapon = _weapon_step(state, side, weapons, in_hand)
-    if weapon is not None:
-        return weapon
-    preparation = _pick(state, side, preparations)
-    if preparation is not None:
-        return preparation
-    armor = _armor_step(state, side, armors)
-    if armor is not None:
-        return armor
+        uid = card.uid
+        role = roles[uid]  # what it can be in this Main Phase (main_role)
+        if role == EQUIP_WEAPON:
+            if weapon_equipped:
+                continue
+            in_hand.append(spec_of[uid])
+            name = card.name
+            if name not in seen:  # the first copy: its equips
+                seen.add(name)
+                weapons += equips[uid]
+        elif role != NO_ROLE:
+            name = card.name
+            if name in seen:
+                continue
+            seen.add(name)
+            if role == EQUIP_ARMOR:
+                armors += equips[uid]
+            elif role == PREPARE:
+                preparations.append((card, spec_of[uid]))
+            elif not event_played:
+                events.append((card, spec_of[uid]))
+    # Each step is asked only when it may find something (its first test, or its cards, read here):
+    # this runs at every Main Phase decision.
+    slots = side.armor
+    if not state.at_range and not side.leafy_used and (
+        slots[0] is not None or slots[1] is not None or slots[2] is not None  # Leafy Pads is an Armor
+    ):
+        leafy = _leafy_step(state, side)
+        if leafy is not None:
+            return leafy
+    if weapons:
+        weapon = _weapon_step(state, side, weapons, in_hand)
+        if weapon is not None:
+            return weapon
+    if preparations:
+        preparation = _pick(state, side, preparations)
+        if preparation is not None:
+            return preparation
+    if armors:
+        armor = _armor_step(state, side, armors)
+        if armor is not None:
+            return armor
     if events and not _keep_event_for_attack(state, side):
         event = _pick(state, side, events)
         if event is not None:
             return event
-    switch = _switch_step(state, side)
-    if switch is not None:
-        return switch
+    if state.at_range and not side.switched:
+        switch = _switch_step(state, side)
+        if switch is not None:
+            return switch
     return END_MAIN
 
 
@@ -420,7 +470,13 @@ def _leafy_step(state: CondemnedState, side: Side) -> Action | None:
     your Attack Phase this turn") when the move costs nothing: the card is one worth discarding
     (_discardable), and either Ranged costs no damage, or the turn has no attack (the Ready Turn) and a
     second such card switches back to Melee before the turn ends (_switch_step)."""
-    if state.at_range or side.leafy_used or not any(a is not None and state.spec_of[a.uid].leafy for a in side.armor):
+    if state.at_range or side.leafy_used:
+        return None
+    spec_of = state.spec_of
+    for armor in side.armor:  # asked at every Main Phase decision: a loop, not any() over a generator
+        if armor is not None and spec_of[armor.uid].leafy:
+            break
+    else:
         return None
     cards = _discardable(state, side)
     if not cards:
@@ -523,6 +579,10 @@ def _attack(state: CondemnedState, side: Side) -> Action:
     hand = state.first_attack_hand(side)
     if hand is None:
         return END_ATTACKS
+    armor = state.sides[1 - side.index].armor
+    if armor[0] is None and armor[1] is None and armor[2] is None:
+        # No Armor to target (the goldfish inmate never has any): the Condemned, as targets() says.
+        return _AT_CONDEMNED[hand]
     weapon = side.main if hand == "main" else side.off if hand == "off" else None
     targets = state.targets(side, weapon)
     if CONDEMNED_TARGET in targets:
@@ -530,6 +590,10 @@ def _attack(state: CondemnedState, side: Side) -> Action:
     enemy = state.sides[1 - side.index]
     target = min(targets, key=lambda uid: state.durability_left(enemy, state.cards[uid]))
     return ("attack", hand, target)
+
+
+# Each hand's attack at the enemy Condemned.
+_AT_CONDEMNED: dict[str, Action] = {hand: ("attack", hand, CONDEMNED_TARGET) for hand in ("main", "off", "desperation")}
 
 
 def _attack_event(state: CondemnedState, side: Side) -> Action:
@@ -549,4 +613,7 @@ def _attack_event(state: CondemnedState, side: Side) -> Action:
             best, best_bonus = (card, spec), spec.attack_bonus
     if best is None:
         return PASS
-    return state.plays(side, *best)[0]
+    card, spec = best
+    if spec.choice is None:
+        return ("play", card.uid, None)  # its one play (CondemnedState.plays)
+    return state.plays(side, card, spec)[0]

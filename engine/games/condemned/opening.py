@@ -15,21 +15,27 @@ measured once per Game and seat, on hands dealt from its cards by a fixed stream
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
-from engine.games.condemned.loadout import EMPTY, Held, attack_damage, equipped, phase_damage, worn
-from engine.games.condemned.shuffling import shuffle
+from engine.games.condemned.loadout import EMPTY, Held, equipped, phase_damage, worn
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
+from engine.shuffling import shuffle
 
+_UID = attrgetter("uid")
 ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
 SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
 
 # Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
 _worths: WeakKeyDictionary[CondemnedGame, dict[int, list[float]]] = WeakKeyDictionary()
+# The last Game asked about and its entry in _worths: a run asks about one Game thousands of times, and
+# a lookup in a WeakKeyDictionary makes a weak reference each time.
+_last_worths: tuple[weakref.ref[CondemnedGame], dict[int, list[float]]] | None = None
 # The same by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
 _deck_worths: dict[tuple[Any, ...], tuple[tuple[Mapping[str, Any], ...], list[float]]] = {}
 KEPT_DECKS = 32
@@ -42,15 +48,24 @@ def keeps(state: CondemnedState, side: Side) -> bool:
         return True
     spec_of = state.spec_of
     cards = [spec_of[card.uid] for card in side.hand]
-    # The rest of the deck counts only for a search to find a Weapon in.
-    rest = [spec_of[card.uid] for card in side.deck] if any(map(_searches_weapon, cards)) else []
+    # The rest of the deck counts only for a search to find a Weapon in, and only its Weapons the
+    # Condemned can equip (plan reads no others).
+    rest: list[CardSpec] = []
+    if any(map(_searches_weapon, cards)):
+        rest = list(map(spec_of.__getitem__, map(_UID, state.equippable_weapons(side, side.deck))))
     return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 
 def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
     """The worth of a new hand (the average plan, taking a better one when a mulligan is left) after a
     mulligan that leaves 0, 1, ... mulligans."""
-    by_seat = _worths.setdefault(state.game, {})
+    global _last_worths
+    game = state.game
+    if _last_worths is not None and _last_worths[0]() is game:
+        by_seat = _last_worths[1]
+    else:
+        by_seat = _worths.setdefault(game, {})
+        _last_worths = (weakref.ref(game), by_seat)
     if side.index not in by_seat:
         by_seat[side.index] = _deck_worth(state, side)
     return by_seat[side.index]
@@ -83,17 +98,16 @@ def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
     return worths
 
 
-def _searches_weapon(spec: CardSpec) -> bool:
-    """Whether the card searches the deck for a Weapon."""
-    searches = _weapon_searches.get(spec)
-    if searches is None:
-        searches = _weapon_searches[spec] = any(
-            isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions
-        )
-    return searches
+class _WeaponSearches(dict[CardSpec, bool]):
+    """Whether a card searches the deck for a Weapon, worked out on first sight and then read as a
+    dict's item (the lookup calls no Python code)."""
+
+    def __missing__(self, spec: CardSpec) -> bool:
+        searches = self[spec] = any(isinstance(verb, fx.Search) and verb.card_type == WEAPON for verb in spec.actions)
+        return searches
 
 
-_weapon_searches: dict[CardSpec, bool] = {}
+_searches_weapon = _WeaponSearches().__getitem__
 
 
 def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_range: bool) -> int:
@@ -116,8 +130,8 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
             searches += 1
     if searches:
         # The deck's Weapons, the best last: each search brings the best one left.
-        found = sorted((spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable),
-                       key=lambda spec: (attack_damage(side, spec) * spec.attacks, spec.durability))
+        found = sorted([spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable],
+                       key=search_ranks(side.condemned).__getitem__)
         for _ in range(searches):
             if not found:
                 break
@@ -129,6 +143,31 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
             damage += bonuses.pop(0)
         total += damage
     return total
+
+
+class _SearchRanks(dict[CardSpec, tuple[int, int]]):
+    """A Weapon's rank as a search's find for one Condemned: the damage of its attacks (with the
+    Condemned's bonus for its damage type), then its Durability. Worked out on first sight; a
+    search sorts by it with the dict's own lookup as the key (no call of Python code a Weapon)."""
+
+    def __init__(self, condemned: CardSpec) -> None:
+        super().__init__()
+        self.type_bonus = condemned.type_bonus
+
+    def __missing__(self, spec: CardSpec) -> tuple[int, int]:
+        hit = spec.damage + (self.type_bonus.get(spec.damage_type, 0) if spec.damage_type else 0)
+        rank = self[spec] = (hit * spec.attacks, spec.durability)
+        return rank
+
+
+_ranks: dict[CardSpec, _SearchRanks] = {}
+
+
+def search_ranks(condemned: CardSpec) -> _SearchRanks:
+    ranks = _ranks.get(condemned)
+    if ranks is None:
+        ranks = _ranks[condemned] = _SearchRanks(condemned)
+    return ranks
 
 
 # (Condemned, distance, Weapons) -> what _weapon_plan makes of them. The cards are CardSpecs, which every

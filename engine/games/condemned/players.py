@@ -69,8 +69,10 @@ def record(state: State, seat: int) -> GameRecord:
         damage_by_turn=list(state.damage_by_turn),
         mulligans=side.mulligans,
         first_turn_play=state.first_turn_play,
-        # "+" drops the cards a mulligan sent back (a plain copy is the same, and faster, without one)
-        drawn=+side.drawn if side.mulligans else new_counter(side.drawn),
+        # Without the cards a mulligan sent back (what "+" would give, without Counter's Python code; a
+        # plain copy is the same without a mulligan)
+        drawn=new_counter({name: count for name, count in side.drawn.items() if count > 0})
+        if side.mulligans else new_counter(side.drawn),
         played=new_counter(side.played),
         no_effect=new_counter(side.no_effect),
         no_moment=new_counter(),

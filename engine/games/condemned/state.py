@@ -31,6 +31,8 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter
 from typing import Any, cast
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
@@ -38,8 +40,8 @@ from engine.deck import ResolvedDeck
 from engine.games.condemned import effects as fx
 from engine.games.condemned.damage import DamageSteps
 from engine.games.condemned.equipment import can_equip
-from engine.games.condemned.shuffling import shuffle
 from engine.games.condemned.specs import ARMOR, CONDEMNED, EVENT, INMATE, PREPARATION, WEAPON, CardSpec
+from engine.shuffling import randbelow, shuffle
 
 # Phases: whose decision it is and what about.
 MULLIGAN, CHOOSE, MAIN, RESPOND, ATTACK, ATTACK_EVENTS, PARRY, OVER = range(8)
@@ -117,9 +119,10 @@ class Side:
         self.switched = False
         self.leafy_used = False
         self.skip_attack = False
-        self.drawn: Counter[str] = new_counter()
-        self.played: Counter[str] = new_counter()
-        self.no_effect: Counter[str] = new_counter()
+        # Empty Counters as new_counter() makes them, without its call.
+        self.drawn: Counter[str] = Counter.__new__(Counter)
+        self.played: Counter[str] = Counter.__new__(Counter)
+        self.no_effect: Counter[str] = Counter.__new__(Counter)
 
     def copy(self) -> Side:
         """An independent copy: the zones, equipment, damage and tallies copied; the Condemned's spec
@@ -228,6 +231,8 @@ class CondemnedGame(Game):
             self.decks.append([self._card(card["name"]) for card in contender.cards])
         self.spec_of = [self.specs[card.name] for card in self.cards]
         self.equips = [equip_actions(card.uid, spec) for card, spec in zip(self.cards, self.spec_of, strict=True)]
+        self.roles = [[main_role(spec, equippable) for spec in self.spec_of] for equippable in self.equippable]
+        self.windows = [event_windows(spec) for spec in self.spec_of]
 
     def _card(self, name: str) -> CardInstance:
         card = CardInstance(len(self.cards), name)
@@ -249,6 +254,8 @@ class CondemnedGame(Game):
         state.cards = self.cards
         state.spec_of = self.spec_of
         state.equips = self.equips
+        state.roles = self.roles
+        state.windows = self.windows
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
             if side.condemned.unimplemented:
@@ -257,7 +264,7 @@ class CondemnedGame(Game):
             side.deck = list(self.decks[side.index])
             # "Each player shuffles and cuts their deck"
             shuffle(rng, side.deck)
-        first = self.first_player if self.first_player is not None else rng.randrange(2)
+        first = self.first_player if self.first_player is not None else randbelow(rng, 2)
         state.first = first
         # "Each player draws 5 cards."
         for index in (first, 1 - first):
@@ -265,6 +272,45 @@ class CondemnedGame(Game):
         state.phase, state.actor = MULLIGAN, first
         state.settle()
         return state
+
+
+# The windows an Event card may be played in, as bits (event_windows): in answer to an Event ("any"
+# timing), when its Condemned declares an attack ("attacking" or "any"), when an enemy attack is
+# declared ("defending" or "any").
+_RESPOND_WINDOW, _ATTACKING_WINDOW, _DEFENDING_WINDOW = 1, 2, 4
+_TIMING_WINDOWS: dict[str | None, int] = {
+    "any": _RESPOND_WINDOW | _ATTACKING_WINDOW | _DEFENDING_WINDOW,
+    "attacking": _ATTACKING_WINDOW,
+    "defending": _DEFENDING_WINDOW,
+}
+
+
+def event_windows(spec: CardSpec) -> int:
+    """The windows (bits) in which the card may be played: none unless it is an Event."""
+    return _TIMING_WINDOWS.get(spec.timing, 0) if spec.card_type == EVENT else 0
+
+
+# What a card in hand can be in its side's Main Phase (main_role): nothing, a Weapon or Armor card
+# its Condemned can equip, a Preparation, or an Event playable in the Main Phase.
+NO_ROLE, EQUIP_WEAPON, EQUIP_ARMOR, PREPARE, MAIN_EVENT = range(5)
+
+
+def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
+    """The card's role in its side's Main Phase (see card_actions): made once per card and side, since
+    the Main Phase reads every card in hand at every decision."""
+    if spec.card_type == WEAPON:
+        return EQUIP_WEAPON if spec.name in equippable else NO_ROLE
+    if spec.card_type == ARMOR:
+        return EQUIP_ARMOR if spec.name in equippable else NO_ROLE
+    if spec.card_type == PREPARATION:
+        return PREPARE
+    if spec.card_type == EVENT and spec.timing in ("main", "any"):
+        return MAIN_EVENT
+    return NO_ROLE
+
+
+_UID = attrgetter("uid")
+_IS_EQUIP_WEAPON = EQUIP_WEAPON.__eq__
 
 
 def equip_actions(uid: int, spec: CardSpec) -> tuple[Action, ...]:
@@ -296,8 +342,12 @@ class CondemnedState(State):
         self.cards: list[CardInstance] = []  # by uid
         self.spec_of: list[CardSpec] = []  # by uid
         self.equips: list[tuple[Action, ...]] = []  # by uid: equip_actions
-        self.sides = tuple(
-            Side(i, game.condemned[i], game.equippable[i], game.contenders[i].passive) for i in (PLAYER, OPPONENT)
+        self.roles: list[list[int]] = [[], []]  # by side, by uid: main_role
+        self.windows: list[int] = []  # by uid: event_windows
+        contenders, condemned, equippable = game.contenders, game.condemned, game.equippable
+        self.sides = (
+            Side(PLAYER, condemned[PLAYER], equippable[PLAYER], contenders[PLAYER].passive),
+            Side(OPPONENT, condemned[OPPONENT], equippable[OPPONENT], contenders[OPPONENT].passive),
         )
         self.first = PLAYER
         self.phase = MULLIGAN
@@ -346,6 +396,13 @@ class CondemnedState(State):
         skip the check (the tests play the heuristic through apply_action to show it does)."""
         # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here).
         self.act(action)  # type: ignore[arg-type]
+        if self.phase == MAIN:
+            # settle's first test, made here without the call: most actions of a Main Phase leave
+            # another decision of it.
+            side = self.sides[self.actor]
+            if not side.passive and not side.switched and side.hand:
+                self._legal = None
+                return
         self.settle()
 
     def is_terminal(self) -> bool:
@@ -379,13 +436,13 @@ class CondemnedState(State):
         in it, not the order), and the other Condemned's hand and deck are shuffled together and dealt
         back, as many cards to each as before. Everything in play, both discard piles, the cards
         removed from the game and the Events on the stack are seen by both players and stay."""
-        rng.shuffle(self.sides[seat].deck)
+        shuffle(rng, self.sides[seat].deck)
         other = self.sides[1 - seat]
         if not other.hand:
-            rng.shuffle(other.deck)
+            shuffle(rng, other.deck)
             return
         pool = other.hand + other.deck
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         size = len(other.hand)
         # The other side's tallies follow its new hand, as if it had drawn these cards.
         other.drawn.subtract(card.name for card in other.hand)
@@ -456,6 +513,9 @@ class CondemnedState(State):
         self.cards = [*self.cards, card]
         self.spec_of = [*self.spec_of, self.specs[name]]
         self.equips = [*self.equips, equip_actions(card.uid, self.specs[name])]
+        self.roles = [[*roles, main_role(self.specs[name], side.equippable)]
+                      for roles, side in zip(self.roles, self.sides, strict=True)]
+        self.windows = [*self.windows, event_windows(self.specs[name])]
         return card
 
     def settle(self) -> None:
@@ -514,17 +574,24 @@ class CondemnedState(State):
             return side.main is None and side.off is None
         if side.event_played:
             return True
-        # _timings, inlined: this is asked at every window of every attack and Event
+        # The Event timings _timings would give, as a window mask (see EVENT_WINDOWS): this is asked at
+        # every window of every attack and Event.
         if self.phase == RESPOND:
-            timings: tuple[str, ...] = ("any",)
+            window = _RESPOND_WINDOW
         else:
-            timings = ("attacking", "any") if self.actor == self.active else ("defending", "any")
-        spec_of = self.spec_of
-        for card in side.hand:
-            spec = spec_of[card.uid]
-            if spec.card_type == EVENT and spec.timing in timings:
+            window = _ATTACKING_WINDOW if self.actor == self.active else _DEFENDING_WINDOW
+        windows = self.windows
+        for card in side.hand:  # noqa: SIM110 (a loop: all() over a generator is slower here)
+            if windows[card.uid] & window:
                 return False
         return True
+
+    def equippable_weapons(self, side: Side, cards: list[CardInstance]) -> list[CardInstance]:
+        """The Weapon cards among `cards` that the side's Condemned can equip, in their order: read
+        from their Main Phase roles (main_role) by C loops alone (map and compress, no bytecode a card),
+        since the player looks through the deck for them at every search and mulligan."""
+        roles = self.roles[side.index]
+        return list(compress(cards, map(_IS_EQUIP_WEAPON, map(roles.__getitem__, map(_UID, cards)))))
 
     def durability(self, side: Side, card: CardInstance) -> int:
         """The card's Durability now: printed, plus its armor set's bonus while the set is complete."""
@@ -727,13 +794,15 @@ class CondemnedState(State):
         """The hand of the first attack _attack_actions lists ("main", "off" or "desperation"), or None
         when there is no attack to make: what it lists, without the lists."""
         main, off = side.main, side.off
-        if (
-            main is not None and self.off_attacks == 0 and self.main_attacks < self.spec_of[main.uid].attacks
-            and self.can_attack_with(side, main)
-        ):
-            return "main"
-        if off is not None and self.off_attacks < self.spec_of[off.uid].attacks and self.can_attack_with(side, off):
-            return "off"
+        # can_attack_with, inlined: this is asked at every step of every Attack Phase
+        if main is not None and self.off_attacks == 0:
+            spec = self.spec_of[main.uid]
+            if self.main_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "main"
+        if off is not None:
+            spec = self.spec_of[off.uid]
+            if self.off_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "off"
         if not self.desperation_used and self.desperate(side):
             return "desperation"
         return None
@@ -786,16 +855,16 @@ class CondemnedState(State):
         are tested first."""
         kind = action[0]
         side = self.sides[self.actor]
-        if kind == "pass":
+        if kind == "attack":
+            self._declare(side, action[1], action[2])
+        elif kind == "play":
+            self._play(side, self.cards[action[1]], action[2])
+        elif kind == "pass":
             self._pass()
         elif kind == "end_main":
             self._end_main(side)
-        elif kind == "attack":
-            self._declare(side, action[1], action[2])
         elif kind == "equip":
             self._equip(side, self.cards[action[1]], action[2])
-        elif kind == "play":
-            self._play(side, self.cards[action[1]], action[2])
         elif kind == "end_attacks":
             self._end_turn()
         elif kind == "keep":
@@ -829,7 +898,9 @@ class CondemnedState(State):
         """ "If they do, they shuffle their hand into their deck, then draw 5 new cards. After that,
         their opponent draws a card." """
         side.mulligans += 1
-        side.drawn.subtract(card.name for card in side.hand)  # a hand sent back was never kept
+        drawn = side.drawn
+        for card in side.hand:  # a hand sent back was never kept (Counter.subtract's loop, inlined)
+            drawn[card.name] = drawn.get(card.name, 0) - 1
         side.deck.extend(side.hand)
         side.hand.clear()
         shuffle(self.rng, side.deck)
@@ -849,8 +920,16 @@ class CondemnedState(State):
         self.desperation_used = False
         if index == PLAYER:
             self._turn_start_lost = self.sides[OPPONENT].life_lost
+        at_start = side.condemned.at_start
+        if side.passive and not at_start and not side.deck and not side.discard and index != PLAYER:
+            # The goldfish inmate's turn: nothing starts, there is nothing to draw, and it plays nothing
+            # and never attacks. Its Main Phase begins and its turn ends, as _run_start would have it,
+            # without the steps (a fast path: it comes every other turn of every goldfish game).
+            self.phase = MAIN
+            self._end_turn()
+            return
         # "Start of turn effects resolve"
-        self.start_actions = list(side.condemned.at_start)
+        self.start_actions = list(at_start)
         self._run_start()
 
     def _run_start(self) -> None:
@@ -858,6 +937,12 @@ class CondemnedState(State):
         while self.start_actions and self.phase != OVER:
             verb = self.start_actions.pop(0)
             target = None
+            if type(verb) is fx.DamageEnemyWeapon:
+                enemy = self.sides[1 - side.index]
+                if enemy.main is None and enemy.off is None:
+                    # No enemy Weapon to damage (the goldfish inmate never has one): the action does
+                    # nothing, as resolving it with no target would (a fast path).
+                    continue
             if isinstance(verb, fx.CHOICES):
                 options = self.options(side, verb)
                 if len(options) > 1 and not side.passive:
@@ -979,7 +1064,7 @@ class CondemnedState(State):
         owner, card, target = self.stack[-1]
         side = self.sides[owner]
         for verb in self.spec_of[card.uid].actions:
-            self.resolve(side, verb, target)
+            _HANDLERS[type(verb)](self, side, verb, target)  # resolve, inlined
             if self.phase == OVER:
                 break
         self.stack.pop()
@@ -1042,7 +1127,8 @@ class CondemnedState(State):
         attacker, defender = self.sides[attack.attacker], self.sides[1 - attack.attacker]
         weapon = attack.weapon
         spec = self.spec_of[weapon.uid] if weapon is not None else None
-        if weapon is not None and not attacker.holds(weapon):
+        # (Side.holds, inlined here: a Weapon is held when it is in the Main Hand or the Off Hand.)
+        if weapon is not None and attacker.main is not weapon and attacker.off is not weapon:
             return
         target = self.cards[attack.target] if attack.target != CONDEMNED_TARGET else None
         if target is not None and not defender.wears(target):
@@ -1073,7 +1159,7 @@ class CondemnedState(State):
                 self.wear(attacker, weapon, target_spec.thorns)
         if weapon is None or spec is None:
             return
-        if attacker.holds(weapon):
+        if attacker.main is weapon or attacker.off is weapon:
             self.wear(attacker, weapon, 1)
         if attack.at_range and spec.breaks_at_ranged and attacker.holds(weapon):
             self._drop(attacker, weapon)
@@ -1083,12 +1169,16 @@ class CondemnedState(State):
     def _hit_condemned(self, attacker: Side, defender: Side, spec: CardSpec | None, damage: int) -> None:
         """ "When you attack the Condemned directly, 1 damage is redirected to each Armor card equipped
         to the Condemned." """
-        armors = defender.armors()
-        redirected = min(damage, len(armors))
-        for armor in armors[:redirected]:
-            if defender.wears(armor):
-                self.wear(defender, armor, 1)
-        hit = damage - redirected
+        armor = defender.armor
+        if armor[0] is None and armor[1] is None and armor[2] is None:
+            hit = damage  # no Armor to redirect to (the goldfish inmate's, always)
+        else:
+            armors = defender.armors()
+            redirected = min(damage, len(armors))
+            for each in armors[:redirected]:
+                if defender.wears(each):
+                    self.wear(defender, each, 1)
+            hit = damage - redirected
         if hit <= 0:
             return
         self.lose_life(defender, hit)
@@ -1122,7 +1212,17 @@ class CondemnedState(State):
         _HANDLERS[type(verb)](self, side, verb, target)
 
     def draw(self, side: Side, count: int) -> None:
-        hand, drawn = side.hand, side.drawn
+        if count <= 0:
+            return
+        hand, drawn, deck = side.hand, side.drawn, side.deck
+        if count <= len(deck):
+            # The deck holds every card to draw (most draws): no attrition to look for.
+            for _ in range(count):
+                card = deck.pop()
+                hand.append(card)
+                name = card.name
+                drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
+            return
         for _ in range(count):
             if not side.deck and side.discard:
                 # "If your deck is empty and you must draw a card, shuffle your discard pile into your

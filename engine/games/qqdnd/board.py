@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import CardInstance
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, UNDER, ZONE_NAMES, Piece
 from engine.games.qqdnd.verbs import Ctx, Pred, run_program
+from engine.shuffling import shuffle as shuffle_pile
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef
@@ -419,7 +420,7 @@ class Board:
     # --- drawing, hands and decks -------------------------------------------------------------
 
     def shuffle(self, player: int) -> None:
-        self.rng.shuffle(self.deck[player])
+        shuffle_pile(self.rng, self.deck[player])
 
     def draw(self, player: int, n: int) -> int:
         """"When a player has no remaining deck to draw from and must draw a card, they shuffle their
@@ -436,7 +437,7 @@ class Board:
                     card.zone = DECK
                 deck.extend(discard)
                 discard.clear()
-                self.rng.shuffle(deck)
+                shuffle_pile(self.rng, deck)
             card = deck.pop()
             card.zone = HAND
             card.where = player

@@ -33,6 +33,7 @@ from engine.games.qqdnd.pieces import (
     Piece,
 )
 from engine.games.qqdnd.verbs import Ctx
+from engine.shuffling import shuffle
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.state import QQDNDState
@@ -168,7 +169,7 @@ def resample_hidden(state: QQDNDState, seat: int, rng: random.Random, *, hand_re
 
     Cards `seat` saw go on top of a deck (Humble Prayer, Instant Recall) or into a hand (Bardic Lore's "reveal
     it") are reshuffled too: the search then knows less than it could, never more."""
-    rng.shuffle(state.deck[seat])
+    shuffle(rng, state.deck[seat])
     other = 1 - seat
     hand, deck = state.hand[other], state.deck[other]
     if hand_revealed:
@@ -179,7 +180,7 @@ def resample_hidden(state: QQDNDState, seat: int, rng: random.Random, *, hand_re
     face_down = [card for host in state.field[other] if "camp" in host.d.statics
                  for card in host.under if card.owner == other]
     if not unseen and not face_down:
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         return
     before = _Deal(state, other)
     pool = unseen + deck
@@ -188,7 +189,7 @@ def resample_hidden(state: QQDNDState, seat: int, rng: random.Random, *, hand_re
             pool = _redeal_face_down(state, other, face_down, pool, rng)
             face_down = [card for host in state.field[other] if "camp" in host.d.statics
                          for card in host.under if card.owner == other]
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         hand[:] = kept + pool[:len(unseen)]
         deck[:] = pool[len(unseen):]
         for piece in hand:
@@ -199,7 +200,7 @@ def resample_hidden(state: QQDNDState, seat: int, rng: random.Random, *, hand_re
         if consistent():
             return
     before.restore()
-    rng.shuffle(deck)
+    shuffle(rng, deck)
 
 
 class _Deal:
@@ -232,7 +233,7 @@ def _redeal_face_down(state: QQDNDState, other: int, face_down: list[Piece], poo
     cards and the pool; returns the pool with the cards taken out and the ones freed put in."""
     attacks = [card for card in pool if card.d.category == "Action" and {"Martial", "Attack"} <= card.d.traits]
     candidates = face_down + attacks
-    rng.shuffle(candidates)
+    shuffle(rng, candidates)
     chosen = candidates[:len(face_down)]
     swap = dict(zip(face_down, chosen, strict=True))
     for host in state.field[other]:

@@ -64,7 +64,20 @@ from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, Piece
-from engine.games.qqdnd.state import LAST, NO_LIMIT, OPEN, PASS, PLAY, RESPOND, TURN, USE, Move, Option, QQDNDState
+from engine.games.qqdnd.state import (
+    LAST,
+    NO_LIMIT,
+    OPEN,
+    PASS,
+    PLAY,
+    RESPOND,
+    TURN,
+    USE,
+    Move,
+    Option,
+    QQDNDState,
+    new_move,
+)
 from engine.games.qqdnd.verbs import (
     COUNT,
     PICKED,
@@ -339,27 +352,68 @@ class HeuristicPolicy:
         above `above`, if given); of a card's Actions only the best (one Action per card a round), of copies of a
         card in hand only the first. With `idle`, only those of cards in play with no Action that deals damage
         (the others' are left out whichever of their Actions is best, and leave the others' alone)."""
-        low, high = window[0], window[1]
+        low, high, values = window[0], window[1], window[2]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
+        scorings, worked_out = self._scorings, decision.options
         for option in state.options(state.actor):
             if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
                 continue
-            if idle and (option[0] != USE or self._deals_damage(state, option[1], decision)):
+            kind, source, act = option[0], option[1], option[2]
+            if idle and (kind != USE or self._deals_damage(state, source, decision)):
                 continue
-            if option[0] == PLAY:
-                twin = (option[2], option[1].owner, option[3], option[4])
+            if kind == PLAY:
+                twin = (act, source.owner, option[3], option[4])
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            best = self.best_of_option(state, option, window, decision, floor)
-            if best is None:
-                continue
-            uid = option[1].uid
+            scoring = scorings[kind].get(act)
+            if scoring is not None and scoring.value_free:
+                # best_of_option's way with a value-free option, inline: most options of every decision take it.
+                first = option[3] if option[3] > low else low
+                last = option[4] if option[4] < high else high
+                if first > last:
+                    continue
+                if act.rule is None and values != "all":
+                    value = first if values == "low" else last
+                else:
+                    value = last if values == "all" and act.rule != "fresh_experiment" else first
+                key = (kind, source.uid, act.uid)
+                plain = worked_out.get(key, _UNKNOWN)
+                if plain is _UNKNOWN:
+                    plain = worked_out[key] = self._best_of_plain(state, kind, source, act, value, scoring, decision)
+                if plain is None or plain[1] <= floor:
+                    continue
+                move = plain[0]
+                if move.initiative == value:
+                    best = plain
+                else:
+                    best = new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode,
+                                           move.nested, move.nested_targets)), plain[1]
+            else:
+                found_best = self.best_of_option(state, option, window, decision, floor)
+                if found_best is None:
+                    continue
+                best = found_best
+            uid = source.uid
             known = found.get(uid)
             if known is None or best[1] > known.score:
-                found[uid] = Found(option, best[0], best[1], self._kind_of(option[2]))
-        return [f for f in found.values() if f.move.kind != USE or f.score >= self._card_best(state, f, decision)]
+                sort = self._kinds.get(act)
+                found[uid] = Found(option, best[0], best[1], sort if sort is not None else self._kind_of(act))
+        # An Action of a card in play is kept only if no other Action of the card is worth more (_card_best, read
+        # here from what this decision has worked out when it has).
+        card_best = decision.card_best
+        kept = []
+        for each in found.values():
+            move = each.move
+            if move.kind == USE:
+                worth = card_best.get(move.source)
+                if worth is None:
+                    worth = self._card_best(state, each, decision)
+                if each.score < worth:
+                    continue
+            kept.append(each)
+        return kept
 
     @staticmethod
     def _deals_damage(state: QQDNDState, card: Piece, decision: Decision) -> bool:
@@ -435,8 +489,8 @@ class HeuristicPolicy:
             move = known[0]
             if move.initiative == value:
                 return known
-            return Move(move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
-                        move.nested_targets), known[1]
+            return new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
+                                   move.nested_targets)), known[1]
         listed = state.values_for(option, low, high, values)
         if values == "all" and act.rule != "fresh_experiment":
             # Fresh Experiment's higher values cost a card from hand each: its lowest is its best.
@@ -453,7 +507,12 @@ class HeuristicPolicy:
         play (four Starguards) whose Action reads nothing of its card but what they share (scoring.twins_alike)
         have the same best move but for the card, worked out once a decision."""
         if kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus or source.traits_added:
-            return self._best_at(state, kind, source, act, value, 1, scoring, decision, float("-inf"))
+            # _best_at, its dispatch inline: every option a decision works out comes here.
+            if scoring.plan is not None:
+                return self._best_targets(state, kind, source, act, value, 1, scoring.plan, decision, _NO_FLOOR)
+            if scoring.permanent:
+                return self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
+            return self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
         twin = (act.uid, source.d, source.controller)
         if twin not in decision.twins:
             decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, float("-inf"))
@@ -462,8 +521,8 @@ class HeuristicPolicy:
         if known is None:
             return None
         move = known[0]
-        return Move(move.kind, source.uid, move.action, move.initiative, move.targets, move.mode, move.nested,
-                    move.nested_targets), known[1]
+        return new_move(Move, (move.kind, source.uid, move.action, move.initiative, move.targets, move.mode,
+                               move.nested, move.nested_targets)), known[1]
 
     # Each _best_* method returns the best move of one option at one value and its score, if it scores more
     # than `to_beat`; else None.
@@ -519,7 +578,7 @@ class HeuristicPolicy:
                         best_uid, best_score = uid, score
             if best_uid < 0:
                 return None
-            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+            return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
         extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
@@ -580,7 +639,7 @@ class HeuristicPolicy:
                     best_targets, best_wave, best_score = targets, wave, score
         if best_targets is None:
             return None
-        return Move(PLAY, card.uid, act.uid, value, best_targets, -1, best_wave), best_score
+        return new_move(Move, (PLAY, card.uid, act.uid, value, best_targets, -1, best_wave, ())), best_score
 
     def _best_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                    scoring: Scoring, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
@@ -614,7 +673,7 @@ class HeuristicPolicy:
                     best_uid, best_score = uid, score
             if best_uid < 0:
                 return None
-            return Move(kind, source.uid, act.uid, value, (best_uid,)), best_score
+            return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
         if scoring.split is not None:
             return self._best_split_move(state, kind, source, act, value, fewest, scoring.split, decision, to_beat)
         # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
@@ -647,7 +706,7 @@ class HeuristicPolicy:
                 best_shape, best_score = shape, score
         if best_shape is None:
             return None
-        return Move(kind, source.uid, act.uid, value, best_shape[1], best_shape[0]), best_score
+        return new_move(Move, (kind, source.uid, act.uid, value, best_shape[1], best_shape[0], -1, ())), best_score
 
     def _best_split_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                          split: Split, decision: Decision,
@@ -671,7 +730,7 @@ class HeuristicPolicy:
                 best_targets, best_score = targets, score
         if best_targets is None:
             return None
-        return Move(kind, source.uid, act.uid, value, best_targets), best_score
+        return new_move(Move, (kind, source.uid, act.uid, value, best_targets, -1, -1, ())), best_score
 
     def _best_nested_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
                           fewest: int, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
@@ -908,6 +967,7 @@ MANY_TARGET_SETS = 24
 
 
 _UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
+_NO_FLOOR = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
 
 
 def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:

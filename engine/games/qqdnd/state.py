@@ -78,11 +78,15 @@ class Move(NamedTuple):
 
 
 PASS = Move(PASS_KIND)
+# Move's own constructor fills its defaults in Python; the moves built while choosing (hundreds a game) are made
+# from all eight fields at once: new_move(Move, (kind, source, action, initiative, targets, mode, nested,
+# nested_targets)) is the same tuple as Move(...), made faster.
+new_move = tuple.__new__
 
 
 def stall(initiative: int) -> Move:
     """The sparring party's Turn Action that does nothing, at `initiative` (the previous Turn Action's)."""
-    return Move(STALL_KIND, initiative=initiative)
+    return new_move(Move, (STALL_KIND, -1, -1, initiative, (), -1, -1, ()))
 
 
 def player_target(player: int) -> int:
@@ -315,7 +319,9 @@ class QQDNDState(Board, State):
             return
         low, high, values, _may_pass = self.window()
         for option in self.options(PLAYER):
-            if option[0] != PLAY or option[1].uid not in moments or moments[option[1].uid]:
+            if option[0] != PLAY:
+                break  # the options of cards in hand come first (_work_out_options): the rest are of cards in play
+            if moments.get(option[1].uid, True):
                 continue
             found = self.values_for(option, low, high, values)
             if found and self.first_move(PLAYER, PLAY, option[1], option[2], *found[0]) is not None:
@@ -828,16 +834,19 @@ class QQDNDState(Board, State):
                 # "Unless equipped card is equipped with a Mount, reduce the Initiative of all actions equipped
                 # card would perform by 4."
                 low, high = low - 4, high - 4
-        return max(low, 0), max(high, 0)
+        # max(., 0) of each, without the two calls: this is asked many times a move.
+        return (low if low > 0 else 0), (high if high > 0 else 0)
 
     def first_move(self, player: int, kind: int, source: Piece, act: ActionDef, value: int,
                    fewest: int = 1) -> Move | None:
         """The first of expand()'s moves (None if there is none), without listing the others."""
         if act.simple:
             if not act.targets:
-                return Move(kind, source.uid, act.uid, value)
+                return new_move(Move, (kind, source.uid, act.uid, value, (), -1, -1, ()))
             candidates = self.candidates(player, source, act.targets[0])
-            return Move(kind, source.uid, act.uid, value, (candidates[0],)) if candidates else None
+            if not candidates:
+                return None
+            return new_move(Move, (kind, source.uid, act.uid, value, (candidates[0],), -1, -1, ()))
         if not act.modes and act.nested is None:
             # expand() lists target_sets() in order: its first is each spec's first choice, joined.
             extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
@@ -853,7 +862,7 @@ class QQDNDState(Board, State):
                 if size > len(candidates):
                     return None
                 targets += tuple(candidates[:size])
-            return Move(kind, source.uid, act.uid, value, targets)
+            return new_move(Move, (kind, source.uid, act.uid, value, targets, -1, -1, ()))
         moves = self.expand(player, kind, source, act, value, fewest)
         return moves[0] if moves else None
 

@@ -1,5 +1,6 @@
-"""The Condemned shuffles its piles with engine/games/condemned/shuffling.py: "Each player shuffles and
-cuts their deck", and shuffles again at a mulligan, a search and an empty deck. Game records stay what
+"""The games shuffle their piles with engine/shuffling.py (The Condemned: "Each player shuffles and
+cuts their deck", and again at a mulligan, a search and an empty deck; Anguish its Lifebloods as a game
+begins; QQDND its decks and an empty deck's discard pile; all when a search player deals again what it cannot know). Game records stay what
 random.Random.shuffle made them, so the shuffle must be the same one: the same order of the pile, and the
 same numbers taken from the stream."""
 
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.games.condemned.shuffling import shuffle
+from engine.shuffling import randbelow, shuffle
 
 
 @pytest.mark.parametrize("size", [0, 1, 2, 5, 25, 30, 127, 128, 200, 1000])
@@ -39,3 +40,11 @@ def test_another_kind_of_stream_shuffles_with_its_own_shuffle() -> None:
     pile = list(range(10))
     shuffle(CountingRandom(3), pile)
     assert CountingRandom.shuffles == 1 and sorted(pile) == list(range(10))
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 5, 8, 30, 1000])
+def test_randbelow_draws_what_randrange_draws(n: int) -> None:
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert [randbelow(ours, n) for _ in range(20)] == [theirs.randrange(n) for _ in range(20)]
+        assert ours.getstate() == theirs.getstate()

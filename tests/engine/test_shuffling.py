@@ -1,8 +1,8 @@
 """The games shuffle their piles with engine/shuffling.py (The Condemned: "Each player shuffles and
 cuts their deck", and again at a mulligan, a search and an empty deck; Anguish its Lifebloods as a game
-begins; QQDND its decks and an empty deck's discard pile; all when a search player deals again what it cannot know). Game records stay what
-random.Random.shuffle made them, so the shuffle must be the same one: the same order of the pile, and the
-same numbers taken from the stream."""
+begins; QQDND its decks and an empty deck's discard pile; all of them when a search player deals again
+what it cannot know). Game records stay what random.Random.shuffle made them, so the shuffle must be the
+same one: the same order of the pile, and the same numbers taken from the stream."""
 
 from __future__ import annotations
 

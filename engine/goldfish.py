@@ -128,12 +128,15 @@ class RunStats:
         self.first_turn_plays += record.first_turn_play
         drawn_copies, played_copies, cards, no_moment = record.drawn, record.played, self.cards, record.no_moment
         for name, drawn in drawn_copies.items():
-            # _add_card, inlined: this runs for every card of every game
             played = played_copies.get(name, 0)
+            # A card can be played more often than drawn (put into play from the deck, returned to hand
+            # and played again): those plays never make a drawn copy less dead than zero.
             dead = drawn - played if drawn > played else 0
             counts = cards.get(name)
             if counts is None:
                 counts = cards[name] = CardCounts()
+            # CardCounts.merge of this game's counts, added in place: a CardCounts for each would cost
+            # more than the sums.
             counts.drawn += drawn
             counts.played += played
             counts.dead += dead
@@ -143,7 +146,12 @@ class RunStats:
                 counts.no_moment += min(dead, no_moment.get(name, 0))
         for name, played in played_copies.items():
             if name not in drawn_copies:
-                self._add_card(name, 0, played, record.no_moment)
+                # Played but never drawn (put into play from the deck): only its plays count, since a
+                # copy never drawn is never dead.
+                counts = cards.get(name)
+                if counts is None:
+                    counts = cards[name] = CardCounts()
+                counts.played += played
         if record.no_effect:
             self.no_effect.update(record.no_effect)
         if record.overkill_by_turn:
@@ -153,24 +161,6 @@ class RunStats:
             for index, wasted in enumerate(record.overkill_by_turn):
                 overkill[index] += wasted
         self.capped += record.capped
-
-    def _add_card(self, name: str, drawn: int, played: int, no_moment: Counter[str]) -> None:
-        """One card's counts in a game (copies drawn and played) added to the run's."""
-        # A card can be played more often than drawn (put into play from the deck, returned to hand
-        # and played again): those plays never make a drawn copy less dead than zero.
-        dead = drawn - played if drawn > played else 0
-        counts = self.cards.get(name)
-        if counts is None:
-            counts = self.cards[name] = CardCounts()
-        # CardCounts.merge of this game's counts, added in place: a CardCounts for each would cost
-        # more than the sums.
-        counts.drawn += drawn
-        counts.played += played
-        counts.dead += dead
-        counts.games_drawn += drawn > 0
-        counts.games_dead += dead > 0
-        if no_moment:
-            counts.no_moment += min(dead, no_moment.get(name, 0))
 
     def _grow_damage_columns(self, turns: int) -> None:
         missing = turns - len(self.damage_sum)

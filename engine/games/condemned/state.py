@@ -396,13 +396,6 @@ class CondemnedState(State):
         skip the check (the tests play the heuristic through apply_action to show it does)."""
         # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here).
         self.act(action)  # type: ignore[arg-type]
-        if self.phase == MAIN:
-            # settle's first test, made here without the call: most actions of a Main Phase leave
-            # another decision of it.
-            side = self.sides[self.actor]
-            if not side.passive and not side.switched and side.hand:
-                self._legal = None
-                return
         self.settle()
 
     def is_terminal(self) -> bool:

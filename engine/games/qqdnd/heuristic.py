@@ -352,10 +352,9 @@ class HeuristicPolicy:
         above `above`, if given); of a card's Actions only the best (one Action per card a round), of copies of a
         card in hand only the first. With `idle`, only those of cards in play with no Action that deals damage
         (the others' are left out whichever of their Actions is best, and leave the others' alone)."""
-        low, high, values = window[0], window[1], window[2]
+        low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
-        scorings, worked_out = self._scorings, decision.options
         for option in state.options(state.actor):
             if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
                 continue
@@ -367,34 +366,9 @@ class HeuristicPolicy:
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            scoring = scorings[kind].get(act)
-            if scoring is not None and scoring.value_free:
-                # best_of_option's way with a value-free option, inline: most options of every decision take it.
-                first = option[3] if option[3] > low else low
-                last = option[4] if option[4] < high else high
-                if first > last:
-                    continue
-                if act.rule is None and values != "all":
-                    value = first if values == "low" else last
-                else:
-                    value = last if values == "all" and act.rule != "fresh_experiment" else first
-                key = (kind, source.uid, act.uid)
-                plain = worked_out.get(key, _UNKNOWN)
-                if plain is _UNKNOWN:
-                    plain = worked_out[key] = self._best_of_plain(state, kind, source, act, value, scoring, decision)
-                if plain is None or plain[1] <= floor:
-                    continue
-                move = plain[0]
-                if move.initiative == value:
-                    best = plain
-                else:
-                    best = new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode,
-                                           move.nested, move.nested_targets)), plain[1]
-            else:
-                found_best = self.best_of_option(state, option, window, decision, floor)
-                if found_best is None:
-                    continue
-                best = found_best
+            best = self.best_of_option(state, option, window, decision, floor)
+            if best is None:
+                continue
             uid = source.uid
             known = found.get(uid)
             if known is None or best[1] > known.score:

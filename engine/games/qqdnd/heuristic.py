@@ -481,15 +481,10 @@ class HeuristicPolicy:
         play (four Starguards) whose Action reads nothing of its card but what they share (scoring.twins_alike)
         have the same best move but for the card, worked out once a decision."""
         if kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus or source.traits_added:
-            # _best_at, its dispatch inline: every option a decision works out comes here.
-            if scoring.plan is not None:
-                return self._best_targets(state, kind, source, act, value, 1, scoring.plan, decision, _NO_FLOOR)
-            if scoring.permanent:
-                return self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
-            return self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
+            return self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
         twin = (act.uid, source.d, source.controller)
         if twin not in decision.twins:
-            decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, float("-inf"))
+            decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
             return decision.twins[twin]
         known = decision.twins[twin]
         if known is None:

@@ -590,16 +590,7 @@ class AnguishState(State):
         unprotected = 0
         doomed: list[int] = []
         blocks = self.blocks
-        if not blocks:  # no Creature was aligned (every attack on the goldfish): all of it gets through
-            # self.arsenal_of(attacker) for each, inlined
-            profiles, weakened = self.profiles, self.weakened
-            dark = self.end_game or self.hour > LAST_LIGHT_HOUR
-            for attacker in self.attackers:
-                card = profiles[attacker]
-                arsenal = card.arsenal - weakened[attacker] + (card.dark_arsenal if dark else 0)
-                if arsenal > 0:
-                    unprotected += arsenal
-        for attacker in self.attackers if blocks else ():
+        for attacker in self.attackers:
             blocker = blocks.get(attacker)
             if blocker is None:
                 unprotected += self.arsenal_of(attacker)
@@ -804,7 +795,7 @@ class AnguishState(State):
         dear for the rest of the turn (the Hours left only go down)."""
         held, moment, profiles = self.held, self.moment, self.profiles
         free_now = self.end_game
-        budget = LAST_HOUR if free_now else self.hour - self.spent  # self.budget(), inlined
+        budget = self.budget()
         seat = self.seats[player]
         # A Creature it can pay for may be played into a free Arsenal location, into a free Defense
         # Line location with a Protection Score, or, every location full, in place of another (7.1).
@@ -848,7 +839,7 @@ class AnguishState(State):
         elif card.response:
             return False
         cost = 0 if self.end_game or card.free else card.cost  # self.cost_of(uid)
-        if cost > (0 if responding else LAST_HOUR if self.end_game else self.hour - self.spent):  # self.budget()
+        if cost > (0 if responding else self.budget()):
             return False
         if card.kind == CREATURE:
             seat = self.seats[player]
@@ -860,8 +851,7 @@ class AnguishState(State):
         return card.kind == DISCOVERY and bool(self._targets(player, card, uid))
 
     def _finish_turn(self) -> None:
-        if self.weakening:
-            self._clear_turn_effects()
+        self._clear_turn_effects()
         following = 1 - self.active
         if following == self.starter or (following == OPPONENT and self.game.goldfish):  # or _is_goldfish
             # The goldfish "plays nothing": its turn passes with nothing to do.

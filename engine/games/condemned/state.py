@@ -93,7 +93,7 @@ class Side:
         "index", "condemned_card", "condemned", "equippable", "passive", "life", "max_life", "life_lost",
         "deck", "hand", "discard", "removed", "main", "off", "armor", "wear", "mulligans",
         "turns", "weapon_equipped", "event_played", "switched", "leafy_used", "skip_attack",
-        "drawn", "played", "no_effect",
+        "drawn_cards", "returned", "played", "no_effect",
     )
 
     def __init__(self, index: int, condemned: CardSpec, equippable: frozenset[str], passive: bool) -> None:
@@ -119,8 +119,11 @@ class Side:
         self.switched = False
         self.leafy_used = False
         self.skip_attack = False
+        # Every card that reached the hand, in order, and those a mulligan sent back: the tally of cards
+        # drawn (see drawn) is counted from them once, at the end of a game, not at every draw.
+        self.drawn_cards: list[CardInstance] = []
+        self.returned: list[CardInstance] = []
         # Empty Counters as new_counter() makes them, without its call.
-        self.drawn: Counter[str] = Counter.__new__(Counter)
         self.played: Counter[str] = Counter.__new__(Counter)
         self.no_effect: Counter[str] = Counter.__new__(Counter)
 
@@ -135,8 +138,20 @@ class Side:
         )
         copy.armor = list(self.armor)
         copy.wear = dict(self.wear)
-        copy.drawn, copy.played, copy.no_effect = self.drawn.copy(), self.played.copy(), self.no_effect.copy()
+        copy.drawn_cards, copy.returned = list(self.drawn_cards), list(self.returned)
+        copy.played, copy.no_effect = self.played.copy(), self.no_effect.copy()
         return copy
+
+    @property
+    def drawn(self) -> Counter[str]:
+        """Card name -> copies drawn and kept: every card that reached the hand (by a draw or a search),
+        less those a mulligan sent back ("a hand sent back was never kept"). Names come in the order
+        they were first drawn; a name whose every copy was sent back is kept with 0."""
+        tally = new_counter()
+        tally.update(map(_NAME, self.drawn_cards))
+        if self.returned:
+            tally.subtract(map(_NAME, self.returned))
+        return tally
 
     def weapons(self) -> list[CardInstance]:
         if self.main is None and self.off is None:  # the goldfish inmate's, always
@@ -158,7 +173,9 @@ class Side:
 
 
 # The fields of a Side that Side.copy shares or copies as they are: immutable values and cards.
-_SIDE_COPIED = frozenset({"deck", "hand", "discard", "removed", "armor", "wear", "drawn", "played", "no_effect"})
+_SIDE_COPIED = frozenset({
+    "deck", "hand", "discard", "removed", "armor", "wear", "drawn_cards", "returned", "played", "no_effect",
+})
 _SIDE_SHARED = tuple(name for name in Side.__slots__ if name not in _SIDE_COPIED)
 
 
@@ -310,6 +327,7 @@ def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
 
 
 _UID = attrgetter("uid")
+_NAME = attrgetter("name")
 _IS_EQUIP_WEAPON = EQUIP_WEAPON.__eq__
 
 
@@ -437,10 +455,10 @@ class CondemnedState(State):
         pool = other.hand + other.deck
         shuffle(rng, pool)
         size = len(other.hand)
-        # The other side's tallies follow its new hand, as if it had drawn these cards.
-        other.drawn.subtract(card.name for card in other.hand)
+        # The other side's tallies follow its new hand, as if it had sent back the old one and drawn these cards.
+        other.returned += other.hand
         other.hand, other.deck = pool[:size], pool[size:]
-        other.drawn.update(card.name for card in other.hand)
+        other.drawn_cards += other.hand
         if self.actor == other.index and self._legal:
             # The decision waiting is the other side's: its Events (or parries) are those of its new hand.
             self._legal = self._compute_legal()
@@ -889,9 +907,7 @@ class CondemnedState(State):
         """ "If they do, they shuffle their hand into their deck, then draw 5 new cards. After that,
         their opponent draws a card." """
         side.mulligans += 1
-        drawn = side.drawn
-        for card in side.hand:  # a hand sent back was never kept (Counter.subtract's loop, inlined)
-            drawn[card.name] = drawn.get(card.name, 0) - 1
+        side.returned += side.hand  # a hand sent back was never kept
         side.deck.extend(side.hand)
         side.hand.clear()
         shuffle(self.rng, side.deck)
@@ -1205,15 +1221,17 @@ class CondemnedState(State):
     def draw(self, side: Side, count: int) -> None:
         if count <= 0:
             return
-        hand, drawn, deck = side.hand, side.drawn, side.deck
+        deck = side.deck
         if count <= len(deck):
-            # The deck holds every card to draw (most draws): no attrition to look for.
-            for _ in range(count):
-                card = deck.pop()
-                hand.append(card)
-                name = card.name
-                drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
+            # The deck holds every card to draw (most draws): no attrition to look for, and the cards are
+            # taken at once, the top card (the deck's last) first.
+            cards = deck[-count:]
+            del deck[-count:]
+            cards.reverse()
+            side.hand += cards
+            side.drawn_cards += cards
             return
+        hand, drawn = side.hand, side.drawn_cards
         for _ in range(count):
             if not side.deck and side.discard:
                 # "If your deck is empty and you must draw a card, shuffle your discard pile into your
@@ -1227,8 +1245,7 @@ class CondemnedState(State):
                 return
             card = side.deck.pop()
             hand.append(card)
-            name = card.name
-            drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
+            drawn.append(card)
 
     def heal(self, side: Side, amount: int) -> None:
         # "Life cannot exceed the amount printed on the card + any life bonuses"
@@ -1352,7 +1369,7 @@ def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> 
     if card is not None:
         _remove(side.deck, card)
         side.hand.append(card)
-        _count(side.drawn, card.name)
+        side.drawn_cards.append(card)
     shuffle(state.rng, side.deck)
 
 

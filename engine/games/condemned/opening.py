@@ -17,7 +17,6 @@ from __future__ import annotations
 import random
 import weakref
 from collections.abc import Mapping, Sequence
-from operator import attrgetter
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -27,7 +26,6 @@ from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 from engine.shuffling import shuffle
 
-_UID = attrgetter("uid")
 ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
 SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
 
@@ -52,7 +50,7 @@ def keeps(state: CondemnedState, side: Side) -> bool:
     # Condemned can equip (plan reads no others).
     rest: list[CardSpec] = []
     if any(map(_searches_weapon, cards)):
-        rest = list(map(spec_of.__getitem__, map(_UID, state.equippable_weapons(side, side.deck))))
+        rest = [spec_of[card.uid] for card in state.equippable_weapons(side, side.deck)]
     return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 

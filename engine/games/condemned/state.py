@@ -31,7 +31,6 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import compress
 from operator import attrgetter
 from typing import Any, cast
 
@@ -326,9 +325,7 @@ def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
     return NO_ROLE
 
 
-_UID = attrgetter("uid")
 _NAME = attrgetter("name")
-_IS_EQUIP_WEAPON = EQUIP_WEAPON.__eq__
 
 
 def equip_actions(uid: int, spec: CardSpec) -> tuple[Action, ...]:
@@ -599,10 +596,11 @@ class CondemnedState(State):
 
     def equippable_weapons(self, side: Side, cards: list[CardInstance]) -> list[CardInstance]:
         """The Weapon cards among `cards` that the side's Condemned can equip, in their order: read
-        from their Main Phase roles (main_role) by C loops alone (map and compress, no bytecode a card),
-        since the player looks through the deck for them at every search and mulligan."""
+        from their Main Phase roles (main_role), since the player looks through the deck for them at
+        every search and mulligan. (A comprehension: map and compress over attrgetter and bound
+        methods cost four times its instructions a card.)"""
         roles = self.roles[side.index]
-        return list(compress(cards, map(_IS_EQUIP_WEAPON, map(roles.__getitem__, map(_UID, cards)))))
+        return [card for card in cards if roles[card.uid] == EQUIP_WEAPON]
 
     def durability(self, side: Side, card: CardInstance) -> int:
         """The card's Durability now: printed, plus its armor set's bonus while the set is complete."""
@@ -920,6 +918,16 @@ class CondemnedState(State):
         self.active = self.actor = index
         side = self.sides[index]
         side.turns += 1
+        at_start = side.condemned.at_start
+        if side.passive and not at_start and not side.deck and not side.discard and index != PLAYER:
+            # The goldfish inmate's turn: nothing starts, there is nothing to draw, and it plays nothing
+            # and never attacks. Its Main Phase begins and its turn ends, as _run_start would have it,
+            # without the steps (a fast path: it comes every other turn of every goldfish game). Nothing
+            # is asked of anyone in it, so the turn's tallies and limits, reset below for a turn that is
+            # played, are left for the next turn's start to reset.
+            self.phase = MAIN
+            self._end_turn()
+            return
         first, second = self.sides
         first.event_played = second.event_played = False  # "Only 1 Event per Condemned per turn": both may play again
         side.weapon_equipped = side.switched = side.leafy_used = side.skip_attack = False
@@ -927,14 +935,6 @@ class CondemnedState(State):
         self.desperation_used = False
         if index == PLAYER:
             self._turn_start_lost = self.sides[OPPONENT].life_lost
-        at_start = side.condemned.at_start
-        if side.passive and not at_start and not side.deck and not side.discard and index != PLAYER:
-            # The goldfish inmate's turn: nothing starts, there is nothing to draw, and it plays nothing
-            # and never attacks. Its Main Phase begins and its turn ends, as _run_start would have it,
-            # without the steps (a fast path: it comes every other turn of every goldfish game).
-            self.phase = MAIN
-            self._end_turn()
-            return
         # "Start of turn effects resolve"
         self.start_actions = list(at_start)
         self._run_start()

@@ -73,7 +73,7 @@ def record(state: State, seat: int) -> GameRecord:
         # Without the names whose every copy a mulligan sent back (what "+" would give, without Counter's
         # Python code; without a mulligan there are none)
         drawn=new_counter({name: count for name, count in drawn.items() if count > 0}) if side.mulligans else drawn,
-        played=new_counter(side.played),
+        played=side.played,
         no_effect=new_counter(side.no_effect),
         no_moment=new_counter(),
     )

@@ -92,7 +92,7 @@ class Side:
         "index", "condemned_card", "condemned", "equippable", "passive", "life", "max_life", "life_lost",
         "deck", "hand", "discard", "removed", "main", "off", "armor", "wear", "mulligans",
         "turns", "weapon_equipped", "event_played", "switched", "leafy_used", "skip_attack",
-        "drawn_cards", "returned", "played", "no_effect",
+        "drawn_cards", "returned", "played_cards", "no_effect",
     )
 
     def __init__(self, index: int, condemned: CardSpec, equippable: frozenset[str], passive: bool) -> None:
@@ -118,12 +118,14 @@ class Side:
         self.switched = False
         self.leafy_used = False
         self.skip_attack = False
-        # Every card that reached the hand, in order, and those a mulligan sent back: the tally of cards
-        # drawn (see drawn) is counted from them once, at the end of a game, not at every draw.
+        # Every card that reached the hand, in order, those a mulligan sent back, and those played or
+        # equipped from the hand: the tallies of cards drawn and played (see drawn and played) are
+        # counted from them once, at the end of a game, not at every draw and play (a Counter's item
+        # costs a list's append several times over).
         self.drawn_cards: list[CardInstance] = []
         self.returned: list[CardInstance] = []
-        # Empty Counters as new_counter() makes them, without its call.
-        self.played: Counter[str] = Counter.__new__(Counter)
+        self.played_cards: list[CardInstance] = []
+        # An empty Counter as new_counter() makes it, without its call.
         self.no_effect: Counter[str] = Counter.__new__(Counter)
 
     def copy(self) -> Side:
@@ -138,7 +140,7 @@ class Side:
         copy.armor = list(self.armor)
         copy.wear = dict(self.wear)
         copy.drawn_cards, copy.returned = list(self.drawn_cards), list(self.returned)
-        copy.played, copy.no_effect = self.played.copy(), self.no_effect.copy()
+        copy.played_cards, copy.no_effect = list(self.played_cards), self.no_effect.copy()
         return copy
 
     @property
@@ -150,6 +152,13 @@ class Side:
         tally.update(map(_NAME, self.drawn_cards))
         if self.returned:
             tally.subtract(map(_NAME, self.returned))
+        return tally
+
+    @property
+    def played(self) -> Counter[str]:
+        """Card name -> copies played or equipped from the hand, names in the order first played."""
+        tally = new_counter()
+        tally.update(map(_NAME, self.played_cards))
         return tally
 
     def weapons(self) -> list[CardInstance]:
@@ -173,7 +182,7 @@ class Side:
 
 # The fields of a Side that Side.copy shares or copies as they are: immutable values and cards.
 _SIDE_COPIED = frozenset({
-    "deck", "hand", "discard", "removed", "armor", "wear", "drawn_cards", "returned", "played", "no_effect",
+    "deck", "hand", "discard", "removed", "armor", "wear", "drawn_cards", "returned", "played_cards", "no_effect",
 })
 _SIDE_SHARED = tuple(name for name in Side.__slots__ if name not in _SIDE_COPIED)
 
@@ -972,12 +981,7 @@ class CondemnedState(State):
     def _equip(self, side: Side, card: CardInstance, place: str) -> None:
         """Equip from hand. "Only one card can be present in any given field": what was there is
         dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
-        _remove(side.hand, card)
-        played, name = side.played, card.name
-        played[name] = played.get(name, 0) + 1  # _count, inlined
-        spec = self.spec_of[card.uid]
-        if spec.unimplemented:
-            _count(side.no_effect, name)
+        spec = self._play_from_hand(side, card)
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
             held_two_hand = side.main is not None and self.spec_of[side.main.uid].two_hand
@@ -1005,13 +1009,17 @@ class CondemnedState(State):
             if old_set is not None or self.durability_left(side, card) <= 0:
                 self._check_breaks(side)
 
-    def _play(self, side: Side, card: CardInstance, target: Any) -> None:
+    def _play_from_hand(self, side: Side, card: CardInstance) -> CardSpec:
+        """Take a card equipped or played out of the hand and count its play; its spec."""
         _remove(side.hand, card)
-        played, name = side.played, card.name
-        played[name] = played.get(name, 0) + 1  # _count, inlined
+        side.played_cards.append(card)
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            _count(side.no_effect, name)
+            _count(side.no_effect, card.name)
+        return spec
+
+    def _play(self, side: Side, card: CardInstance, target: Any) -> None:
+        spec = self._play_from_hand(side, card)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
             # Preparation resolves, put it in the Discard Pile."

@@ -875,8 +875,6 @@ class CondemnedState(State):
             self._declare(side, action[1], action[2])
         elif kind == "play":
             self._play(side, self.cards[action[1]], action[2])
-        elif kind == "pass":
-            self._pass()
         elif kind == "end_main":
             self._end_main(side)
         elif kind == "equip":
@@ -885,6 +883,8 @@ class CondemnedState(State):
             self._end_turn()
         elif kind == "keep":
             self._keep()
+        elif kind == "pass":
+            self._pass()
         elif kind == "mulligan":
             self._mulligan(side)
         elif kind == "choose":

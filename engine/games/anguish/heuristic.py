@@ -88,16 +88,13 @@ CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
 _Play = tuple[int, str | None, int | None, bool]
-# A plan of plays: its total worth, the places of its plays among the cards and options looked at
-# (which breaks ties: one character a play, in the order of the cards, so that comparing two of
-# them compares the plays), the plays, and what it leaves: Hours, Arsenal locations, Defense Line
-# locations, and the Creatures that made room.
+# A plan of plays: its total worth, negated, the places of its plays among the cards and options
+# looked at (which breaks ties: one character a play, in the order of the cards, so that comparing
+# two of them compares the plays), the plays, and what it leaves: Hours, Arsenal locations, Defense
+# Line locations, and the Creatures that made room. Of two plans, the better is the smaller (no two
+# have the same order: it names their plays).
 _Plan = tuple[float, str, tuple[_Play, ...], int, int, int, int]
 _ORDER = 4  # more than any card's options and making room
-
-
-def _plan_rank(plan: _Plan) -> tuple[float, str]:
-    return (-plan[0], plan[1])
 
 
 class HeuristicPlayer(Player):
@@ -414,73 +411,43 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
             arrives = arrives_late[uid][hour]  # room made after the attack
             arrives_now = arrives_early[uid][hour]  # before it: with Ambush, it attacks now
         base = _ORDER * position
-        if len(options) == 1 and not arrives_now:  # the most common card: one place, no room to make
-            gain, row, uses_front, uses_back = options[0]
-            if uses_front > front or uses_back > back:
-                continue  # no plan has the place (places left only go down): it extends none
-            char, play = chr(base), (uid, row, None, False)
-            for total, order, cards, hours, free, guards, made in tuple(best.values()):
-                if cost > hours or uses_front > free or uses_back > guards:
-                    continue
-                left, free_left, guards_left = hours - cost, free - uses_front, guards - uses_back
-                key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
-                found = get(key)
-                worth = total + gain
-                if found is None or found[0] < worth:
-                    best[key] = (worth, order + char, (*cards, play), left, free_left, guards_left, made)
-                elif found[0] == worth:
-                    then = order + char
-                    if then < found[1]:
-                        best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
-            continue
-        # Each option with its character of the order and its play, made once for every plan it extends.
-        # An option needing more places than there are at the start extends no plan: left out.
-        steps = [(gain, uses_front, uses_back, chr(base + choice), (uid, row, None, False))
-                 for choice, (gain, row, uses_front, uses_back) in enumerate(options)
-                 if uses_front <= front and uses_back <= back]
-        if not steps and not arrives_now:
-            continue
-        for total, order, cards, hours, free, guards, made in tuple(best.values()):
+        for loss, order, cards, hours, free, guards, made in tuple(best.values()):
             if cost > hours:
                 continue
             left = hours - cost
-            for gain, uses_front, uses_back, char, play in steps:
+            for choice, (gain, row, uses_front, uses_back) in enumerate(options):
                 if uses_front > free or uses_back > guards:
                     continue
                 free_left, guards_left = free - uses_front, guards - uses_back
                 key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
+                plan = (loss - gain, order + chr(base + choice))
                 found = get(key)
-                worth = total + gain
-                if found is None or found[0] < worth:
-                    best[key] = (worth, order + char, (*cards, play), left, free_left, guards_left, made)
-                elif found[0] == worth:
-                    then = order + char
-                    if then < found[1]:
-                        best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
+                if found is None or plan < found:
+                    best[key] = (*plan, (*cards, (uid, row, None, False)), left, free_left, guards_left, made)
             # A place made is one more place, whatever comes first in the hand: a plan that makes
             # room with a place still free is never the best (the same card in that place is worth
             # as much, and comes first among its options).
             if arrives_now and made < rooms and (replacing or guards > 0):
-                loss, leaving, loss_now = room[made]
-                gain, early = arrives - loss, False
+                loss_later, leaving, loss_now = room[made]
+                gain, early = arrives - loss_later, False
                 if not attack_to_come and not after_attack:
-                    gain, early = arrives_now - loss, True  # no attack to wait for: at once
+                    gain, early = arrives_now - loss_later, True  # no attack to wait for: at once
                 elif attack_to_come and arrives_now - loss_now > gain:
                     gain, early = arrives_now - loss_now, True
                 if gain > 0:
                     guards_left = guards if replacing else guards - 1
                     key = ((left << 4 | free) << 4 | guards_left) << 4 | made + 1  # _key, inlined
+                    plan = (loss - gain, order + chr(base + len(options)))
                     found = get(key)
-                    worth, then = total + gain, order + chr(base + len(options))
-                    if found is None or found[0] < worth or (found[0] == worth and then < found[1]):
-                        best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)), left, free,
-                                     guards_left, made + 1)
-    return min(best.values(), key=_plan_rank)[2]
+                    if found is None or plan < found:
+                        best[key] = (*plan, (*cards, (uid, act.ARSENAL, leaving, early)), left, free, guards_left,
+                                     made + 1)
+    return min(best.values())[2]
 
 
 def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
               back: int) -> tuple[_Play, ...]:
-    """_search without room to make, lighter: a plan is kept as its worth and its order alone (the
+    """_search without room to make, lighter: a plan is kept as its worth, negated, and its order alone (the
     order names its plays: a character is 4 x the card's place among the candidates + its option), by
     what it leaves (Hours, Arsenal and Defense Line locations, as one number); the best of all (see
     _search) is read back from its order."""
@@ -491,36 +458,30 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
             if gain > 0 and uses_front <= front and uses_back <= back and (chosen is None or gain > chosen[0]):
                 chosen = (gain, row)
         return () if chosen is None else ((uid, chosen[1], None, False),)
+    # A plan is kept as (minus its worth, its order): the better of two plans is the smaller pair.
     best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
     get = best.get
     for position, (_, cost, options) in enumerate(candidates):
         base = _ORDER * position
-        steps = [(gain, uses_front, uses_back, chr(base + choice), (cost << 4 | uses_front) << 4 | uses_back)
-                 for choice, (gain, _, uses_front, uses_back) in enumerate(options)
-                 if uses_front <= front and uses_back <= back]  # places left only go down
-        for key, (total, order) in tuple(best.items()):
+        for key, (loss, order) in tuple(best.items()):
             if cost > key >> 8:
                 continue
             free, guards = (key >> 4) & 15, key & 15
-            for gain, uses_front, uses_back, char, used in steps:
+            for choice, (gain, _, uses_front, uses_back) in enumerate(options):
                 if uses_front > free or uses_back > guards:
                     continue
-                after = key - used
+                after = key - ((cost << 4 | uses_front) << 4 | uses_back)
+                plan = (loss - gain, order + chr(base + choice))
                 found = get(after)
-                worth = total + gain
-                if found is None or found[0] < worth or (found[0] == worth and order + char < found[1]):
-                    best[after] = (worth, order + char)
-    _, order = min(best.values(), key=_fit_rank)
+                if found is None or plan < found:
+                    best[after] = plan
+    order = min(best.values())[1]
     plays = []
     for char in order:
         position, choice = divmod(ord(char), _ORDER)
         uid, _, options = candidates[position]
         plays.append((uid, options[choice][1], None, False))
     return tuple(plays)
-
-
-def _fit_rank(plan: tuple[float, str]) -> tuple[float, str]:
-    return (-plan[0], plan[1])
 
 
 def _all_worth_something(candidates: list[tuple[int, int, tuple[Option, ...]]]) -> bool:

@@ -539,17 +539,23 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     # worths[index], is left out once).
     ranked = sorted([*map(table.keeps_at[now].__getitem__, seat.arsenal), *map(worth_of, creatures)],
                     reverse=True)
+    if len(ranked) < ROW_SIZE:
+        return worths  # no fourth best to measure against
+    fourth = ranked[ROW_SIZE - 1]
+    fifth = ranked[ROW_SIZE] if len(ranked) > ROW_SIZE else None
     effect_worth = table.effect_worth
     for index, uid in enumerate(cards):
         if not creature_at[uid]:
             continue
-        worth = worths[index]
         if uid not in creatures:
-            if len(ranked) >= ROW_SIZE:
-                worths[index] = max(effect_worth[uid], worth - ranked[ROW_SIZE - 1])
-        elif len(ranked) > ROW_SIZE:  # without its own worth: the next one moves up if it was ahead
-            fourth = ranked[ROW_SIZE] if worth >= ranked[ROW_SIZE - 1] else ranked[ROW_SIZE - 1]
-            worths[index] = max(effect_worth[uid], worth - fourth)
+            over = worths[index] - fourth
+        elif fifth is not None:  # without its own worth: the next one moves up if it was ahead
+            worth = worths[index]
+            over = worth - (fifth if worth >= fourth else fourth)
+        else:
+            continue
+        effect = effect_worth[uid]
+        worths[index] = over if over > effect else effect  # max(effect, over), without the call
     return worths
 
 

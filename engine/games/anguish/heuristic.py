@@ -316,7 +316,7 @@ class HeuristicPlayer(Player):
             for uid, _, _ in candidates:
                 if creature_at[uid] and arriving[uid][hour] > least:
                     room, replacing = self._room(state, table)
-                    if not after_attack:
+                    if room and not after_attack:  # (without room the search does not ask)
                         ready = safe_attackers(state)
                         self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
                         attack_to_come = bool(ready)

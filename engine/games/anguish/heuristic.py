@@ -531,23 +531,20 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     worths = list(map(worth_of, cards))
     creature_at = table.creature
     hand = seat.hand
-    creatures = list(compress(hand, map(creature_at.__getitem__, hand)))
-    if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
-        return worths  # room for every Creature there is
     # What the Creatures of the Arsenal and the hand would mill, best first: a card is measured
     # against the fourth best of the others (a Creature of the hand is one of them: its own worth,
     # worths[index], is left out once).
-    ranked = sorted([*map(table.keeps_at[now].__getitem__, seat.arsenal), *map(worth_of, creatures)],
-                    reverse=True)
+    ranked = sorted([*map(table.keeps_at[now].__getitem__, seat.arsenal),
+                     *map(worth_of, compress(hand, map(creature_at.__getitem__, hand)))], reverse=True)
     if len(ranked) < ROW_SIZE:
-        return worths  # no fourth best to measure against
+        return worths  # room for every Creature there is, or no fourth best to measure against
     fourth = ranked[ROW_SIZE - 1]
     fifth = ranked[ROW_SIZE] if len(ranked) > ROW_SIZE else None
     effect_worth = table.effect_worth
     for index, uid in enumerate(cards):
         if not creature_at[uid]:
             continue
-        if uid not in creatures:
+        if uid not in hand:
             over = worths[index] - fourth
         elif fifth is not None:  # without its own worth: the next one moves up if it was ahead
             worth = worths[index]

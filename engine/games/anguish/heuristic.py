@@ -281,20 +281,22 @@ class HeuristicPlayer(Player):
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
         for uid in hand:
-            cost, options = plans[uid]
-            if cost == NEVER:
-                if not (matchup and matchup_read[uid]):
-                    continue  # worth nothing now, or kept for a response (matchup_options says NEVER)
+            candidate = plans[uid]
+            if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
+                if candidate[1] != NEVER or not (matchup and matchup_read[uid]):
+                    continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
                 read = True
-                cost, options = matchup_options(state, table, uid)
-            if cost > budget or not options:  # too costly now, worth nothing, or kept for a response
+                candidate = (uid, *matchup_options(state, table, uid))
+                if candidate[1] > budget or not candidate[2]:
+                    continue
+            elif not candidate[2]:  # worth nothing now
                 continue
             if creature_at[uid]:  # played with or without a target (a "When played" step)
                 creatures += 1
             elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
                 untargeted = True
                 continue  # a Discovery needs its target
-            candidates.append((uid, cost, options))
+            candidates.append(candidate)
         self._nothing = not (candidates or untargeted or read)
         if not candidates:
             return ()

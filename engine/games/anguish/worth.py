@@ -102,7 +102,7 @@ class WorthTable:
         # The End Game: every card is free (10.4), the Hour is over.
         self.end_game_options = [end_game_options(card) for card in profiles]
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
-        self.end_game_plans = list(zip(self.end_game_cost, self.end_game_options, strict=True))
+        self.end_game_plans = list(zip(range(len(profiles)), self.end_game_cost, self.end_game_options, strict=True))
         self.creature = [card.kind == CREATURE for card in profiles]
         # The cards another deck's position can make worth playing when the tables say NEVER (what
         # combat.matchup_options looks at): damage to an enemy Creature, a Creature without Arsenal
@@ -129,9 +129,10 @@ class WorthTable:
         self.plan_options = [
             _by_card(profiles, partial(self._options_by_hour, after_attack)) for after_attack in (False, True)
         ]
-        # The plan's cost and options of each card by [after_attack][hour][uid], read together.
+        # What the plan looks at of each card by [after_attack][hour][uid], read together: the card, its
+        # cost and its options (a candidate of the plan as it stands).
         self.plans = [
-            [[(self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
+            [[(uid, self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
              for hour in hours]
             for after_attack in (0, 1)
         ]

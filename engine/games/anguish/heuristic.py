@@ -349,19 +349,15 @@ class HeuristicPlayer(Player):
         hour = state.hour
         attacks_now = hour <= table.horizon_at[hour]
         keeps = table.keeps
-        summoned, moved, window = state.summoned, state.moved, state.window
-        profiles, bonus, damage = state.profiles, state.bonus, state.damage
-        light = not state.end_game and hour <= LAST_LIGHT_HOUR
+        summoned, moved, window, bonus, damage = state.summoned, state.moved, state.window, state.bonus, state.damage
+        # state.protection_of(uid) is the Score it entered play with, and what effects added or took away
+        entered = table.entry_protection[not state.end_game and hour <= LAST_LIGHT_HOUR]
         room = []
         for uid in seat.arsenal:
+            if not replacing and (entered[uid] + bonus[uid] - damage[uid] <= 0 or moved[uid] == window):
+                continue  # it cannot go to the Defense Line
             if summoned[uid] == hour:
                 continue  # played this turn: it was chosen for its place
-            if not replacing:
-                if moved[uid] == window:
-                    continue
-                card = profiles[uid]  # state.protection_of(uid) > 0, inlined
-                if card.protection + bonus[uid] - damage[uid] + (card.light_protection if light else 0) <= 0:
-                    continue
             later = keeps[uid][hour]
             now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
             room.append((later, uid, now))

@@ -50,7 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read", "harms", "worth_at", "keeps_at",
+        "plans", "end_game_plans", "creature", "matchup_read", "harms", "worth_at", "keeps_at", "entry_protection",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -104,6 +104,8 @@ class WorthTable:
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
         self.end_game_plans = list(zip(range(len(profiles)), self.end_game_cost, self.end_game_options, strict=True))
         self.creature = [card.kind == CREATURE for card in profiles]
+        # The Protection Score each card enters play with, in Absolute Darkness and with Light Availability.
+        self.entry_protection = [[entry_protection(card, light) for card in profiles] for light in (False, True)]
         # The cards another deck's position can make worth playing when the tables say NEVER (what
         # combat.matchup_options looks at): damage to an enemy Creature, a Creature without Arsenal
         # that can enter the Defense Line. For any other card it answers NEVER whatever the position.

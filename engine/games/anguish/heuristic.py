@@ -449,6 +449,11 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
     order names its plays: a character is 4 x the card's place among the candidates + its option), by
     what it leaves (Hours, Arsenal and Defense Line locations, as one number); the best of all (see
     _search) is read back from its order."""
+    # A card with no option that fits the places there are at the start extends no plan (places left
+    # only go down): left out, the others keep their order.
+    candidates = _placeable(candidates, front, back)
+    if not candidates:
+        return ()
     if len(candidates) == 1:  # the best of its options that fit, if it is worth something (else none)
         uid, _, options = candidates[0]
         chosen = None
@@ -480,6 +485,19 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
         uid, _, options = candidates[position]
         plays.append((uid, options[choice][1], None, False))
     return tuple(plays)
+
+
+def _placeable(candidates: list[tuple[int, int, tuple[Option, ...]]], front: int, back: int
+               ) -> list[tuple[int, int, tuple[Option, ...]]]:
+    """The candidates with an option that takes no more Arsenal and Defense Line locations than `front`
+    and `back`, in their order."""
+    kept = []
+    for candidate in candidates:
+        for option in candidate[2]:
+            if option[2] <= front and option[3] <= back:
+                kept.append(candidate)
+                break
+    return kept
 
 
 def _all_worth_something(candidates: list[tuple[int, int, tuple[Option, ...]]]) -> bool:

@@ -309,8 +309,7 @@ class HeuristicPolicy:
                             a.damaging for a in state.actions_of(state.cards[f.move.source]))]
                 return max(idle, key=_by_score).move if idle else PASS
             best = max(answers, key=_by_score)
-            if best.damaging and any(f.setup and f.damaging is False for f in self.worthwhile(
-                    state, (0, bar, "all", True), decision)):
+            if best.damaging and self._setup_to_come(state, bar, decision):
                 return PASS  # a set-up comes first (Challenge, Strength Mutagen): answer after it
             return best.move
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
@@ -331,6 +330,21 @@ class HeuristicPolicy:
             return max(found, key=_by_ladder).move
         return PASS
 
+    def _setup_to_come(self, state: QQDNDState, bar: int, decision: Decision) -> bool:
+        """Whether a set-up that deals no damage is worth taking at or below the bar. Only the cards with such an
+        Action there can have one among worthwhile()'s moves (it keeps each card's best Action, weighed against
+        the card's others alone), so only theirs are scored."""
+        kinds = self._kinds
+        setups = set()
+        for option in state.options(state.actor):
+            if option[3] <= bar:
+                act = option[2]
+                kind = kinds.get(act)
+                if (kind if kind is not None else self._kind_of(act)) == _QUIET_SETUP:
+                    setups.add(option[1].uid)
+        return bool(setups) and any(f.setup and f.damaging is False for f in self.worthwhile(
+            state, (0, bar, "all", True), decision, cards=setups))
+
     def answers_only(self, state: QQDNDState, decision: Decision) -> list[Found]:
         """The worthwhile moves of the deck's player that only a response can make now (above the bar)."""
         bar = state.bar
@@ -347,11 +361,13 @@ class HeuristicPolicy:
         return decision
 
     def worthwhile(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision,
-                   floor: float = 0.0, above: int | None = None, idle: bool = False) -> list[Found]:
+                   floor: float = 0.0, above: int | None = None, idle: bool = False,
+                   cards: set[int] | None = None) -> list[Found]:
         """The best move of each option in the window that scores more than `floor` (and whose lowest Initiative is
         above `above`, if given); of a card's Actions only the best (one Action per card a round), of copies of a
         card in hand only the first. With `idle`, only those of cards in play with no Action that deals damage
-        (the others' are left out whichever of their Actions is best, and leave the others' alone)."""
+        (the others' are left out whichever of their Actions is best, and leave the others' alone); with `cards`, only
+        those of the cards of these uids."""
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
@@ -360,6 +376,8 @@ class HeuristicPolicy:
                 continue
             kind, source, act = option[0], option[1], option[2]
             if idle and (kind != USE or self._deals_damage(state, source, decision)):
+                continue
+            if cards is not None and source.uid not in cards:
                 continue
             if kind == PLAY:
                 twin = (act, source.owner, option[3], option[4])
@@ -935,6 +953,7 @@ _DRAW, _DAMAGE, _IF_DAMAGE = range(3)
 MANY_TARGET_SETS = 24
 
 
+_QUIET_SETUP = (True, False)  # _kind_of an Action that sets up what comes after it and deals no damage itself
 _UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
 _NO_FLOOR = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
 

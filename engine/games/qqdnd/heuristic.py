@@ -1539,10 +1539,33 @@ def reads_board(program: Program) -> bool:
                 or (isinstance(verb, Draw) and isinstance(verb.n, int))
                 or (isinstance(verb, Repeat) and isinstance(verb.times, int))
                 or (isinstance(verb, AddCounters) and verb.kind not in _COUNTED_COUNTERS)
-                or (isinstance(verb, Custom) and verb.fn not in _BOARD_CUSTOMS)):
+                or (isinstance(verb, Custom) and verb.fn not in _BOARD_CUSTOMS)
+                or _picks_unread(verb, program)):
             continue
         return True
     return False
+
+
+def _picks_unread(verb: Verb, program: Program) -> bool:
+    """Whether the verb exhausts cards the player picks (Pray for Protection: "Exhaust any number of cards you
+    control") in a program where nothing the estimate counts reads them or their count: Estimate._exhaust scores
+    such a pick nothing, and it is all of the board the verb reads."""
+    return isinstance(verb, Exhaust) and isinstance(verb.to, Pick) and not any(
+        _reads_picks(other) for other in walk(program) if type(other) in _WORTH and other is not verb)
+
+
+def _reads_picks(thing: object, depth: int = 4) -> bool:
+    """Whether a counted verb can read the cards picked or their count (Ctx.picked, Ctx.count): it names PICKED or
+    COUNT in what it holds, or it is code or a nested Action, which may read anything."""
+    if thing is PICKED or thing is COUNT or isinstance(thing, (Custom, PerformNested)):
+        return True
+    if depth == 0 or isinstance(thing, (str, int, float, bool)) or thing is None:
+        return False
+    if isinstance(thing, (tuple, list)):
+        return any(_reads_picks(each, depth - 1) for each in thing)
+    held = [getattr(thing, slot, None) for cls in type(thing).__mro__ for slot in getattr(cls, "__slots__", ())]
+    held += list(getattr(thing, "__dict__", {}).values())
+    return any(_reads_picks(each, depth - 1) for each in held)
 
 
 def trait_damage(act: ActionDef) -> tuple[str, int, int] | None:

@@ -1400,15 +1400,20 @@ class Estimate:
         options = [p for p in self.b.in_play() if ref.pred(self.b, p, ctx.actor, ctx.source)]
         if not options:
             return 0.0
-        saved = dict(self.planned)
+        planned, source, me = self.planned, ctx.source, self.me
         total = 0.0
         for option in options:
-            self.planned = dict(saved)
-            total += self.damage(ctx.source, option, n)
-        self.planned = saved
+            # Each option on what is planned so far: damage_value changes only the option's own entry, put back after.
+            uid = option.uid
+            before = planned.get(uid)
+            total += damage_value(self.b, source, option, n, planned, me)
+            if before is None:
+                planned.pop(uid, None)
+            else:
+                planned[uid] = before
         # Spread the expected damage over the options.
         for option in options:
-            self.planned[option.uid] = self.planned.get(option.uid, 0) + n / len(options)
+            planned[option.uid] = planned.get(option.uid, 0) + n / len(options)
         return total / len(options)
 
     def _holds(self, verb: If, ctx: Ctx) -> bool:

@@ -418,10 +418,11 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                     continue
                 free_left, guards_left = free - uses_front, guards - uses_back
                 key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
-                plan = (loss - gain, order + chr(base + choice))
+                loss_then, then = loss - gain, order + chr(base + choice)
                 found = get(key)
-                if found is None or plan < found:
-                    best[key] = (*plan, (*cards, (uid, row, None, False)), left, free_left, guards_left, made)
+                if found is None or loss_then < found[0] or (loss_then == found[0] and then < found[1]):
+                    best[key] = (loss_then, then, cards + ((uid, row, None, False),), left, free_left, guards_left,
+                                 made)
             # A place made is one more place, whatever comes first in the hand: a plan that makes
             # room with a place still free is never the best (the same card in that place is worth
             # as much, and comes first among its options).
@@ -435,11 +436,11 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                 if gain > 0:
                     guards_left = guards if replacing else guards - 1
                     key = ((left << 4 | free) << 4 | guards_left) << 4 | made + 1  # _key, inlined
-                    plan = (loss - gain, order + chr(base + len(options)))
+                    loss_then, then = loss - gain, order + chr(base + len(options))
                     found = get(key)
-                    if found is None or plan < found:
-                        best[key] = (*plan, (*cards, (uid, act.ARSENAL, leaving, early)), left, free, guards_left,
-                                     made + 1)
+                    if found is None or loss_then < found[0] or (loss_then == found[0] and then < found[1]):
+                        best[key] = (loss_then, then, cards + ((uid, act.ARSENAL, leaving, early),), left, free,
+                                     guards_left, made + 1)
     return min(best.values())[2]
 
 

@@ -38,7 +38,7 @@ def picture(state: CondemnedState) -> dict[str, Any]:
         "turn": (state.turn(), state.phase, state.current_player(), state.active, state.winner(), state.at_range),
         "attack": None if state.attack is None else (
             state.attack.weapon, state.attack.target, state.attack.index, state.attack.parry,
-            state.attack.steps.damage(5),
+            state.attack.damage(5),
         ),
         "damage_by_turn": list(state.damage_by_turn),
         "legal": [] if state.is_terminal() else list(state.legal_actions()),

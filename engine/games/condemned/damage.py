@@ -28,7 +28,8 @@ class DamageSteps:
         self.divisor = 1
 
     def copy(self) -> DamageSteps:
-        copy = DamageSteps()
+        """A copy of the same class (an Attack's copy is an Attack), its steps set as these."""
+        copy = type(self).__new__(type(self))
         copy.set_to, copy.added, copy.multiplier, copy.divisor = self.set_to, self.added, self.multiplier, self.divisor
         return copy
 

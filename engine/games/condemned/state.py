@@ -187,24 +187,27 @@ _SIDE_COPIED = frozenset({
 _SIDE_SHARED = tuple(name for name in Side.__slots__ if name not in _SIDE_COPIED)
 
 
-class Attack:
-    """One declared attack, from its declaration to its damage."""
+class Attack(DamageSteps):
+    """One declared attack, from its declaration to its damage, with the modifiers its Events and the
+    rules gather for its damage (its DamageSteps: one object an attack, not two)."""
 
-    __slots__ = ("attacker", "weapon", "target", "index", "at_range", "steps", "parry", "defender_asked")
+    __slots__ = ("attacker", "weapon", "target", "index", "at_range", "parry", "defender_asked")
 
     def __init__(self, attacker: int, weapon: CardInstance | None, target: int, index: int, at_range: bool) -> None:
+        DamageSteps.__init__(self)
         self.attacker = attacker
         self.weapon = weapon  # None for the Desperation Rule's attack
         self.target = target  # an Armor's uid or CONDEMNED_TARGET
         self.index = index  # 0 for the first attack of the turn
         self.at_range = at_range
-        self.steps = DamageSteps()  # what the attack's Events set or add
         self.parry: CardInstance | None = None
         self.defender_asked = False
 
     def copy(self) -> Attack:
-        copy = Attack(self.attacker, self.weapon, self.target, self.index, self.at_range)
-        copy.steps = self.steps.copy()
+        copy = cast(Attack, DamageSteps.copy(self))  # an Attack with the same damage steps
+        copy.attacker, copy.weapon, copy.target, copy.index, copy.at_range = (
+            self.attacker, self.weapon, self.target, self.index, self.at_range
+        )
         copy.parry, copy.defender_asked = self.parry, self.defender_asked
         return copy
 
@@ -1148,19 +1151,18 @@ class CondemnedState(State):
         target = self.cards[attack.target] if attack.target != CONDEMNED_TARGET else None
         if target is not None and not defender.wears(target):
             return
-        steps = attack.steps
         base, damage_type = (spec.damage, spec.damage_type) if spec is not None else (1, None)
         if damage_type is not None:
-            steps.added += attacker.condemned.type_bonus.get(damage_type, 0)
+            attack.added += attacker.condemned.type_bonus.get(damage_type, 0)
         if attack.index > 0:
             # "Any Attack after the first attack in the turn deals half damage, rounded up."
-            steps.divisor *= 2
+            attack.divisor *= 2
         parry = attack.parry
         if parry is not None and defender.holds(parry):
             # "that Weapon takes the damage instead of the attack's target"
-            self.wear(defender, parry, steps.damage(base))
+            self.wear(defender, parry, attack.damage(base))
         elif target is None:
-            self._hit_condemned(attacker, defender, spec, steps.damage(base))
+            self._hit_condemned(attacker, defender, spec, attack.damage(base))
             if self.phase == OVER:
                 return
         else:
@@ -1168,8 +1170,8 @@ class CondemnedState(State):
             modifier = target_spec.modifiers.get(damage_type) if damage_type is not None else None
             if modifier is not None:
                 # "Apply the damage modifier as written on the card"
-                steps.apply(modifier)
-            self.wear(defender, target, steps.damage(base))
+                attack.apply(modifier)
+            self.wear(defender, target, attack.damage(base))
             if weapon is not None and not attack.at_range and target_spec.thorns and attacker.holds(weapon):
                 self.wear(attacker, weapon, target_spec.thorns)
         if weapon is None or spec is None:
@@ -1383,12 +1385,12 @@ def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> 
 
 def _attack_bonus(state: CondemnedState, side: Side, verb: fx.AttackBonus, target: Any) -> None:
     if state.attack is not None:
-        state.attack.steps.added += verb.amount
+        state.attack.added += verb.amount
 
 
 def _set_attack_damage(state: CondemnedState, side: Side, verb: fx.SetAttackDamage, target: Any) -> None:
     if state.attack is not None:
-        state.attack.steps.set_to = verb.value
+        state.attack.set_to = verb.value
 
 
 _HANDLERS: dict[type[fx.Verb], Any] = {

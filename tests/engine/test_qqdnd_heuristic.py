@@ -241,3 +241,17 @@ def test_it_boosts_an_ally_that_can_damage_an_opponents_card() -> None:
     table.hand("Drunkard", "Strength Mutagen")  # Drunkard (21) opens
     moves = play_round(table)
     assert "play Strength Mutagen (19) on C.O.R.E" in moves
+
+
+def test_it_does_not_teach_a_skill_to_the_archer_who_would_snipe_this_round() -> None:
+    """ Skulking Sniper: "Teach Fighter (When this card is played, Teach it to an Able Fighter Ally or Party Member
+    you control, then Exhaust that card)": taught now, Sarinak is Exhausted and her "Snipe: (3-2) Deal 2 damage to
+    target card" is lost this round, while the Skill itself ("Whenever this card deals damage to a Resource, add 1
+    Shield counter to it") does nothing against the dummies. The player snipes and keeps the Skill in hand (before,
+    the Skill was taught at 12 and Sarinak sniped in no round it was played). """
+    table = Table([SARINAK, *QUIET3_PARTY])
+    table.hand("Drunkard", "Skulking Sniper")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("use Snipe") for move in moves)
+    assert not any(move.startswith("play Skulking Sniper") for move in moves)
+    assert sum(d.damage for d in table.state.party(OPPONENT)) == 2

@@ -20,7 +20,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
    Attack to hold; Raging Savage) is avoided. A Sniper's Camp costs the Attack and Spell cards a round's draw
    brings, which it locks in hand (camp_locks). A second copy of a Unique card in play is not played.
-   Losing one's own Permanent counts against a move, except Noxspace (its Exit Words are welcome).
+   Losing one's own Permanent counts against a move, except Noxspace (its Exit Words are welcome). A Skill
+   (Teach: "then Exhaust that card") costs the Action the taught card gives up this round.
 3. Charge counters on an Alchemical Bomb are worth nearly as much as damage (BOOM spends them).
 4. Drawing and searching are worth a little while an Action is still to come this round (a card
    drawn then can be played), almost nothing once it is not; discarding costs a little.
@@ -425,21 +426,26 @@ class HeuristicPolicy:
         source = state.cards[found.move.source]
         best = decision.card_best.get(source.uid)
         if best is None:
-            best = found.score
-            anywhere = (0, NO_LIMIT, "high", True)
-            options = state.options(state.actor)
-            if decision.uses_of is not options:
-                # The USE options of each card, in options() order: one pass over them a decision.
-                decision.uses_of, decision.uses = options, {}
-                for option in options:
-                    if option[0] == USE:
-                        decision.uses.setdefault(option[1].uid, []).append(option)
-            for option in decision.uses.get(source.uid, ()):
-                if option[1] is source and option[2].uid != found.move.action:
-                    other = self.best_of_option(state, option, anywhere, decision, best)
-                    if other is not None:
-                        best = other[1]
+            best = self._best_use(state, source, decision, found.score, found.move.action)
             decision.card_best[source.uid] = best
+        return best
+
+    def _best_use(self, state: QQDNDState, card: Piece, decision: Decision, floor: float, skip: int = -1) -> float:
+        """The best score of the Actions a card in play can perform now, at any Initiative (Action `skip` left
+        out), or `floor` if none scores more."""
+        best = floor
+        options = state.options(state.actor)
+        if decision.uses_of is not options:
+            # The USE options of each card, in options() order: one pass over them a decision.
+            decision.uses_of, decision.uses = options, {}
+            for option in options:
+                if option[0] == USE:
+                    decision.uses.setdefault(option[1].uid, []).append(option)
+        for option in decision.uses.get(card.uid, ()):
+            if option[1] is card and option[2].uid != skip:
+                other = self.best_of_option(state, option, _ANYWHERE, decision, best)
+                if other is not None:
+                    best = other[1]
         return best
 
     def _kind_of(self, act: ActionDef) -> tuple[bool, bool]:
@@ -905,6 +911,10 @@ class HeuristicPolicy:
             value += FUTURE_RATE * (max(best, 0.0) if profile.idle_actions else best)
         if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
+        if profile.teaches and host is not None and decision.later:
+            # Teach: "Teach it to an Able Fighter Ally or Party Member you control, then Exhaust that card". The
+            # taught card's Action this round is given up (Sarinak's Snipe for Skulking Sniper).
+            value -= self._best_use(state, host, decision, 0.0)
         if profile.handy_rule:
             value += 0.5
         if profile.needs_alchemist and not state.party_has(state.actor, "Alchemist"):
@@ -957,6 +967,7 @@ MANY_TARGET_SETS = 24
 
 
 _QUIET_SETUP = (True, False)  # _kind_of an Action that sets up what comes after it and deals no damage itself
+_ANYWHERE = (0, NO_LIMIT, "high", True)  # every Initiative, each Action at its highest
 _UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
 _NO_FLOOR = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
 
@@ -1052,7 +1063,7 @@ class PermanentProfile:
     """What the policy reads of a Permanent card to value playing it, read once per card."""
 
     __slots__ = ("noxspace", "camp", "striking", "idle_actions", "lance", "handy_rule", "needs_alchemist",
-                 "forces_next_action", "fixed", "value")
+                 "forces_next_action", "teaches", "fixed", "value")
 
     def __init__(self, d: CardDef) -> None:
         statics = d.statics
@@ -1072,7 +1083,8 @@ class PermanentProfile:
         self.forces_next_action = any(isinstance(verb, ForceNextAction) for verb in d.effects.played)
         # Whether the card's value reads nothing of the board (nor which card it equips): then it is worked
         # out once, into `value`.
-        self.fixed = not (d.unique or self.camp or self.striking or self.lance or self.needs_alchemist)
+        self.teaches = d.host_kind == "teach"  # exhausts the card taught
+        self.fixed = not (d.unique or self.camp or self.striking or self.lance or self.needs_alchemist or self.teaches)
         self.value: float | None = None
 
 

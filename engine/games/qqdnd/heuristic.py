@@ -162,7 +162,7 @@ class Decision:
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
                  "card_best", "options", "modifiers", "twins", "uses_of", "uses",
-                 "damaging")
+                 "damaging", "rankings")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -184,6 +184,9 @@ class Decision:
         self.uses_of: list[Option] | None = None
         self.uses: dict[int, list[Option]] = {}
         self.damaging: dict[int, bool] = {}  # card uid -> whether an Action it has now deals damage
+        # (source uid, plan, damage) -> the candidates of a many-target damage Action, each one's worth, and their
+        # indices ranked by worth (_best_of_many_targets)
+        self.rankings: dict[tuple[int, DamagePlan, int], tuple[list[int], list[float], list[int]]] = {}
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
@@ -987,11 +990,17 @@ def _best_of_many_targets(state: QQDNDState, kind: int, source: Piece, act: Acti
     equal worth, the ones listed first. Sizes are tried in the order target_sets lists them, each set's score
     summed in its listed order, and a later size wins only by scoring more."""
     spec = act.targets[0]
-    candidates = state.candidates(state.actor, source, spec)
+    # The candidates ranked are the same at every value (Spread Shot's lower values only allow more of them).
+    key = (source.uid, plan, n)
+    known = decision.rankings.get(key)
+    if known is None:
+        candidates = state.candidates(state.actor, source, spec)
+        cards = state.cards
+        worths = [0.0 if n < 0 else plan.worth(state, source, cards[uid], n, decision) for uid in candidates]
+        known = decision.rankings[key] = (candidates, worths, sorted(range(len(candidates)),
+                                                                     key=lambda i: (-worths[i], i)))
+    candidates, worths, ranked = known
     low, high = max(spec.low, fewest), min(spec.high + extra, len(candidates))
-    cards = state.cards
-    worths = [0.0 if n < 0 else plan.worth(state, source, cards[uid], n, decision) for uid in candidates]
-    ranked = sorted(range(len(candidates)), key=lambda i: (-worths[i], i))
     best_targets: tuple[int, ...] | None = None
     best_score = to_beat
     for size in range(low, high + 1):

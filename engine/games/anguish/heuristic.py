@@ -88,16 +88,13 @@ CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
 _Play = tuple[int, str | None, int | None, bool]
-# A plan of plays: its total worth, the places of its plays among the cards and options looked at
-# (which breaks ties: one character a play, in the order of the cards, so that comparing two of
-# them compares the plays), the plays, and what it leaves: Hours, Arsenal locations, Defense Line
-# locations, and the Creatures that made room.
+# A plan of plays: its total worth, negated, the places of its plays among the cards and options
+# looked at (which breaks ties: one character a play, in the order of the cards, so that comparing
+# two of them compares the plays), the plays, and what it leaves: Hours, Arsenal locations, Defense
+# Line locations, and the Creatures that made room. Of two plans, the better is the smaller (no two
+# have the same order: it names their plays).
 _Plan = tuple[float, str, tuple[_Play, ...], int, int, int, int]
 _ORDER = 4  # more than any card's options and making room
-
-
-def _plan_rank(plan: _Plan) -> tuple[float, str]:
-    return (-plan[0], plan[1])
 
 
 class HeuristicPlayer(Player):
@@ -284,20 +281,22 @@ class HeuristicPlayer(Player):
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
         for uid in hand:
-            cost, options = plans[uid]
-            if cost == NEVER:
-                if not (matchup and matchup_read[uid]):
-                    continue  # worth nothing now, or kept for a response (matchup_options says NEVER)
+            candidate = plans[uid]
+            if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
+                if candidate[1] != NEVER or not (matchup and matchup_read[uid]):
+                    continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
                 read = True
-                cost, options = matchup_options(state, table, uid)
-            if cost > budget or not options:  # too costly now, worth nothing, or kept for a response
+                candidate = (uid, *matchup_options(state, table, uid))
+                if candidate[1] > budget or not candidate[2]:
+                    continue
+            elif not candidate[2]:  # worth nothing now
                 continue
             if creature_at[uid]:  # played with or without a target (a "When played" step)
                 creatures += 1
             elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
                 untargeted = True
                 continue  # a Discovery needs its target
-            candidates.append((uid, cost, options))
+            candidates.append(candidate)
         self._nothing = not (candidates or untargeted or read)
         if not candidates:
             return ()
@@ -319,7 +318,7 @@ class HeuristicPlayer(Player):
             for uid, _, _ in candidates:
                 if creature_at[uid] and arriving[uid][hour] > least:
                     room, replacing = self._room(state, table)
-                    if not after_attack:
+                    if room and not after_attack:  # (without room the search does not ask)
                         ready = safe_attackers(state)
                         self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
                         attack_to_come = bool(ready)
@@ -350,19 +349,15 @@ class HeuristicPlayer(Player):
         hour = state.hour
         attacks_now = hour <= table.horizon_at[hour]
         keeps = table.keeps
-        summoned, moved, window = state.summoned, state.moved, state.window
-        profiles, bonus, damage = state.profiles, state.bonus, state.damage
-        light = not state.end_game and hour <= LAST_LIGHT_HOUR
+        summoned, moved, window, bonus, damage = state.summoned, state.moved, state.window, state.bonus, state.damage
+        # state.protection_of(uid) is the Score it entered play with, and what effects added or took away
+        entered = table.entry_protection[not state.end_game and hour <= LAST_LIGHT_HOUR]
         room = []
         for uid in seat.arsenal:
+            if not replacing and (entered[uid] + bonus[uid] - damage[uid] <= 0 or moved[uid] == window):
+                continue  # it cannot go to the Defense Line
             if summoned[uid] == hour:
                 continue  # played this turn: it was chosen for its place
-            if not replacing:
-                if moved[uid] == window:
-                    continue
-                card = profiles[uid]  # state.protection_of(uid) > 0, inlined
-                if card.protection + bonus[uid] - damage[uid] + (card.light_protection if light else 0) <= 0:
-                    continue
             later = keeps[uid][hour]
             now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
             room.append((later, uid, now))
@@ -414,76 +409,51 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
             arrives = arrives_late[uid][hour]  # room made after the attack
             arrives_now = arrives_early[uid][hour]  # before it: with Ambush, it attacks now
         base = _ORDER * position
-        if len(options) == 1 and not arrives_now:  # the most common card: one place, no room to make
-            gain, row, uses_front, uses_back = options[0]
-            if uses_front > front or uses_back > back:
-                continue  # no plan has the place (places left only go down): it extends none
-            char, play = chr(base), (uid, row, None, False)
-            for total, order, cards, hours, free, guards, made in tuple(best.values()):
-                if cost > hours or uses_front > free or uses_back > guards:
-                    continue
-                left, free_left, guards_left = hours - cost, free - uses_front, guards - uses_back
-                key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
-                found = get(key)
-                worth = total + gain
-                if found is None or found[0] < worth:
-                    best[key] = (worth, order + char, (*cards, play), left, free_left, guards_left, made)
-                elif found[0] == worth:
-                    then = order + char
-                    if then < found[1]:
-                        best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
-            continue
-        # Each option with its character of the order and its play, made once for every plan it extends.
-        # An option needing more places than there are at the start extends no plan: left out.
-        steps = [(gain, uses_front, uses_back, chr(base + choice), (uid, row, None, False))
-                 for choice, (gain, row, uses_front, uses_back) in enumerate(options)
-                 if uses_front <= front and uses_back <= back]
-        if not steps and not arrives_now:
-            continue
-        for total, order, cards, hours, free, guards, made in tuple(best.values()):
+        for loss, order, cards, hours, free, guards, made in tuple(best.values()):
             if cost > hours:
                 continue
             left = hours - cost
-            for gain, uses_front, uses_back, char, play in steps:
+            for choice, (gain, row, uses_front, uses_back) in enumerate(options):
                 if uses_front > free or uses_back > guards:
                     continue
                 free_left, guards_left = free - uses_front, guards - uses_back
                 key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
+                plan = (loss - gain, order + chr(base + choice))
                 found = get(key)
-                worth = total + gain
-                if found is None or found[0] < worth:
-                    best[key] = (worth, order + char, (*cards, play), left, free_left, guards_left, made)
-                elif found[0] == worth:
-                    then = order + char
-                    if then < found[1]:
-                        best[key] = (worth, then, (*cards, play), left, free_left, guards_left, made)
+                if found is None or plan < found:
+                    best[key] = (*plan, (*cards, (uid, row, None, False)), left, free_left, guards_left, made)
             # A place made is one more place, whatever comes first in the hand: a plan that makes
             # room with a place still free is never the best (the same card in that place is worth
             # as much, and comes first among its options).
             if arrives_now and made < rooms and (replacing or guards > 0):
-                loss, leaving, loss_now = room[made]
-                gain, early = arrives - loss, False
+                loss_later, leaving, loss_now = room[made]
+                gain, early = arrives - loss_later, False
                 if not attack_to_come and not after_attack:
-                    gain, early = arrives_now - loss, True  # no attack to wait for: at once
+                    gain, early = arrives_now - loss_later, True  # no attack to wait for: at once
                 elif attack_to_come and arrives_now - loss_now > gain:
                     gain, early = arrives_now - loss_now, True
                 if gain > 0:
                     guards_left = guards if replacing else guards - 1
                     key = ((left << 4 | free) << 4 | guards_left) << 4 | made + 1  # _key, inlined
+                    plan = (loss - gain, order + chr(base + len(options)))
                     found = get(key)
-                    worth, then = total + gain, order + chr(base + len(options))
-                    if found is None or found[0] < worth or (found[0] == worth and then < found[1]):
-                        best[key] = (worth, then, (*cards, (uid, act.ARSENAL, leaving, early)), left, free,
-                                     guards_left, made + 1)
-    return min(best.values(), key=_plan_rank)[2]
+                    if found is None or plan < found:
+                        best[key] = (*plan, (*cards, (uid, act.ARSENAL, leaving, early)), left, free, guards_left,
+                                     made + 1)
+    return min(best.values())[2]
 
 
 def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
               back: int) -> tuple[_Play, ...]:
-    """_search without room to make, lighter: a plan is kept as its worth and its order alone (the
+    """_search without room to make, lighter: a plan is kept as its worth, negated, and its order alone (the
     order names its plays: a character is 4 x the card's place among the candidates + its option), by
     what it leaves (Hours, Arsenal and Defense Line locations, as one number); the best of all (see
     _search) is read back from its order."""
+    # A card with no option that fits the places there are at the start extends no plan (places left
+    # only go down): left out, the others keep their order.
+    candidates = _placeable(candidates, front, back)
+    if not candidates:
+        return ()
     if len(candidates) == 1:  # the best of its options that fit, if it is worth something (else none)
         uid, _, options = candidates[0]
         chosen = None
@@ -491,26 +461,24 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
             if gain > 0 and uses_front <= front and uses_back <= back and (chosen is None or gain > chosen[0]):
                 chosen = (gain, row)
         return () if chosen is None else ((uid, chosen[1], None, False),)
+    # A plan is kept as (minus its worth, its order): the better of two plans is the smaller pair.
     best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
     get = best.get
     for position, (_, cost, options) in enumerate(candidates):
         base = _ORDER * position
-        steps = [(gain, uses_front, uses_back, chr(base + choice), (cost << 4 | uses_front) << 4 | uses_back)
-                 for choice, (gain, _, uses_front, uses_back) in enumerate(options)
-                 if uses_front <= front and uses_back <= back]  # places left only go down
-        for key, (total, order) in tuple(best.items()):
+        for key, (loss, order) in tuple(best.items()):
             if cost > key >> 8:
                 continue
             free, guards = (key >> 4) & 15, key & 15
-            for gain, uses_front, uses_back, char, used in steps:
+            for choice, (gain, _, uses_front, uses_back) in enumerate(options):
                 if uses_front > free or uses_back > guards:
                     continue
-                after = key - used
+                after = key - ((cost << 4 | uses_front) << 4 | uses_back)
+                plan = (loss - gain, order + chr(base + choice))
                 found = get(after)
-                worth = total + gain
-                if found is None or found[0] < worth or (found[0] == worth and order + char < found[1]):
-                    best[after] = (worth, order + char)
-    _, order = min(best.values(), key=_fit_rank)
+                if found is None or plan < found:
+                    best[after] = plan
+    order = min(best.values())[1]
     plays = []
     for char in order:
         position, choice = divmod(ord(char), _ORDER)
@@ -519,8 +487,17 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
     return tuple(plays)
 
 
-def _fit_rank(plan: tuple[float, str]) -> tuple[float, str]:
-    return (-plan[0], plan[1])
+def _placeable(candidates: list[tuple[int, int, tuple[Option, ...]]], front: int, back: int
+               ) -> list[tuple[int, int, tuple[Option, ...]]]:
+    """The candidates with an option that takes no more Arsenal and Defense Line locations than `front`
+    and `back`, in their order."""
+    kept = []
+    for candidate in candidates:
+        for option in candidate[2]:
+            if option[2] <= front and option[3] <= back:
+                kept.append(candidate)
+                break
+    return kept
 
 
 def _all_worth_something(candidates: list[tuple[int, int, tuple[Option, ...]]]) -> bool:
@@ -570,25 +547,28 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
     worths = list(map(worth_of, cards))
     creature_at = table.creature
     hand = seat.hand
-    creatures = list(compress(hand, map(creature_at.__getitem__, hand)))
-    if len(seat.arsenal) + len(creatures) + 1 < ROW_SIZE:
-        return worths  # room for every Creature there is
     # What the Creatures of the Arsenal and the hand would mill, best first: a card is measured
     # against the fourth best of the others (a Creature of the hand is one of them: its own worth,
     # worths[index], is left out once).
-    ranked = sorted([*map(table.keeps_at[now].__getitem__, seat.arsenal), *map(worth_of, creatures)],
-                    reverse=True)
+    ranked = sorted([*map(table.keeps_at[now].__getitem__, seat.arsenal),
+                     *map(worth_of, compress(hand, map(creature_at.__getitem__, hand)))], reverse=True)
+    if len(ranked) < ROW_SIZE:
+        return worths  # room for every Creature there is, or no fourth best to measure against
+    fourth = ranked[ROW_SIZE - 1]
+    fifth = ranked[ROW_SIZE] if len(ranked) > ROW_SIZE else None
     effect_worth = table.effect_worth
     for index, uid in enumerate(cards):
         if not creature_at[uid]:
             continue
-        worth = worths[index]
-        if uid not in creatures:
-            if len(ranked) >= ROW_SIZE:
-                worths[index] = max(effect_worth[uid], worth - ranked[ROW_SIZE - 1])
-        elif len(ranked) > ROW_SIZE:  # without its own worth: the next one moves up if it was ahead
-            fourth = ranked[ROW_SIZE] if worth >= ranked[ROW_SIZE - 1] else ranked[ROW_SIZE - 1]
-            worths[index] = max(effect_worth[uid], worth - fourth)
+        if uid not in hand:
+            over = worths[index] - fourth
+        elif fifth is not None:  # without its own worth: the next one moves up if it was ahead
+            worth = worths[index]
+            over = worth - (fifth if worth >= fourth else fourth)
+        else:
+            continue
+        effect = effect_worth[uid]
+        worths[index] = over if over > effect else effect  # max(effect, over), without the call
     return worths
 
 

@@ -51,7 +51,11 @@ def _no_moment(state: AnguishState, seat: int, drawn: Counter[str], played: Coun
     unplayed = [uid for uid in set(state.drawn[seat]) if held[uid] and not moment[uid] and uid not in was_played]
     if not unplayed:
         return Counter()
-    dead: Counter[str] = Counter(names[uid] for uid in unplayed)
+    dead: Counter[str] = Counter(map(names.__getitem__, unplayed))
+    emptied = False  # a card with no copy left to be dead (drawn - played is 0 or less): +dead drops it
     for card, copies in dead.items():  # a copy drawn twice is one copy; never more than drawn - played
-        dead[card] = min(copies, drawn[card] - played[card])
-    return +dead
+        most = drawn[card] - played[card]
+        if copies > most:
+            dead[card] = most
+            emptied = emptied or most <= 0
+    return +dead if emptied else dead

@@ -50,7 +50,7 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read", "harms", "worth_at", "keeps_at",
+        "plans", "end_game_plans", "creature", "matchup_read", "harms", "worth_at", "keeps_at", "entry_protection",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -102,8 +102,10 @@ class WorthTable:
         # The End Game: every card is free (10.4), the Hour is over.
         self.end_game_options = [end_game_options(card) for card in profiles]
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
-        self.end_game_plans = list(zip(self.end_game_cost, self.end_game_options, strict=True))
+        self.end_game_plans = list(zip(range(len(profiles)), self.end_game_cost, self.end_game_options, strict=True))
         self.creature = [card.kind == CREATURE for card in profiles]
+        # The Protection Score each card enters play with, in Absolute Darkness and with Light Availability.
+        self.entry_protection = [[entry_protection(card, light) for card in profiles] for light in (False, True)]
         # The cards another deck's position can make worth playing when the tables say NEVER (what
         # combat.matchup_options looks at): damage to an enemy Creature, a Creature without Arsenal
         # that can enter the Defense Line. For any other card it answers NEVER whatever the position.
@@ -129,9 +131,10 @@ class WorthTable:
         self.plan_options = [
             _by_card(profiles, partial(self._options_by_hour, after_attack)) for after_attack in (False, True)
         ]
-        # The plan's cost and options of each card by [after_attack][hour][uid], read together.
+        # What the plan looks at of each card by [after_attack][hour][uid], read together: the card, its
+        # cost and its options (a candidate of the plan as it stands).
         self.plans = [
-            [[(self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
+            [[(uid, self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
              for hour in hours]
             for after_attack in (0, 1)
         ]

@@ -281,18 +281,14 @@ def _weapon_search(state: CondemnedState, side: Side) -> tuple[bool, str | None]
     """What a search for a Weapon is offered and would take, read in one pass over the deck: whether
     the deck holds any Weapon (CondemnedState.options lists their names), and the equippable one
     _best_search takes from those names (the most damage from its attacks, then Durability; of
-    equals, the first name in alphabetical order), or None."""
-    ranks = opening.search_ranks(side.condemned)
+    equals, the first name in alphabetical order), or None: the first of the Weapons in the order a
+    search would rather find them (opening.search_order) that the deck holds, its names looked through
+    by list's own C loop."""
+    names = [card.name for card in side.deck]
+    for name in opening.search_order(state, side):
+        if name in names:
+            return True, name
     spec_of = state.spec_of
-    best: str | None = None
-    best_rank = (0, 0)
-    for card in state.equippable_weapons(side, side.deck):
-        name = card.name
-        rank = ranks[spec_of[card.uid]]
-        if best is None or rank > best_rank or (rank == best_rank and name < best):
-            best, best_rank = name, rank
-    if best is not None:
-        return True, best
     return any(spec_of[card.uid].card_type == WEAPON for card in side.deck), None
 
 

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import random
 import weakref
-from collections.abc import Mapping, Sequence
-from operator import attrgetter
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 from weakref import WeakKeyDictionary
 
 from engine.games.condemned import effects as fx
@@ -27,16 +26,38 @@ from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 from engine.shuffling import shuffle
 
-_UID = attrgetter("uid")
 ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
 SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
 
-# Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
-_worths: WeakKeyDictionary[CondemnedGame, dict[int, list[float]]] = WeakKeyDictionary()
-# The last Game asked about and its entry in _worths: a run asks about one Game thousands of times, and
-# a lookup in a WeakKeyDictionary makes a weak reference each time.
-_last_worths: tuple[weakref.ref[CondemnedGame], dict[int, list[float]]] | None = None
-# The same by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
+T = TypeVar("T")
+
+
+class PerSeat(Generic[T]):
+    """Values worked out once per Game and seat (by `work`, from a state of the Game and the seat's
+    side), kept while the Game lives."""
+
+    def __init__(self, work: Callable[[CondemnedState, Side], T]) -> None:
+        self.work = work
+        self.by_game: WeakKeyDictionary[CondemnedGame, dict[int, T]] = WeakKeyDictionary()
+        # The last Game asked about and its entry: a run asks about one Game thousands of times, and a
+        # lookup in a WeakKeyDictionary makes a weak reference each time.
+        self.last: tuple[weakref.ref[CondemnedGame], dict[int, T]] | None = None
+
+    def __call__(self, state: CondemnedState, side: Side) -> T:
+        game = state.game
+        last = self.last
+        if last is not None and last[0]() is game:
+            by_seat = last[1]
+        else:
+            by_seat = self.by_game.setdefault(game, {})
+            self.last = (weakref.ref(game), by_seat)
+        value = by_seat.get(side.index)
+        if value is None:
+            value = by_seat[side.index] = self.work(state, side)
+        return value
+
+
+# The worths of a deck by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
 _deck_worths: dict[tuple[Any, ...], tuple[tuple[Mapping[str, Any], ...], list[float]]] = {}
 KEPT_DECKS = 32
 
@@ -52,26 +73,13 @@ def keeps(state: CondemnedState, side: Side) -> bool:
     # Condemned can equip (plan reads no others).
     rest: list[CardSpec] = []
     if any(map(_searches_weapon, cards)):
-        rest = list(map(spec_of.__getitem__, map(_UID, state.equippable_weapons(side, side.deck))))
+        rest = [spec_of[card.uid] for card in state.equippable_weapons(side, side.deck)]
     return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 
-def new_hand_worth(state: CondemnedState, side: Side) -> list[float]:
+def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
     """The worth of a new hand (the average plan, taking a better one when a mulligan is left) after a
     mulligan that leaves 0, 1, ... mulligans."""
-    global _last_worths
-    game = state.game
-    if _last_worths is not None and _last_worths[0]() is game:
-        by_seat = _last_worths[1]
-    else:
-        by_seat = _worths.setdefault(game, {})
-        _last_worths = (weakref.ref(game), by_seat)
-    if side.index not in by_seat:
-        by_seat[side.index] = _deck_worth(state, side)
-    return by_seat[side.index]
-
-
-def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
     # In name order, not the order of the game that asks first: the worth is the deck's, the
     # same whichever game of a run (or of a worker's chunks) computes it.
     cards = sorted((state.spec_of[card.uid] for card in side.hand + side.deck), key=lambda spec: spec.name)
@@ -96,6 +104,10 @@ def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
         del _deck_worths[next(iter(_deck_worths))]  # the oldest
     _deck_worths[key] = (records, worths)
     return worths
+
+
+# Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
+new_hand_worth = PerSeat(_deck_worth)
 
 
 class _WeaponSearches(dict[CardSpec, bool]):
@@ -168,6 +180,19 @@ def search_ranks(condemned: CardSpec) -> _SearchRanks:
     if ranks is None:
         ranks = _ranks[condemned] = _SearchRanks(condemned)
     return ranks
+
+
+def _search_order(state: CondemnedState, side: Side) -> list[str]:
+    """The names of the Weapons the side's Condemned can equip, the best find of a search first: by
+    rank (search_ranks), then in alphabetical order."""
+    ranks, specs = search_ranks(side.condemned), state.specs
+    order = sorted(name for name in side.equippable if specs[name].card_type == WEAPON)
+    order.sort(key=lambda name: ranks[specs[name]], reverse=True)  # a stable sort: equals stay in name order
+    return order
+
+
+# Per Game, per seat: the Weapons a search would rather find, best first.
+search_order = PerSeat(_search_order)
 
 
 # (Condemned, distance, Weapons) -> what _weapon_plan makes of them. The cards are CardSpecs, which every

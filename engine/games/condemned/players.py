@@ -63,17 +63,17 @@ def goldfish_game(deck: ResolvedDeck, opponent: str) -> CondemnedGame:
 def record(state: State, seat: int) -> GameRecord:
     assert isinstance(state, CondemnedState)
     side = state.sides[seat]
+    drawn = side.drawn
     return GameRecord(
         end_turn=side.turns,
         won=state.winner() == seat,
         damage_by_turn=list(state.damage_by_turn),
         mulligans=side.mulligans,
         first_turn_play=state.first_turn_play,
-        # Without the cards a mulligan sent back (what "+" would give, without Counter's Python code; a
-        # plain copy is the same without a mulligan)
-        drawn=new_counter({name: count for name, count in side.drawn.items() if count > 0})
-        if side.mulligans else new_counter(side.drawn),
-        played=new_counter(side.played),
+        # Without the names whose every copy a mulligan sent back (what "+" would give, without Counter's
+        # Python code; without a mulligan there are none)
+        drawn=new_counter({name: count for name, count in drawn.items() if count > 0}) if side.mulligans else drawn,
+        played=side.played,
         no_effect=new_counter(side.no_effect),
         no_moment=new_counter(),
     )

@@ -31,7 +31,6 @@ import random
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import compress
 from operator import attrgetter
 from typing import Any, cast
 
@@ -93,7 +92,7 @@ class Side:
         "index", "condemned_card", "condemned", "equippable", "passive", "life", "max_life", "life_lost",
         "deck", "hand", "discard", "removed", "main", "off", "armor", "wear", "mulligans",
         "turns", "weapon_equipped", "event_played", "switched", "leafy_used", "skip_attack",
-        "drawn", "played", "no_effect",
+        "drawn_cards", "returned", "played_cards", "no_effect",
     )
 
     def __init__(self, index: int, condemned: CardSpec, equippable: frozenset[str], passive: bool) -> None:
@@ -119,9 +118,14 @@ class Side:
         self.switched = False
         self.leafy_used = False
         self.skip_attack = False
-        # Empty Counters as new_counter() makes them, without its call.
-        self.drawn: Counter[str] = Counter.__new__(Counter)
-        self.played: Counter[str] = Counter.__new__(Counter)
+        # Every card that reached the hand, in order, those a mulligan sent back, and those played or
+        # equipped from the hand: the tallies of cards drawn and played (see drawn and played) are
+        # counted from them once, at the end of a game, not at every draw and play (a Counter's item
+        # costs a list's append several times over).
+        self.drawn_cards: list[CardInstance] = []
+        self.returned: list[CardInstance] = []
+        self.played_cards: list[CardInstance] = []
+        # An empty Counter as new_counter() makes it, without its call.
         self.no_effect: Counter[str] = Counter.__new__(Counter)
 
     def copy(self) -> Side:
@@ -135,8 +139,27 @@ class Side:
         )
         copy.armor = list(self.armor)
         copy.wear = dict(self.wear)
-        copy.drawn, copy.played, copy.no_effect = self.drawn.copy(), self.played.copy(), self.no_effect.copy()
+        copy.drawn_cards, copy.returned = list(self.drawn_cards), list(self.returned)
+        copy.played_cards, copy.no_effect = list(self.played_cards), self.no_effect.copy()
         return copy
+
+    @property
+    def drawn(self) -> Counter[str]:
+        """Card name -> copies drawn and kept: every card that reached the hand (by a draw or a search),
+        less those a mulligan sent back ("a hand sent back was never kept"). Names come in the order
+        they were first drawn; a name whose every copy was sent back is kept with 0."""
+        tally = new_counter()
+        tally.update(map(_NAME, self.drawn_cards))
+        if self.returned:
+            tally.subtract(map(_NAME, self.returned))
+        return tally
+
+    @property
+    def played(self) -> Counter[str]:
+        """Card name -> copies played or equipped from the hand, names in the order first played."""
+        tally = new_counter()
+        tally.update(map(_NAME, self.played_cards))
+        return tally
 
     def weapons(self) -> list[CardInstance]:
         if self.main is None and self.off is None:  # the goldfish inmate's, always
@@ -158,7 +181,9 @@ class Side:
 
 
 # The fields of a Side that Side.copy shares or copies as they are: immutable values and cards.
-_SIDE_COPIED = frozenset({"deck", "hand", "discard", "removed", "armor", "wear", "drawn", "played", "no_effect"})
+_SIDE_COPIED = frozenset({
+    "deck", "hand", "discard", "removed", "armor", "wear", "drawn_cards", "returned", "played_cards", "no_effect",
+})
 _SIDE_SHARED = tuple(name for name in Side.__slots__ if name not in _SIDE_COPIED)
 
 
@@ -309,8 +334,7 @@ def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
     return NO_ROLE
 
 
-_UID = attrgetter("uid")
-_IS_EQUIP_WEAPON = EQUIP_WEAPON.__eq__
+_NAME = attrgetter("name")
 
 
 def equip_actions(uid: int, spec: CardSpec) -> tuple[Action, ...]:
@@ -437,10 +461,10 @@ class CondemnedState(State):
         pool = other.hand + other.deck
         shuffle(rng, pool)
         size = len(other.hand)
-        # The other side's tallies follow its new hand, as if it had drawn these cards.
-        other.drawn.subtract(card.name for card in other.hand)
+        # The other side's tallies follow its new hand, as if it had sent back the old one and drawn these cards.
+        other.returned += other.hand
         other.hand, other.deck = pool[:size], pool[size:]
-        other.drawn.update(card.name for card in other.hand)
+        other.drawn_cards += other.hand
         if self.actor == other.index and self._legal:
             # The decision waiting is the other side's: its Events (or parries) are those of its new hand.
             self._legal = self._compute_legal()
@@ -581,10 +605,11 @@ class CondemnedState(State):
 
     def equippable_weapons(self, side: Side, cards: list[CardInstance]) -> list[CardInstance]:
         """The Weapon cards among `cards` that the side's Condemned can equip, in their order: read
-        from their Main Phase roles (main_role) by C loops alone (map and compress, no bytecode a card),
-        since the player looks through the deck for them at every search and mulligan."""
+        from their Main Phase roles (main_role), since the player looks through the deck for them at
+        every search and mulligan. (A comprehension: map and compress over attrgetter and bound
+        methods cost four times its instructions a card.)"""
         roles = self.roles[side.index]
-        return list(compress(cards, map(_IS_EQUIP_WEAPON, map(roles.__getitem__, map(_UID, cards)))))
+        return [card for card in cards if roles[card.uid] == EQUIP_WEAPON]
 
     def durability(self, side: Side, card: CardInstance) -> int:
         """The card's Durability now: printed, plus its armor set's bonus while the set is complete."""
@@ -850,8 +875,6 @@ class CondemnedState(State):
             self._declare(side, action[1], action[2])
         elif kind == "play":
             self._play(side, self.cards[action[1]], action[2])
-        elif kind == "pass":
-            self._pass()
         elif kind == "end_main":
             self._end_main(side)
         elif kind == "equip":
@@ -860,6 +883,8 @@ class CondemnedState(State):
             self._end_turn()
         elif kind == "keep":
             self._keep()
+        elif kind == "pass":
+            self._pass()
         elif kind == "mulligan":
             self._mulligan(side)
         elif kind == "choose":
@@ -889,9 +914,7 @@ class CondemnedState(State):
         """ "If they do, they shuffle their hand into their deck, then draw 5 new cards. After that,
         their opponent draws a card." """
         side.mulligans += 1
-        drawn = side.drawn
-        for card in side.hand:  # a hand sent back was never kept (Counter.subtract's loop, inlined)
-            drawn[card.name] = drawn.get(card.name, 0) - 1
+        side.returned += side.hand  # a hand sent back was never kept
         side.deck.extend(side.hand)
         side.hand.clear()
         shuffle(self.rng, side.deck)
@@ -904,6 +927,16 @@ class CondemnedState(State):
         self.active = self.actor = index
         side = self.sides[index]
         side.turns += 1
+        at_start = side.condemned.at_start
+        if side.passive and not at_start and not side.deck and not side.discard and index != PLAYER:
+            # The goldfish inmate's turn: nothing starts, there is nothing to draw, and it plays nothing
+            # and never attacks. Its Main Phase begins and its turn ends, as _run_start would have it,
+            # without the steps (a fast path: it comes every other turn of every goldfish game). Nothing
+            # is asked of anyone in it, so the turn's tallies and limits, reset below for a turn that is
+            # played, are left for the next turn's start to reset.
+            self.phase = MAIN
+            self._end_turn()
+            return
         first, second = self.sides
         first.event_played = second.event_played = False  # "Only 1 Event per Condemned per turn": both may play again
         side.weapon_equipped = side.switched = side.leafy_used = side.skip_attack = False
@@ -911,14 +944,6 @@ class CondemnedState(State):
         self.desperation_used = False
         if index == PLAYER:
             self._turn_start_lost = self.sides[OPPONENT].life_lost
-        at_start = side.condemned.at_start
-        if side.passive and not at_start and not side.deck and not side.discard and index != PLAYER:
-            # The goldfish inmate's turn: nothing starts, there is nothing to draw, and it plays nothing
-            # and never attacks. Its Main Phase begins and its turn ends, as _run_start would have it,
-            # without the steps (a fast path: it comes every other turn of every goldfish game).
-            self.phase = MAIN
-            self._end_turn()
-            return
         # "Start of turn effects resolve"
         self.start_actions = list(at_start)
         self._run_start()
@@ -956,12 +981,7 @@ class CondemnedState(State):
     def _equip(self, side: Side, card: CardInstance, place: str) -> None:
         """Equip from hand. "Only one card can be present in any given field": what was there is
         dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
-        _remove(side.hand, card)
-        played, name = side.played, card.name
-        played[name] = played.get(name, 0) + 1  # _count, inlined
-        spec = self.spec_of[card.uid]
-        if spec.unimplemented:
-            _count(side.no_effect, name)
+        spec = self._play_from_hand(side, card)
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
             held_two_hand = side.main is not None and self.spec_of[side.main.uid].two_hand
@@ -989,13 +1009,17 @@ class CondemnedState(State):
             if old_set is not None or self.durability_left(side, card) <= 0:
                 self._check_breaks(side)
 
-    def _play(self, side: Side, card: CardInstance, target: Any) -> None:
+    def _play_from_hand(self, side: Side, card: CardInstance) -> CardSpec:
+        """Take a card equipped or played out of the hand and count its play; its spec."""
         _remove(side.hand, card)
-        played, name = side.played, card.name
-        played[name] = played.get(name, 0) + 1  # _count, inlined
+        side.played_cards.append(card)
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
-            _count(side.no_effect, name)
+            _count(side.no_effect, card.name)
+        return spec
+
+    def _play(self, side: Side, card: CardInstance, target: Any) -> None:
+        spec = self._play_from_hand(side, card)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
             # Preparation resolves, put it in the Discard Pile."
@@ -1205,15 +1229,17 @@ class CondemnedState(State):
     def draw(self, side: Side, count: int) -> None:
         if count <= 0:
             return
-        hand, drawn, deck = side.hand, side.drawn, side.deck
+        deck = side.deck
         if count <= len(deck):
-            # The deck holds every card to draw (most draws): no attrition to look for.
-            for _ in range(count):
-                card = deck.pop()
-                hand.append(card)
-                name = card.name
-                drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
+            # The deck holds every card to draw (most draws): no attrition to look for, and the cards are
+            # taken at once, the top card (the deck's last) first.
+            cards = deck[-count:]
+            del deck[-count:]
+            cards.reverse()
+            side.hand += cards
+            side.drawn_cards += cards
             return
+        hand, drawn = side.hand, side.drawn_cards
         for _ in range(count):
             if not side.deck and side.discard:
                 # "If your deck is empty and you must draw a card, shuffle your discard pile into your
@@ -1227,8 +1253,7 @@ class CondemnedState(State):
                 return
             card = side.deck.pop()
             hand.append(card)
-            name = card.name
-            drawn[name] = drawn.get(name, 0) + 1  # _count, inlined: every card drawn passes here
+            drawn.append(card)
 
     def heal(self, side: Side, amount: int) -> None:
         # "Life cannot exceed the amount printed on the card + any life bonuses"
@@ -1352,7 +1377,7 @@ def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> 
     if card is not None:
         _remove(side.deck, card)
         side.hand.append(card)
-        _count(side.drawn, card.name)
+        side.drawn_cards.append(card)
     shuffle(state.rng, side.deck)
 
 

@@ -311,8 +311,7 @@ class HeuristicPolicy:
                             a.damaging for a in state.actions_of(state.cards[f.move.source]))]
                 return max(idle, key=_by_score).move if idle else PASS
             best = max(answers, key=_by_score)
-            if best.damaging and any(f.setup and f.damaging is False for f in self.worthwhile(
-                    state, (0, bar, "all", True), decision)):
+            if best.damaging and self._setup_to_come(state, bar, decision):
                 return PASS  # a set-up comes first (Challenge, Strength Mutagen): answer after it
             return best.move
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
@@ -341,6 +340,21 @@ class HeuristicPolicy:
             return not above
         return above + len(self.answers_only(state, decision)) <= 1 + sum(1 for f in others if f.lowest <= value)
 
+    def _setup_to_come(self, state: QQDNDState, bar: int, decision: Decision) -> bool:
+        """Whether a set-up that deals no damage is worth taking at or below the bar. Only the cards with such an
+        Action there can have one among worthwhile()'s moves (it keeps each card's best Action, weighed against
+        the card's others alone), so only theirs are scored."""
+        kinds = self._kinds
+        setups = set()
+        for option in state.options(state.actor):
+            if option[3] <= bar:
+                act = option[2]
+                kind = kinds.get(act)
+                if (kind if kind is not None else self._kind_of(act))[:2] == _QUIET_SETUP:
+                    setups.add(option[1].uid)
+        return bool(setups) and any(f.setup and f.damaging is False for f in self.worthwhile(
+            state, (0, bar, "all", True), decision, cards=setups))
+
     def answers_only(self, state: QQDNDState, decision: Decision) -> list[Found]:
         """The worthwhile moves of the deck's player that only a response can make now (above the bar)."""
         bar = state.bar
@@ -357,11 +371,13 @@ class HeuristicPolicy:
         return decision
 
     def worthwhile(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision,
-                   floor: float = 0.0, above: int | None = None, idle: bool = False) -> list[Found]:
+                   floor: float = 0.0, above: int | None = None, idle: bool = False,
+                   cards: set[int] | None = None) -> list[Found]:
         """The best move of each option in the window that scores more than `floor` (and whose lowest Initiative is
         above `above`, if given); of a card's Actions only the best (one Action per card a round), of copies of a
         card in hand only the first. With `idle`, only those of cards in play with no Action that deals damage
-        (the others' are left out whichever of their Actions is best, and leave the others' alone)."""
+        (the others' are left out whichever of their Actions is best, and leave the others' alone); with `cards`, only
+        those of the cards of these uids."""
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
@@ -370,6 +386,8 @@ class HeuristicPolicy:
                 continue
             kind, source, act = option[0], option[1], option[2]
             if idle and (kind != USE or self._deals_damage(state, source, decision)):
+                continue
+            if cards is not None and source.uid not in cards:
                 continue
             if kind == PLAY:
                 twin = (act, source.owner, option[3], option[4])
@@ -958,6 +976,7 @@ _DRAW, _DAMAGE, _IF_DAMAGE = range(3)
 MANY_TARGET_SETS = 24
 
 
+_QUIET_SETUP = (True, False)  # _kind_of an Action that sets up what comes after it and deals no damage itself
 _ANYWHERE = (0, NO_LIMIT, "high", True)  # every Initiative, each Action at its highest
 _UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
 _NO_FLOOR = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
@@ -1406,15 +1425,20 @@ class Estimate:
         options = [p for p in self.b.in_play() if ref.pred(self.b, p, ctx.actor, ctx.source)]
         if not options:
             return 0.0
-        saved = dict(self.planned)
+        planned, source, me = self.planned, ctx.source, self.me
         total = 0.0
         for option in options:
-            self.planned = dict(saved)
-            total += self.damage(ctx.source, option, n)
-        self.planned = saved
+            # Each option on what is planned so far: damage_value changes only the option's own entry, put back after.
+            uid = option.uid
+            before = planned.get(uid)
+            total += damage_value(self.b, source, option, n, planned, me)
+            if before is None:
+                planned.pop(uid, None)
+            else:
+                planned[uid] = before
         # Spread the expected damage over the options.
         for option in options:
-            self.planned[option.uid] = self.planned.get(option.uid, 0) + n / len(options)
+            planned[option.uid] = planned.get(option.uid, 0) + n / len(options)
         return total / len(options)
 
     def _holds(self, verb: If, ctx: Ctx) -> bool:
@@ -1545,10 +1569,33 @@ def reads_board(program: Program) -> bool:
                 or (isinstance(verb, Draw) and isinstance(verb.n, int))
                 or (isinstance(verb, Repeat) and isinstance(verb.times, int))
                 or (isinstance(verb, AddCounters) and verb.kind not in _COUNTED_COUNTERS)
-                or (isinstance(verb, Custom) and verb.fn not in _BOARD_CUSTOMS)):
+                or (isinstance(verb, Custom) and verb.fn not in _BOARD_CUSTOMS)
+                or _picks_unread(verb, program)):
             continue
         return True
     return False
+
+
+def _picks_unread(verb: Verb, program: Program) -> bool:
+    """Whether the verb exhausts cards the player picks (Pray for Protection: "Exhaust any number of cards you
+    control") in a program where nothing the estimate counts reads them or their count: Estimate._exhaust scores
+    such a pick nothing, and it is all of the board the verb reads."""
+    return isinstance(verb, Exhaust) and isinstance(verb.to, Pick) and not any(
+        _reads_picks(other) for other in walk(program) if type(other) in _WORTH and other is not verb)
+
+
+def _reads_picks(thing: object, depth: int = 4) -> bool:
+    """Whether a counted verb can read the cards picked or their count (Ctx.picked, Ctx.count): it names PICKED or
+    COUNT in what it holds, or it is code or a nested Action, which may read anything."""
+    if thing is PICKED or thing is COUNT or isinstance(thing, (Custom, PerformNested)):
+        return True
+    if depth == 0 or isinstance(thing, (str, int, float, bool)) or thing is None:
+        return False
+    if isinstance(thing, (tuple, list)):
+        return any(_reads_picks(each, depth - 1) for each in thing)
+    held = [getattr(thing, slot, None) for cls in type(thing).__mro__ for slot in getattr(cls, "__slots__", ())]
+    held += list(getattr(thing, "__dict__", {}).values())
+    return any(_reads_picks(each, depth - 1) for each in held)
 
 
 def trait_damage(act: ActionDef) -> tuple[str, int, int] | None:

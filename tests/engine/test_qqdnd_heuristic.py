@@ -255,3 +255,48 @@ def test_it_does_not_teach_a_skill_to_the_archer_who_would_snipe_this_round() ->
     assert any(move.startswith("use Snipe") for move in moves)
     assert not any(move.startswith("play Skulking Sniper") for move in moves)
     assert sum(d.damage for d in table.state.party(OPPONENT)) == 2
+
+
+
+def test_it_plays_the_cards_above_a_search_before_it() -> None:
+    """ Iago's "Bardic Lore: (15) Search your deck for an Action Resource card, reveal it, and add it to your hand"
+    makes none of the hand's cards hit harder, and "The player who is not on the turn may respond with any action
+    that has a higher Initiative than the current Turn Action": taken first, it would leave the three Clockwork
+    Soldiers (17) to wait for chances to respond, one a Turn Action, and only Bardic Lore and Snipe are left to
+    take. The player plays the Soldiers at 17 first, then searches at 15 (before, the search went first as a set-up
+    and a Soldier stayed in hand). """
+    table = Table([IAGO, SARINAK, *QUIET_PARTY[:2]])
+    table.hand("Drunkard", "Clockwork Soldier", "Clockwork Soldier", "Clockwork Soldier")  # Drunkard (21) opens
+    moves = [move.split(" (")[0] for move in play_round(table) if move != "pass"]
+    assert moves.count("play Clockwork Soldier") == 3
+    assert moves.index("use Bardic Lore") > len(moves) - 3
+    assert not table.state.hand[PLAYER]
+
+
+def test_it_does_not_hold_an_answer_back_for_a_card_put_into_play() -> None:
+    """ Jaunt: "Search your deck for a Location and put it into play": the card it finds goes into play, not into
+    the hand, and makes no card of the round hit harder, so it is no set-up to wait for. In answer to the sparring
+    party's Turn Action at 14, Insingem rushes at 17 with her three Flies (before, the answer waited for the Jaunt
+    still in hand, and the chance to respond was lost). """
+    table = Table([INSINGEM, *QUIET3_PARTY])
+    for _ in range(3):
+        table.state.create_token(PLAYER, "Insingem Fly", None)
+    table.hand("Drunkard", "Jaunt", "Sword Throw")
+    state = table.state
+    party = SparringParty()
+    party.restart(state, OPPONENT, random.Random(1))
+
+    def sparring_party_acts() -> None:
+        while state.current_player() == OPPONENT:
+            state.apply_action(party.choose(state))
+
+    table.play("Drunkard")  # the opening, at 21
+    sparring_party_acts()
+    state.apply_action(PASS)  # no answer at 21
+    sparring_party_acts()
+    table.play("Sword Throw", initiative=14)
+    sparring_party_acts()  # its Turn Action at 14
+    player = HeuristicPlayer()
+    player.restart(state, PLAYER, random.Random(0))
+    assert state.phase == RESPOND
+    assert state.describe(player.choose(state)).startswith("use Devil Rush (17)")

@@ -34,7 +34,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    it adds a point to; BOOM by the Ticks it gives up for the rounds the game has left (rounds_to_go).
 8. The Initiative ladder, on the turn: a Turn Action at the highest value it can take, the one that
    goes highest first, set-ups first (Challenge, boosts, draws) unless they strand more cards above the
-   bar than there are chances to respond; a response only with a card that cannot be a Turn Action now,
+   bar than there are chances to respond (a draw or search into the hand: any card; a card put into play is
+   no set-up); a response only with a card that cannot be a Turn Action now,
    after any set-up still to come, or with a card in play that deals no damage and has one Initiative only
    (Blueprint: no step of the ladder, it loses nothing by answering); a Turn Action of little worth to open a
    chance for such a card.
@@ -140,13 +141,13 @@ SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of 
 class Found:
     """The best move of one option, as the ladder weighs it."""
 
-    __slots__ = ("move", "score", "lowest", "setup", "damaging")
+    __slots__ = ("move", "score", "lowest", "setup", "damaging", "boost")
 
-    def __init__(self, option: Option, move: Move, score: float, kind: tuple[bool, bool]) -> None:
+    def __init__(self, option: Option, move: Move, score: float, kind: tuple[bool, bool, bool]) -> None:
         self.move = move
         self.score = score
         self.lowest = option[3]  # the lowest Initiative it can be performed at
-        self.setup, self.damaging = kind
+        self.setup, self.damaging, self.boost = kind
 
 
 def _by_score(found: Found) -> float:
@@ -249,7 +250,7 @@ class HeuristicPolicy:
         self._plans: dict[tuple[ActionDef, int], DamagePlan | None] = {}
         self._scorings: tuple[dict[ActionDef, Scoring], ...] = ({}, {}, {})  # by kind of move
         self._profiles: dict[CardDef, PermanentProfile] = {}
-        self._kinds: dict[ActionDef, tuple[bool, bool]] = {}
+        self._kinds: dict[ActionDef, tuple[bool, bool, bool]] = {}
         self._looses: dict[ActionDef, bool] = {}
         self._shapes: dict[ActionDef, tuple[tuple[int, str, int], ...] | None] = {}
         # The last decision's workings, and the state and cards they were of (see decision()).
@@ -319,12 +320,8 @@ class HeuristicPolicy:
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
         turns = [f for f in found if f.score > 0]
         setups = [f for f in turns if f.setup]
-        if setups:
-            setup = max(setups, key=_by_score)
-            value = setup.move.initiative
-            others = [f for f in turns if f is not setup]
-            stranded = sum(1 for f in others if f.lowest > value) + len(self.answers_only(state, decision))
-            if stranded <= 1 + sum(1 for f in others if f.lowest <= value):
+        for setup in sorted(setups, key=_by_score, reverse=True):
+            if self._goes_first(state, decision, setup, turns):
                 return setup.move
         if turns:
             return max(turns, key=_by_ladder).move
@@ -333,6 +330,18 @@ class HeuristicPolicy:
             # makes the chance.
             return max(found, key=_by_ladder).move
         return PASS
+
+    def _goes_first(self, state: QQDNDState, decision: Decision, setup: Found, turns: list[Found]) -> bool:
+        """Whether a set-up is taken before the Turn Actions that could come before it on the ladder. A boost
+        (Challenge, Strength Mutagen, Spellstrike) goes first unless it would strand more cards above the bar than
+        the Turn Actions left can open chances to respond for. A card drawn or found makes none of the cards above
+        the set-up hit harder: those go first, as Turn Actions, rather than wait for a chance to respond."""
+        value = setup.move.initiative
+        others = [f for f in turns if f is not setup]
+        above = sum(1 for f in others if f.lowest > value)
+        if not setup.boost:
+            return not above
+        return above + len(self.answers_only(state, decision)) <= 1 + sum(1 for f in others if f.lowest <= value)
 
     def _setup_to_come(self, state: QQDNDState, bar: int, decision: Decision) -> bool:
         """Whether a set-up that deals no damage is worth taking at or below the bar. Only the cards with such an
@@ -344,7 +353,7 @@ class HeuristicPolicy:
             if option[3] <= bar:
                 act = option[2]
                 kind = kinds.get(act)
-                if (kind if kind is not None else self._kind_of(act)) == _QUIET_SETUP:
+                if (kind if kind is not None else self._kind_of(act))[:2] == _QUIET_SETUP:
                     setups.add(option[1].uid)
         return bool(setups) and any(f.setup and f.damaging is False for f in self.worthwhile(
             state, (0, bar, "all", True), decision, cards=setups))
@@ -448,14 +457,18 @@ class HeuristicPolicy:
                     best = other[1]
         return best
 
-    def _kind_of(self, act: ActionDef) -> tuple[bool, bool]:
-        """(set-up, damaging) of an Action: a set-up makes what comes after it this round better (Challenge
-        counters, a boost to the next damage, cards drawn or searched for)."""
+    def _kind_of(self, act: ActionDef) -> tuple[bool, bool, bool]:
+        """(set-up, damaging, boost) of an Action: a set-up makes what comes after it this round better (Challenge
+        counters, a boost to the next damage, cards drawn or searched for into the hand); a boost makes the next
+        damage bigger (the first two)."""
         known = self._kinds.get(act)
         if known is None:
-            setup = any(isinstance(verb, (BoostNextDamage, BoostNextMagusDamage, Draw, Search, RevealUntil))
-                        or (isinstance(verb, AddCounters) and verb.kind == "challenge") for verb in walk(act.program))
-            known = self._kinds[act] = (setup, act.damaging)
+            verbs = walk(act.program)
+            boost = any(isinstance(verb, (BoostNextDamage, BoostNextMagusDamage))
+                        or (isinstance(verb, AddCounters) and verb.kind == "challenge") for verb in verbs)
+            setup = boost or any(isinstance(verb, (Draw, RevealUntil))
+                                 or (isinstance(verb, Search) and verb.to == "hand") for verb in verbs)
+            known = self._kinds[act] = (setup, act.damaging, boost)
         return known
 
     def best_of_option(self, state: QQDNDState, option: Option, window: tuple[int, int, str, bool],

@@ -268,7 +268,7 @@ class HeuristicPlayer(Player):
         hand = seat.hand
         hour = state.hour
         end_game = state.end_game
-        budget = LAST_HOUR if end_game else hour - state.spent  # state.budget(), inlined
+        budget = state.budget()
         profiles = state.profiles
         matchup = not state.game.goldfish
         after_attack = state.attack_declared and not end_game

@@ -853,7 +853,7 @@ class AnguishState(State):
     def _finish_turn(self) -> None:
         self._clear_turn_effects()
         following = 1 - self.active
-        if following == self.starter or (following == OPPONENT and self.game.goldfish):  # or _is_goldfish
+        if following == self.starter or self._is_goldfish(following):
             # The goldfish "plays nothing": its turn passes with nothing to do.
             self._end_hour()
         else:

@@ -347,14 +347,8 @@ class HeuristicPolicy:
         """Whether a set-up that deals no damage is worth taking at or below the bar. Only the cards with such an
         Action there can have one among worthwhile()'s moves (it keeps each card's best Action, weighed against
         the card's others alone), so only theirs are scored."""
-        kinds = self._kinds
-        setups = set()
-        for option in state.options(state.actor):
-            if option[3] <= bar:
-                act = option[2]
-                kind = kinds.get(act)
-                if (kind if kind is not None else self._kind_of(act))[:2] == _QUIET_SETUP:
-                    setups.add(option[1].uid)
+        setups = {option[1].uid for option in state.options(state.actor)
+                  if option[3] <= bar and self._kind_of(option[2])[:2] == _QUIET_SETUP}
         return bool(setups) and any(f.setup and f.damaging is False for f in self.worthwhile(
             state, (0, bar, "all", True), decision, cards=setups))
 
@@ -403,8 +397,7 @@ class HeuristicPolicy:
             uid = source.uid
             known = found.get(uid)
             if known is None or best[1] > known.score:
-                sort = self._kinds.get(act)
-                found[uid] = Found(option, best[0], best[1], sort if sort is not None else self._kind_of(act))
+                found[uid] = Found(option, best[0], best[1], self._kind_of(act))
         # An Action of a card in play is kept only if no other Action of the card is worth more (_card_best, read
         # here from what this decision has worked out when it has).
         card_best = decision.card_best

@@ -29,7 +29,7 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any, cast
@@ -421,8 +421,9 @@ class CondemnedState(State):
     def apply_trusted(self, action: Hashable) -> None:
         """Apply an action known to be legal: a Player only picks from legal_actions(), so its games
         skip the check (the tests play the heuristic through apply_action to show it does)."""
-        # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here).
-        self.act(action)  # type: ignore[arg-type]
+        # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here),
+        # and a legal action's kind is one of _ACTS: act, inlined.
+        _ACTS[action[0]](self, self.sides[self.actor], action)  # type: ignore[index, arg-type]
         self.settle()
 
     def is_terminal(self) -> bool:
@@ -542,14 +543,24 @@ class CondemnedState(State):
         """Work out the legal actions; take every decision that has only one."""
         while self.phase != OVER:
             side = self.sides[self.actor]
-            if self.phase == MAIN and not side.passive and not side.switched and side.hand:
+            phase = self.phase
+            if phase == MAIN and not side.passive and not side.switched and side.hand:
                 # A switch and END_MAIN at least: a decision. Its many actions are listed only if
                 # asked for (the heuristic reads the cards in hand and the moves instead).
                 self._legal = None
                 return
+            if phase == ATTACK and not side.passive:
+                # The Attack Phase's step, as _forced and act would take it, taken here directly (it
+                # comes after every attack): with no attack left, END_ATTACKS ends the turn; else the
+                # attacks and END_ATTACKS are a decision, listed only if asked for.
+                if self.first_attack_hand(side) is None:
+                    self._end_turn()
+                    continue
+                self._legal = None
+                return
             forced = self._forced()
             if forced is not None:
-                self.act(forced)
+                _ACTS[forced[0]](self, side, forced)  # act, inlined
                 continue
             if self.phase != MAIN:
                 # Every other decision _forced leaves has two actions at least (a pass beside an Event
@@ -561,7 +572,8 @@ class CondemnedState(State):
             if len(legal) != 1:
                 self._legal = legal
                 return
-            self.act(legal[0])
+            only = legal[0]
+            _ACTS[only[0]](self, side, only)  # act, inlined
         self._legal = []
 
     def _forced(self) -> Action | None:
@@ -870,50 +882,50 @@ class CondemnedState(State):
     # -------------------------------------------------------------------------- applying actions
 
     def act(self, action: Action) -> None:
-        """Apply a legal action (settle() then works out what comes next). The most frequent kinds
-        are tested first."""
-        kind = action[0]
-        side = self.sides[self.actor]
-        if kind == "attack":
-            self._declare(side, action[1], action[2])
-        elif kind == "play":
-            self._play(side, self.cards[action[1]], action[2])
-        elif kind == "end_main":
-            self._end_main(side)
-        elif kind == "equip":
-            self._equip(side, self.cards[action[1]], action[2])
-        elif kind == "end_attacks":
-            self._end_turn()
-        elif kind == "keep":
-            self._keep()
-        elif kind == "pass":
-            self._pass()
-        elif kind == "mulligan":
-            self._mulligan(side)
-        elif kind == "choose":
-            verb, self.choosing = self.choosing, None
-            assert verb is not None
-            self.resolve(side, verb, action[1])
-            self._run_start()
-        elif kind in ("switch", "leafy"):
-            self._switch(side, self.cards[action[1]], leafy=kind == "leafy")
-        elif kind == "move":
-            # Only a Weapon that may go in either hand moves (see moves), so swapping is the move.
-            side.main, side.off = side.off, side.main
-        elif kind == "parry":
-            assert self.attack is not None
-            self.attack.parry = self.cards[action[1]]
-            self._strike()
-        else:
-            raise IllegalAction(f"unknown action {action!r}")
+        """Apply a legal action (settle() then works out what comes next): its kind's step, found with
+        one dict lookup (_ACTS) rather than a chain of tests."""
+        try:
+            step = _ACTS[action[0]]
+        except KeyError:
+            raise IllegalAction(f"unknown action {action!r}") from None
+        step(self, self.sides[self.actor], action)
 
-    def _keep(self) -> None:
+    # Each kind of action's step (see _ACTS): (state, the deciding side, the action).
+
+    def _act_end_attacks(self, side: Side, action: Action) -> None:
+        self._end_turn()
+
+    def _act_pass(self, side: Side, action: Action) -> None:
+        self._pass()
+
+    def _act_choose(self, side: Side, action: Action) -> None:
+        verb, self.choosing = self.choosing, None
+        assert verb is not None
+        self.resolve(side, verb, action[1])
+        self._run_start()
+
+    def _act_switch(self, side: Side, action: Action) -> None:
+        self._switch(side, self.cards[action[1]], leafy=False)
+
+    def _act_leafy(self, side: Side, action: Action) -> None:
+        self._switch(side, self.cards[action[1]], leafy=True)
+
+    def _act_move(self, side: Side, action: Action) -> None:
+        # Only a Weapon that may go in either hand moves (see moves), so swapping is the move.
+        side.main, side.off = side.off, side.main
+
+    def _act_parry(self, side: Side, action: Action) -> None:
+        assert self.attack is not None
+        self.attack.parry = self.cards[action[1]]
+        self._strike()
+
+    def _keep(self, side: Side, action: Action) -> None:
         if self.actor == self.first:
             self.actor = 1 - self.first
         else:
             self.begin_turn(self.first)
 
-    def _mulligan(self, side: Side) -> None:
+    def _mulligan(self, side: Side, action: Action) -> None:
         """ "If they do, they shuffle their hand into their deck, then draw 5 new cards. After that,
         their opponent draws a card." """
         side.mulligans += 1
@@ -981,9 +993,11 @@ class CondemnedState(State):
             # END_ATTACKS) would end it, without the steps through settle (a fast path).
             self._end_turn()
 
-    def _equip(self, side: Side, card: CardInstance, place: str) -> None:
-        """Equip from hand. "Only one card can be present in any given field": what was there is
-        dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
+    def _equip(self, side: Side, action: Action) -> None:
+        """Equip from hand ("equip", uid, place). "Only one card can be present in any given field": what
+        was there is dropped to the Discard Pile ("you may drop it ... and equip another during your
+        turn")."""
+        card, place = self.cards[action[1]], action[2]
         spec = self._play_from_hand(side, card)
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
@@ -1021,7 +1035,9 @@ class CondemnedState(State):
             _count(side.no_effect, card.name)
         return spec
 
-    def _play(self, side: Side, card: CardInstance, target: Any) -> None:
+    def _play(self, side: Side, action: Action) -> None:
+        """Play an Event or Preparation from hand: ("play", uid, target)."""
+        card, target = self.cards[action[1]], action[2]
         spec = self._play_from_hand(side, card)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
@@ -1106,14 +1122,16 @@ class CondemnedState(State):
         for verb in side.condemned.on_switch:
             self.resolve(side, verb, None)
 
-    def _end_main(self, side: Side) -> None:
+    def _end_main(self, side: Side, action: Action) -> None:
         # The Ready Turn: "nobody can attack during their ready turn".
         if side.turns == 1 or side.skip_attack:
             self._end_turn()
         else:
             self.phase = ATTACK
 
-    def _declare(self, side: Side, hand: str, target: int) -> None:
+    def _declare(self, side: Side, action: Action) -> None:
+        """Declare an attack: ("attack", hand, target)."""
+        hand, target = action[1], action[2]
         weapon = side.main if hand == "main" else side.off if hand == "off" else None
         if hand == "main":
             self.main_attacks += 1
@@ -1323,6 +1341,24 @@ class CondemnedState(State):
             return None
         card = self.cards[uid]
         return card if side.holds(card) or side.wears(card) else None
+
+
+# Each kind of action's step (CondemnedState.act).
+_ACTS: dict[str, Callable[[CondemnedState, Side, Action], None]] = {
+    "attack": CondemnedState._declare,
+    "play": CondemnedState._play,
+    "end_main": CondemnedState._end_main,
+    "equip": CondemnedState._equip,
+    "end_attacks": CondemnedState._act_end_attacks,
+    "keep": CondemnedState._keep,
+    "pass": CondemnedState._act_pass,
+    "mulligan": CondemnedState._mulligan,
+    "choose": CondemnedState._act_choose,
+    "switch": CondemnedState._act_switch,
+    "leafy": CondemnedState._act_leafy,
+    "move": CondemnedState._act_move,
+    "parry": CondemnedState._act_parry,
+}
 
 
 def _remove(cards: list[CardInstance], card: CardInstance) -> None:

@@ -1047,12 +1047,33 @@ class CondemnedState(State):
             return
         side.event_played = True
         self.stack.append((side.index, card, target))
+        other = 1 - side.index
         if self.phase == MAIN:
             # The other Condemned may answer with an Event of its own before this one resolves.
-            self.phase, self.actor = RESPOND, 1 - side.index
+            self.phase, self.actor = RESPOND, other
+            if self.sides[other].passive:
+                # A fast path: the goldfish inmate never answers, so the Event resolves and the Main
+                # Phase goes on, as the pass _skip_empty_windows would take for it.
+                self._resolve_stack()
+                if self.phase != OVER:
+                    self.phase, self.actor = MAIN, self.active
+                return
             self._skip_empty_windows()
-        else:
-            self._pass()
+            return
+        attack = self.attack
+        if (self.phase == ATTACK_EVENTS and attack is not None and not attack.defender_asked
+                and self.sides[other].passive):
+            # A fast path: the attacker's Event against a defender that never answers nor parries (the
+            # goldfish inmate). The windows left all pass (the defender's Event window, its parry when
+            # the attack has a Weapon), so the Event resolves and the attack strikes, as _pass would
+            # take it step by step.
+            attack.defender_asked = True
+            self.actor = other
+            self._resolve_stack()
+            if self.phase != OVER:
+                self._strike()
+            return
+        self._pass()
 
     def _pass(self) -> None:
         """The deciding player plays no (more) Event, or does not parry."""

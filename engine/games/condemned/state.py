@@ -1271,6 +1271,12 @@ class CondemnedState(State):
         if count <= 0:
             return
         deck = side.deck
+        if count == 1 and deck:
+            # One card (the draw to 5 after a turn that played one card, most turns): popped, not sliced.
+            card = deck.pop()
+            side.hand.append(card)
+            side.drawn_cards.append(card)
+            return
         if count <= len(deck):
             # The deck holds every card to draw (most draws): no attrition to look for, and the cards are
             # taken at once, the top card (the deck's last) first.

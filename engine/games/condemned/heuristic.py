@@ -409,9 +409,12 @@ def _main(state: CondemnedState, side: Side) -> Action:
     if not state.at_range and not side.leafy_used and (
         slots[0] is not None or slots[1] is not None or slots[2] is not None  # Leafy Pads is an Armor
     ):
-        leafy = _leafy_step(state, side)
-        if leafy is not None:
-            return leafy
+        for worn_card in slots:
+            if worn_card is not None and spec_of[worn_card.uid].leafy:  # its step only when Leafy Pads is worn
+                leafy = _leafy_step(state, side)
+                if leafy is not None:
+                    return leafy
+                break
     if weapons:
         weapon = _weapon_step(state, side, weapons, in_hand)
         if weapon is not None:

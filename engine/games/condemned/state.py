@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -149,16 +149,18 @@ class Side:
         less those a mulligan sent back ("a hand sent back was never kept"). Names come in the order
         they were first drawn; a name whose every copy was sent back is kept with 0."""
         tally = new_counter()
-        tally.update(map(_NAME, self.drawn_cards))
-        if self.returned:
-            tally.subtract(map(_NAME, self.returned))
+        # Counter.update's own counting loop (in C), called without update's Python frame and its
+        # isinstance test against Mapping.
+        _count_elements(tally, map(_NAME, self.drawn_cards))
+        for card in self.returned:
+            tally[card.name] -= 1  # drawn before it was sent back: counted above
         return tally
 
     @property
     def played(self) -> Counter[str]:
         """Card name -> copies played or equipped from the hand, names in the order first played."""
         tally = new_counter()
-        tally.update(map(_NAME, self.played_cards))
+        _count_elements(tally, map(_NAME, self.played_cards))
         return tally
 
     def weapons(self) -> list[CardInstance]:

@@ -196,7 +196,11 @@ class Attack(DamageSteps):
     __slots__ = ("attacker", "weapon", "target", "index", "at_range", "parry", "defender_asked")
 
     def __init__(self, attacker: int, weapon: CardInstance | None, target: int, index: int, at_range: bool) -> None:
-        DamageSteps.__init__(self)
+        # DamageSteps.__init__, inlined (an attack is made every few actions): no modifier yet.
+        self.set_to: int | None = None
+        self.added = 0
+        self.multiplier = 1
+        self.divisor = 1
         self.attacker = attacker
         self.weapon = weapon  # None for the Desperation Rule's attack
         self.target = target  # an Armor's uid or CONDEMNED_TARGET
@@ -426,6 +430,12 @@ class CondemnedState(State):
         # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here),
         # and a legal action's kind is one of _ACTS: act, inlined.
         _ACTS[action[0]](self, self.sides[self.actor], action)  # type: ignore[index, arg-type]
+        if self.phase == MAIN:
+            # settle's first test, inlined: most actions (an equip, a play) leave a Main Phase decision.
+            side = self.sides[self.actor]
+            if not side.passive and not side.switched and side.hand:
+                self._legal = None
+                return
         self.settle()
 
     def is_terminal(self) -> bool:

@@ -962,7 +962,7 @@ class CondemnedState(State):
             # is asked of anyone in it, so the turn's tallies and limits, reset below for a turn that is
             # played, are left for the next turn's start to reset.
             self.phase = MAIN
-            self._end_turn()
+            self.begin_turn(1 - index)  # _end_turn of a side that is not PLAYER's, inlined
             return
         first, second = self.sides
         first.event_played = second.event_played = False  # "Only 1 Event per Condemned per turn": both may play again
@@ -1450,12 +1450,14 @@ def _repair(state: CondemnedState, side: Side, verb: fx.Repair, target: Any) -> 
 
 def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> None:
     """ "Search your deck for a Weapon card, put it into your hand, then shuffle your deck." """
-    card = next((c for c in side.deck if c.name == target), None)
-    if card is not None:
-        _remove(side.deck, card)
-        side.hand.append(card)
-        side.drawn_cards.append(card)
-    shuffle(state.rng, side.deck)
+    deck = side.deck
+    for index, card in enumerate(deck):  # the first copy named, taken out where it is found
+        if card.name == target:
+            del deck[index]
+            side.hand.append(card)
+            side.drawn_cards.append(card)
+            break
+    shuffle(state.rng, deck)
 
 
 def _attack_bonus(state: CondemnedState, side: Side, verb: fx.AttackBonus, target: Any) -> None:

@@ -839,13 +839,15 @@ class CondemnedState(State):
         """The hand of the first attack _attack_actions lists ("main", "off" or "desperation"), or None
         when there is no attack to make: what it lists, without the lists."""
         main, off = side.main, side.off
-        if (
-            main is not None and self.off_attacks == 0 and self.main_attacks < self.spec_of[main.uid].attacks
-            and self.can_attack_with(side, main)
-        ):
-            return "main"
-        if off is not None and self.off_attacks < self.spec_of[off.uid].attacks and self.can_attack_with(side, off):
-            return "off"
+        # (can_attack_with, inlined: this is asked before and after every attack.)
+        if main is not None and self.off_attacks == 0:
+            spec = self.spec_of[main.uid]
+            if self.main_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "main"
+        if off is not None:
+            spec = self.spec_of[off.uid]
+            if self.off_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "off"
         if not self.desperation_used and self.desperate(side):
             return "desperation"
         return None

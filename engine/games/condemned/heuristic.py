@@ -380,7 +380,9 @@ def _main(state: CondemnedState, side: Side) -> Action:
     # weapon step then has nothing to weigh), an Event once one was played.
     weapon_equipped, event_played = side.weapon_equipped, side.event_played
     in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
-    seen: set[str] = set()  # the names of the cards met (a card's copies are offered once)
+    # The names of the cards met (a card's copies are offered once): a dict's keys, set by a store rather
+    # than a call of set.add.
+    seen: dict[str, None] = {}
     for card in side.hand:
         uid = card.uid
         role = roles[uid]  # what it can be in this Main Phase (main_role)
@@ -390,13 +392,13 @@ def _main(state: CondemnedState, side: Side) -> Action:
             in_hand.append(spec_of[uid])
             name = card.name
             if name not in seen:  # the first copy: its equips
-                seen.add(name)
+                seen[name] = None
                 weapons += equips[uid]
         elif role != NO_ROLE:
             name = card.name
             if name in seen:
                 continue
-            seen.add(name)
+            seen[name] = None
             if role == EQUIP_ARMOR:
                 armors += equips[uid]
             elif role == PREPARE:

@@ -1042,7 +1042,13 @@ class CondemnedState(State):
 
     def _play_from_hand(self, side: Side, card: CardInstance) -> CardSpec:
         """Take a card equipped or played out of the hand and count its play; its spec."""
-        _remove(side.hand, card)
+        hand = side.hand
+        for index, each in enumerate(hand):  # _remove, inlined: a card leaves the hand most actions
+            if each is card:
+                del hand[index]
+                break
+        else:
+            raise ValueError(f"{card.name} (#{card.uid}) is not in hand")
         side.played_cards.append(card)
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
@@ -1179,10 +1185,17 @@ class CondemnedState(State):
         # The attacker may play an Event "when you declare an attack", then the defender one
         # "when an enemy attack is declared".
         self.phase, self.actor = ATTACK_EVENTS, side.index
-        if not self.stack and self.sides[1 - side.index].passive and self._only_pass():
+        if not self.stack and self.sides[1 - side.index].passive:
             # A fast path: with no Event to play, against a defender that never answers nor parries
             # (the goldfish inmate), every window passes and, with nothing on the stack, the attack
-            # strikes: straight there.
+            # strikes: straight there. (_only_pass, inlined for the attacker, the side whose turn it is:
+            # whether it may play an Event now.)
+            if not side.passive and not side.event_played:
+                windows = self.windows
+                for card in side.hand:
+                    if windows[card.uid] & _ATTACKING_WINDOW:
+                        self._skip_empty_windows()
+                        return
             self._strike()
             return
         self._skip_empty_windows()
@@ -1260,7 +1273,8 @@ class CondemnedState(State):
     def _end_turn(self) -> None:
         side = self.sides[self.active]
         if side.index == PLAYER:
-            self._close_player_turn()
+            # _close_player_turn, inlined: this comes at the end of every turn of the deck's player.
+            self.damage_by_turn.append(self.sides[OPPONENT].life_lost - self._turn_start_lost)
             if side.turns >= self.game.turn_limit:
                 self.phase = OVER
                 return

@@ -1334,7 +1334,8 @@ class CondemnedState(State):
         side.life = min(side.max_life, side.life + amount)
 
     def lose_life(self, side: Side, amount: int) -> None:
-        lost = min(amount, side.life)
+        life = side.life
+        lost = amount if amount < life else life  # min(), without its call: this comes at every hit
         side.life -= lost
         side.life_lost += lost
         if side.life == 0:

@@ -673,10 +673,13 @@ class CondemnedState(State):
     def desperate(self, side: Side) -> bool:
         """ "If you are at Melee, you don't have any weapons equipped, and you don't have any Weapon
         cards in your hand, the Desperation Rule applies." """
-        return (
-            not self.at_range and side.main is None and side.off is None
-            and not any(self.spec_of[c.uid].card_type == WEAPON for c in side.hand)
-        )
+        if self.at_range or side.main is not None or side.off is not None:
+            return False
+        spec_of = self.spec_of
+        for card in side.hand:  # noqa: SIM110 (a loop: any() over a generator is slower here)
+            if spec_of[card.uid].card_type == WEAPON:
+                return False
+        return True
 
     # ---------------------------------------------------------------------------- legal actions
 

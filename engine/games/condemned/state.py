@@ -1209,17 +1209,23 @@ class CondemnedState(State):
         attack = self.attack
         assert attack is not None
         self.attack = None
-        self.phase, self.actor = ATTACK, attack.attacker
-        attacker, defender = self.sides[attack.attacker], self.sides[1 - attack.attacker]
+        index = attack.attacker
+        self.phase, self.actor = ATTACK, index
+        attacker, defender = self.sides[index], self.sides[1 - index]
         weapon = attack.weapon
-        spec = self.spec_of[weapon.uid] if weapon is not None else None
-        # (Side.holds, inlined here: a Weapon is held when it is in the Main Hand or the Off Hand.)
-        if weapon is not None and attacker.main is not weapon and attacker.off is not weapon:
-            return
-        target = self.cards[attack.target] if attack.target != CONDEMNED_TARGET else None
-        if target is not None and not defender.wears(target):
-            return
-        base, damage_type = (spec.damage, spec.damage_type) if spec is not None else (1, None)
+        spec: CardSpec | None = None
+        base, damage_type = 1, None  # the Desperation Rule's: "1 damage with no type"
+        if weapon is not None:
+            # (Side.holds, inlined here: a Weapon is held when it is in the Main Hand or the Off Hand.)
+            if attacker.main is not weapon and attacker.off is not weapon:
+                return
+            spec = self.spec_of[weapon.uid]
+            base, damage_type = spec.damage, spec.damage_type
+        target = None
+        if attack.target != CONDEMNED_TARGET:
+            target = self.cards[attack.target]
+            if not defender.wears(target):
+                return
         if damage_type is not None:
             attack.added += attacker.condemned.type_bonus.get(damage_type, 0)
         if attack.index > 0:

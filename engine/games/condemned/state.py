@@ -429,12 +429,21 @@ class CondemnedState(State):
         # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here),
         # and a legal action's kind is one of _ACTS: act, inlined.
         _ACTS[action[0]](self, self.sides[self.actor], action)  # type: ignore[index, arg-type]
-        if self.phase == MAIN:
-            # settle's first test, inlined: most actions (an equip, a play) leave a Main Phase decision.
+        # settle's first tests, inlined: most actions (an equip, a play) leave a Main Phase decision, and
+        # an attack (or the Main Phase's end) the Attack Phase's decision while an attack is left.
+        phase = self.phase
+        if phase == MAIN:
             side = self.sides[self.actor]
             if not side.passive and not side.switched and side.hand:
                 self._legal = None
                 return
+        elif phase == ATTACK:
+            side = self.sides[self.actor]
+            if not side.passive:
+                if self.first_attack_hand(side) is not None:
+                    self._legal = None
+                    return
+                self._end_turn()  # no attack left: END_ATTACKS, as settle would take it
         self.settle()
 
     def is_terminal(self) -> bool:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core import State
+from engine.core import TERMINAL, State
 from engine.players.base import Player
 
 
@@ -11,14 +11,16 @@ def play_out(state: State, players: Sequence[Player], max_actions: int | None = 
     """Play `state` to its end, each move chosen by players[state.current_player()]. With
     `max_actions`, stop after that many actions: True when the game ended, False when the cap
     stopped it (the engines cap their own rules loops; this is the last line for any other)."""
-    # The state's methods, looked up once a game rather than at every action.
-    is_terminal, current_player, apply_trusted = state.is_terminal, state.current_player, state.apply_trusted
+    # The state's methods, looked up once a game rather than at every action. current_player() is
+    # TERMINAL exactly when the game is over (is_terminal()), so it is the only question asked.
+    current_player, apply_trusted = state.current_player, state.apply_trusted
     if max_actions is None:
-        while not is_terminal():
-            apply_trusted(players[current_player()].choose(state))
+        while (seat := current_player()) != TERMINAL:
+            apply_trusted(players[seat].choose(state))
         return True
     for _ in range(max_actions):
-        if is_terminal():
+        seat = current_player()
+        if seat == TERMINAL:
             return True
-        apply_trusted(players[current_player()].choose(state))
-    return is_terminal()
+        apply_trusted(players[seat].choose(state))
+    return state.is_terminal()

@@ -85,6 +85,12 @@ class AnguishGame(Game):
                 self.lifeblood[OPPONENT].append(self._add_card(OPPONENT, GOLDFISH_CARD, goldfish_card))
         else:
             self._add_deck(OPPONENT, opponent)
+        profiles = self.profiles
+        # Per card, read at every attack: whether it may attack in the Hour it was played (9.4), and its
+        # Arsenal Score unweakened, in Light Availability and in Absolute Darkness ([dark][uid]).
+        self.ambush = [card.ambush for card in profiles]
+        self.arsenal_scores = [[max(0, card.arsenal + (card.dark_arsenal if dark else 0)) for card in profiles]
+                               for dark in (False, True)]
 
     def _add_card(self, player: int, name: str, card_profile: CardProfile) -> int:
         uid = len(self.cards)
@@ -305,7 +311,7 @@ class AnguishState(State):
         move: Action = action  # type: ignore[assignment]  # every Anguish action is a tuple
         self.steps += 1
         self.last_action = move
-        _HANDLERS[move[0]](self, *move[1:])
+        _HANDLERS[move[0]](self, move)
         if self.pending and self.phase == MAIN:
             self._recheck_pending()
         if self.ran_out and not self.end_game and self.phase != OVER:
@@ -479,7 +485,11 @@ class AnguishState(State):
 
     # ----- applying actions -----
 
-    def _mulligan(self, chosen: tuple[int, ...]) -> None:
+    # Each handler takes the action whole (its first item names the handler): unpacking it into
+    # arguments at every action would cost a slice and a tuple.
+
+    def _mulligan(self, action: Action) -> None:
+        chosen: tuple[int, ...] = action[1]
         player = self.actor
         seat = self.seats[player]
         for uid in chosen:
@@ -494,7 +504,8 @@ class AnguishState(State):
         else:
             self._start_turn(self.starter)
 
-    def _keep(self, uid: int, place: str) -> None:
+    def _keep(self, action: Action) -> None:
+        _, uid, place = action
         seat = self.seats[self.actor]
         first, second = seat.drawing  # the two cards drawn
         other = second if first == uid else first
@@ -506,7 +517,8 @@ class AnguishState(State):
             seat.put_bottom(other)
         self._begin_main()
 
-    def _play(self, uid: int, row: str | None, target: int | None) -> None:
+    def _play(self, action: Action) -> None:
+        _, uid, row, target = action
         player = self.actor
         seat = self.seats[player]
         card = self.profiles[uid]
@@ -524,17 +536,20 @@ class AnguishState(State):
             _STEPS[verb](self, player, amount, target)
         if card.kind != CREATURE:
             seat.discard.append(uid)  # a Discovery is used once
-        self._settle()
+        if self.damaged:  # (_settle looks for nothing otherwise: asked here, it is not called)
+            self._settle()
         if self.phase == PROTECT and not any(uid not in self.blocks for uid in self.attackers):
             self._resolve_attack()  # a response removed the last attacker waiting for Protection
 
-    def _replace(self, uid: int, old: int, target: int | None) -> None:
+    def _replace(self, action: Action) -> None:
+        _, uid, old, target = action
         seat = self.seats[self.actor]
         row = act.ARSENAL if old in seat.arsenal else act.PROTECTION
         self._leave_play(old)
-        self._play(uid, row, target)
+        self._play((act.PLAY, uid, row, target))
 
-    def _move(self, uid: int) -> None:
+    def _move(self, action: Action) -> None:
+        uid: int = action[1]
         seat = self.seats[self.actor]
         if uid in seat.arsenal:
             seat.arsenal.remove(uid)
@@ -546,7 +561,8 @@ class AnguishState(State):
         self.moved[uid] = self.window
         self.acted = True  # 10.5: in the End Game moving a card "costs as a move"
 
-    def _swap(self, front: int, back: int) -> None:
+    def _swap(self, action: Action) -> None:
+        _, front, back = action
         seat = self.seats[self.actor]
         seat.arsenal[seat.arsenal.index(front)] = back
         seat.protection[seat.protection.index(back)] = front
@@ -554,30 +570,50 @@ class AnguishState(State):
         self.to_arsenal[back] = self.turn_index
         self.acted = True
 
-    def _attack(self, chosen: tuple[int, ...]) -> None:
+    def _attack(self, action: Action) -> None:
+        chosen: tuple[int, ...] = action[1]
         self.attack_declared = True
         self.acted = True
         attacked, window = self.attacked, self.window
         for uid in chosen:
             attacked[uid] = window
-        self.attackers = list(chosen)
-        self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
         responds = self.game.responds
-        if seat.protection or (seat.hand and any([responds[uid] for uid in seat.hand])):
-            self.phase = PROTECT
-            self.actor = defender
-            for uid in seat.hand:
-                if not self.moment[uid] and self._playable(defender, uid, responding=True):
-                    self.moment[uid] = True
-        else:
-            self._resolve_attack()
+        if not seat.protection and not (seat.hand and any([responds[uid] for uid in seat.hand])):
+            self._unanswered(defender, chosen)
+            return
+        self.attackers = list(chosen)
+        self.blocks = {}
+        self.phase = PROTECT
+        self.actor = defender
+        for uid in seat.hand:
+            if not self.moment[uid] and self._playable(defender, uid, responding=True):
+                self.moment[uid] = True
+
+    def _unanswered(self, defender: int, chosen: tuple[int, ...]) -> None:
+        """An attack the defender cannot answer (no Creature to align, no card to play in response; every
+        attack on the goldfish): _resolve_attack with every attacker unprotected, at once. Outside an
+        attack there are no attackers and no alignments, so there are none to clear."""
+        if self.weakening:
+            unprotected = sum(map(self.arsenal_of, chosen))
+        else:  # nothing weakened: each attacker's Score is the table's (self.arsenal_of, read once)
+            scores = self.game.arsenal_scores[self.end_game or self.hour > LAST_LIGHT_HOUR]
+            unprotected = 0
+            for uid in chosen:
+                unprotected += scores[uid]
+        if self.end_game:
+            self.seats[defender].strength -= unprotected
+        elif unprotected:
+            self._mill(defender, unprotected)
+        if self.damaged:
+            self._settle()
 
     def _may_respond(self, uid: int) -> bool:
         return self.game.responds[uid]
 
-    def _protect(self, attacker: int, defender: int | None) -> None:
+    def _protect(self, action: Action) -> None:
+        _, attacker, defender = action
         self.blocks[attacker] = defender
         if all(uid in self.blocks for uid in self.attackers):
             self._resolve_attack()
@@ -610,11 +646,12 @@ class AnguishState(State):
             self.seats[defender].strength -= unprotected
         elif unprotected:
             self._mill(defender, unprotected)
-        self._settle()
+        if self.damaged:
+            self._settle()
         self.phase = MAIN
         self.actor = self.active
 
-    def _end(self) -> None:
+    def _end(self, action: Action) -> None:
         if self.end_game:
             self.passes = 0 if self.acted else self.passes + 1
             self._clear_turn_effects()
@@ -627,22 +664,24 @@ class AnguishState(State):
         else:
             self._finish_turn()
 
-    def _bottom(self, uid: int) -> None:
+    def _bottom(self, action: Action) -> None:
+        uid: int = action[1]
         seat = self.seats[self.active]
         seat.hand.remove(uid)
         seat.put_bottom(uid)
         if len(seat.hand) <= HAND_LIMIT:
             self._finish_turn()
 
-    def _end_game_draw(self, count: int) -> None:
-        self._draw(self.actor, count)
+    def _end_game_draw(self, action: Action) -> None:
+        self._draw(self.actor, action[1])
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
         else:
             self._end_game_discards()
 
-    def _discard(self, uid: int) -> None:
+    def _discard(self, action: Action) -> None:
+        uid: int = action[1]
         seat = self.seats[self.actor]
         seat.hand.remove(uid)
         seat.discard.append(uid)
@@ -864,7 +903,7 @@ class AnguishState(State):
             self._trigger_end_game()  # 10.1: "or at the end of the 11th Hour"
             return
         self.hour += 1
-        if self.hour == LAST_LIGHT_HOUR + 1:
+        if self.hour == LAST_LIGHT_HOUR + 1 and self.damaged:
             self._settle()  # Absolute Darkness: the Light Availability bonuses end
         self._start_turn(self.starter)
 
@@ -927,7 +966,7 @@ class AnguishState(State):
         self.actor = TERMINAL
 
 
-_HANDLERS: dict[str, Callable[..., None]] = {
+_HANDLERS: dict[str, Callable[[AnguishState, Action], None]] = {
     act.MULLIGAN: AnguishState._mulligan,
     act.KEEP: AnguishState._keep,
     act.PLAY: AnguishState._play,

@@ -29,6 +29,11 @@ class Player(ABC):
     # idle stream for every game (see stream_for): seeding a stream of its own for each game would
     # cost more than many of a short game's moves.
     uses_stream: bool = True
+    # A player that can play its seat's moves on by itself, each the move choose() would make, until
+    # another seat is to act or the game ends (against a goldfish that never acts: the whole game),
+    # and faster than play_out asking choose() one move at a time, sets this (in restart) to a function
+    # of the state doing so: play_out hands it the state instead. None: one choose() a move.
+    play_on: Callable[[State], None] | None = None
 
     def __init__(self) -> None:
         self.seat = PLAYER

@@ -72,6 +72,7 @@ from engine.games.anguish.state import (
     LAST_LIGHT_HOUR,
     MAIN,
     MULLIGAN,
+    OVER,
     PROTECT,
     ROW_SIZE,
     Action,
@@ -127,6 +128,36 @@ class HeuristicPlayer(Player):
         self._plan = None
         self._idle = None
         self._ready = None
+        # Against the goldfish the other seat never acts: play_out hands this player the state, and it
+        # plays the rest of the game on by itself (see _play_goldfish).
+        self.play_on = self._play_goldfish if state.game.goldfish else None
+
+    def _play_goldfish(self, state: State) -> None:
+        """Every move to the game's end against the goldfish, each the one choose() makes, applied as
+        apply_trusted applies it, without play_out asking for each. A main phase's plan is carried from
+        one move to the next as _main carries it: against the goldfish, the rest of the plan is the
+        plan of the position its first play leads to, unless that play draws or ends the turn (_act
+        says so with None)."""
+        assert isinstance(state, AnguishState)
+        table = self.table
+        if table is None or table.game is not state.game:
+            table = self.table = worth_table(state.game)
+        apply, best_plays, act_on = state.apply_trusted, self._best_plays, self._act
+        self._plan = self._idle = None
+        while True:
+            phase = state.phase
+            if phase == MAIN:
+                plays = best_plays(state, table)
+                while True:
+                    action, rest = act_on(state, table, plays)
+                    apply(action)
+                    if state.phase != MAIN:
+                        break
+                    plays = best_plays(state, table) if rest is None else rest
+            elif phase == OVER:
+                return
+            else:
+                apply(self.choose(state))
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, AnguishState)

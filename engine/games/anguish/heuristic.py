@@ -64,6 +64,7 @@ from engine.core import State
 from engine.games.anguish import actions as act
 from engine.games.anguish.combat import best_target, guard_for, matchup_options, safe_attackers
 from engine.games.anguish.state import (
+    _HANDLERS,
     END_GAME_DISCARD,
     END_GAME_DRAW,
     HAND_LIMIT_PHASE,
@@ -150,10 +151,19 @@ class HeuristicPlayer(Player):
                 plays = best_plays(state, table)
                 while True:
                     action, rest = act_on(state, table, plays)
-                    apply(action)
+                    # state.apply_trusted(action), inlined
+                    state.steps += 1
+                    state.last_action = action
+                    _HANDLERS[action[0]](state, action)
+                    if state.pending and state.phase == MAIN:
+                        state._recheck_pending()
+                    if state.ran_out and not state.end_game and state.phase != OVER:
+                        state._trigger_end_game()
                     if state.phase != MAIN:
                         break
                     plays = best_plays(state, table) if rest is None else rest
+            elif phase == KEEP:
+                apply(self._keep(state, table))
             elif phase == OVER:
                 return
             else:

@@ -743,7 +743,18 @@ class AnguishState(State):
         """Discard the top `count` cards of the Lifeblood. 3.3: what is left over when it runs out does
         not carry over, except in the End Game, where it hits the Stronghold (10.6)."""
         seat = self.seats[player]
-        taken = seat.take(count)
+        if count:
+            # seat.take(count), inlined: every attack that gets through mills
+            lifeblood = seat.lifeblood
+            taken = lifeblood[-count:]
+            del lifeblood[-count:]
+            taken.reverse()
+            if seat.known_top:
+                seat.known_top = max(0, seat.known_top - count)
+            if seat.known_bottom > len(lifeblood):
+                seat.known_bottom = len(lifeblood)
+        else:
+            taken = []
         seat.discard += taken
         self.milled[player][self.hour - 1] += len(taken)
         if count and not seat.lifeblood:
@@ -805,11 +816,17 @@ class AnguishState(State):
             self._begin_main()
             return
         seat = self.seats[player]
-        drawn = seat.take(TURN_DRAW)
-        if len(drawn) == TURN_DRAW:
-            seat.drawing = drawn
+        lifeblood = seat.lifeblood
+        if len(lifeblood) >= TURN_DRAW:
+            # seat.take(TURN_DRAW), inlined (once a turn): the top card first
+            seat.drawing = [lifeblood.pop(), lifeblood.pop()]
+            if seat.known_top:
+                seat.known_top = max(0, seat.known_top - TURN_DRAW)
+            if seat.known_bottom > len(lifeblood):
+                seat.known_bottom = len(lifeblood)
             self.phase = KEEP
             return
+        drawn = seat.take(TURN_DRAW)
         self._to_hand(player, drawn)  # the last card of the Lifeblood: nothing to choose
         if drawn and not seat.lifeblood:
             self.ran_out = True
@@ -890,7 +907,8 @@ class AnguishState(State):
         return card.kind == DISCOVERY and bool(self._targets(player, card, uid))
 
     def _finish_turn(self) -> None:
-        self._clear_turn_effects()
+        if self.weakening:  # (else _clear_turn_effects has nothing to clear)
+            self._clear_turn_effects()
         following = 1 - self.active
         if following == self.starter or self._is_goldfish(following):
             # The goldfish "plays nothing": its turn passes with nothing to do.

@@ -44,6 +44,8 @@ END_GAME_PHASES = 2  # 10.7: "At the conclusion of the second End Game phase"
 GOLDFISH_LIFEBLOOD = 35
 GOLDFISH_CARD = "Goldfish Lifeblood card"
 NOT_YET = -1  # a stamp no turn or window has
+_ONLY_IN_RESPONSE = 1 << 20  # the cost of a response card on its player's turn: more than any budget
+_END_GAME_BUDGET = 1 << 19  # what a turn of the End Game can pay for, for _note_moments (10.4: all is free)
 
 # Who decides what, now.
 MULLIGAN = "mulligan"
@@ -91,6 +93,13 @@ class AnguishGame(Game):
         self.ambush = [card.ambush for card in profiles]
         self.arsenal_scores = [[max(0, card.arsenal + (card.dark_arsenal if dark else 0)) for card in profiles]
                                for dark in (False, True)]
+        # Per card, read for the record at every turn's look at the hand (_note_moments): the Hours a
+        # play of it costs on its player's turn (0 for a free card; more than any turn, or the End
+        # Game, allows for a card that only answers an attack), whether it is a Creature, and the
+        # Protection Score it enters play with ([light][uid]).
+        self.turn_cost = [_ONLY_IN_RESPONSE if card.response else 0 if card.free else card.cost for card in profiles]
+        self.is_creature = [card.kind == CREATURE for card in profiles]
+        self.entry_scores = [[entry_protection(card, light) for card in profiles] for light in (False, True)]
 
     def _add_card(self, player: int, name: str, card_profile: CardProfile) -> int:
         uid = len(self.cards)
@@ -849,29 +858,29 @@ class AnguishState(State):
         after each action of the turn, unless nothing the player does can change that (a card that
         only answers an attack, an enemy target against the goldfish); one too dear now stays too
         dear for the rest of the turn (the Hours left only go down)."""
-        held, moment, profiles = self.held, self.moment, self.profiles
-        free_now = self.end_game
-        budget = self.budget()
+        held, moment, game = self.held, self.moment, self.game
+        budget = _END_GAME_BUDGET if self.end_game else self.hour - self.spent  # self.budget(), but all is free
         seat = self.seats[player]
         # A Creature it can pay for may be played into a free Arsenal location, into a free Defense
         # Line location with a Protection Score, or, every location full, in place of another (7.1).
         anywhere = len(seat.arsenal) < ROW_SIZE or len(seat.protection) == ROW_SIZE
-        light, goldfish = self.light(), self.game.goldfish
+        turn_cost, is_creature = game.turn_cost, game.is_creature
+        entry = game.entry_scores[self.light()]
         for uid in cards:
             held[uid] = True
-            if moment[uid]:
-                continue
-            card = profiles[uid]
-            if card.response or (card.cost > budget and not (free_now or card.free)):
+            if moment[uid] or turn_cost[uid] > budget:
                 continue
             # self._playable(player, uid, responding=False), for a card it can pay for
-            if card.kind == CREATURE:
-                playable = anywhere or entry_protection(card, light) > 0
-            else:
-                playable = card.kind == DISCOVERY and bool(self._targets(player, card, uid))
-            if playable:
+            if is_creature[uid]:
+                if anywhere or entry[uid] > 0:
+                    moment[uid] = True
+                    continue
+                self.pending.append(uid)
+                continue
+            card = self.profiles[uid]
+            if card.kind == DISCOVERY and self._targets(player, card, uid):
                 moment[uid] = True
-            elif not (card.target == "enemy" and goldfish):
+            elif not (card.target == "enemy" and game.goldfish):
                 self.pending.append(uid)
 
     def _recheck_pending(self) -> None:

@@ -12,7 +12,7 @@ def play_out(state: State, players: Sequence[Player], max_actions: int | None = 
     `max_actions`, stop after that many actions: True when the game ended, False when the cap
     stopped it (the engines cap their own rules loops; this is the last line for any other)."""
     # The state's methods, looked up once a game rather than at every action. current_player() is
-    # TERMINAL exactly when the game is over (is_terminal()), so it is the only question asked.
+    # TERMINAL once the game is over, so it alone says whether to go on (State.current_player).
     current_player, apply_trusted = state.current_player, state.apply_trusted
     if max_actions is None:
         if any(player.play_on for player in players):

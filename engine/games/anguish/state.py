@@ -93,6 +93,10 @@ class AnguishGame(Game):
         self.ambush = [card.ambush for card in profiles]
         self.arsenal_scores = [[max(0, card.arsenal + (card.dark_arsenal if dark else 0)) for card in profiles]
                                for dark in (False, True)]
+        # can_attack's last test, for a card nothing has weakened ([dark][uid]): its printed Arsenal
+        # Score, or its Score now, is above 0.
+        self.strikes = [[card.arsenal > 0 or scores[uid] > 0 for uid, card in enumerate(profiles)]
+                        for scores in self.arsenal_scores]
         # Per card, read for the record at every turn's look at the hand (_note_moments): the Hours a
         # play of it costs on its player's turn (0 for a free card; more than any turn, or the End
         # Game, allows for a card that only answers an attack), whether it is a Creature, and the

@@ -143,14 +143,19 @@ class HeuristicPlayer(Player):
         table = self.table
         if table is None or table.game is not state.game:
             table = self.table = worth_table(state.game)
-        apply, best_plays, act_on = state.apply_trusted, self._best_plays, self._act
+        apply, best_plays, act_on, draws = state.apply_trusted, self._best_plays, self._act, table.draws
         self._plan = self._idle = None
         while True:
             phase = state.phase
             if phase == MAIN:
                 plays = best_plays(state, table)
+                in_order = _in_order(plays, draws)
                 while True:
-                    action, rest = act_on(state, table, plays)
+                    if in_order and plays:  # what _act makes of such a plan: its first play, then the rest
+                        uid, row, _, _ = plays[0]
+                        action, rest = (act.PLAY, uid, row, _target(state, table, uid)), plays[1:]
+                    else:
+                        action, rest = act_on(state, table, plays)
                     # state.apply_trusted(action), inlined
                     state.steps += 1
                     state.last_action = action
@@ -161,7 +166,11 @@ class HeuristicPlayer(Player):
                         state._trigger_end_game()
                     if state.phase != MAIN:
                         break
-                    plays = best_plays(state, table) if rest is None else rest
+                    if rest is None:
+                        plays = best_plays(state, table)
+                        in_order = _in_order(plays, draws)
+                    else:
+                        plays = rest
             elif phase == KEEP:
                 apply(self._keep(state, table))
             elif phase == OVER:
@@ -418,6 +427,15 @@ class HeuristicPlayer(Player):
                 if state.profiles[uid].target == "attacker":
                     return (act.PLAY, uid, None, attacker)
         return (act.PROTECT, attacker, guard)
+
+
+def _in_order(plays: tuple[_Play, ...], draws: list[bool]) -> bool:
+    """Every play of the plan goes into a free place and none draws: _act then makes them in the
+    plan's order (a card that draws goes first, and room is made after the plays into free places)."""
+    for uid, _, leaving, _ in plays:  # noqa: SIM110 (a loop, not a generator: asked at every plan)
+        if leaving is not None or draws[uid]:
+            return False
+    return True
 
 
 def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:

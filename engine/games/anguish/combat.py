@@ -30,8 +30,8 @@ def safe_attackers(state: AnguishState) -> tuple[int, ...]:
     summoned, hour, end_game, game = state.summoned, state.hour, state.end_game, state.game
     ambush = game.ambush
     ready = []
+    profiles = state.profiles
     if state.weakening:
-        profiles = state.profiles
         for uid in arsenal:
             if attacked[uid] == window or to_arsenal[uid] == turn:
                 continue

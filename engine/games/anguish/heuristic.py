@@ -151,6 +151,7 @@ class HeuristicPlayer(Player):
                 plays = best_plays(state, table)
                 in_order = _in_order(plays, draws)
                 while True:
+                    rest: tuple[_Play, ...] | None
                     if in_order and plays:  # what _act makes of such a plan: its first play, then the rest
                         uid, row, _, _ = plays[0]
                         action, rest = (act.PLAY, uid, row, _target(state, table, uid)), plays[1:]

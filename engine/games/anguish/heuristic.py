@@ -173,7 +173,13 @@ class HeuristicPlayer(Player):
                     else:
                         plays = rest
             elif phase == KEEP:
-                apply(self._keep(state, table))
+                # state.apply_trusted(action), less what cannot apply: keeping a card draws nothing from
+                # the Lifeblood, and the cards the main phase it begins could not play yet were looked
+                # at just now (a look again would find the same)
+                action = self._keep(state, table)
+                state.steps += 1
+                state.last_action = action
+                state._keep(action)
             elif phase == OVER:
                 return
             else:

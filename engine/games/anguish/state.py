@@ -923,13 +923,10 @@ class AnguishState(State):
         if self.weakening:  # (else _clear_turn_effects has nothing to clear)
             self._clear_turn_effects()
         following = 1 - self.active
-        if following == self.starter or self._is_goldfish(following):
-            # The goldfish "plays nothing": its turn passes with nothing to do.
-            self._end_hour()
-        else:
+        if following != self.starter and not self._is_goldfish(following):
             self._start_turn(following)
-
-    def _end_hour(self) -> None:
+            return
+        # The Hour ends (the goldfish "plays nothing": its turn passes with nothing to do).
         if self.hour == LAST_HOUR:
             self._trigger_end_game()  # 10.1: "or at the end of the 11th Hour"
             return

@@ -161,7 +161,9 @@ class HeuristicPlayer(Player):
                     state.steps += 1
                     state.last_action = action
                     _HANDLERS[action[0]](state, action)
-                    if state.pending and state.phase == MAIN:
+                    # (an attack on the goldfish changes nothing a card waiting to be played waits for:
+                    # no place, no target, no Hour; apply_trusted's look again would find the same)
+                    if state.pending and state.phase == MAIN and action[0] != act.ATTACK:
                         state._recheck_pending()
                     if state.ran_out and not state.end_game and state.phase != OVER:
                         state._trigger_end_game()

@@ -3,7 +3,10 @@
 A Player chooses for one seat: a run makes one Player per seat, calls `restart` before each game
 with the seat and the player's own random stream (engine.core.player_stream), then `choose` each
 time the state says that seat is to act. `choose` only reads the state: the caller applies the
-action (with `State.apply_trusted`, since a Player only ever returns one of the legal actions).
+action (with `State.apply_trusted`, since a Player only ever returns one of the legal actions). A
+player that can play a stretch of its seat's moves faster by itself (Anguish's heuristic player
+against the goldfish, which never acts) offers `play_on`, and play_out hands it the state instead:
+the moves must be those its choices one at a time would make.
 
 A game takes part by defining, in engine/games/<slug>/players.py, `KIT = GameKit(...)`: its goldfish
 opponents, how to make its goldfish and two-deck games, its heuristic player, and how to read a

@@ -144,6 +144,7 @@ class HeuristicPlayer(Player):
         if table is None or table.game is not state.game:
             table = self.table = worth_table(state.game)
         apply, best_plays, act_on, draws = state.apply_trusted, self._best_plays, self._act, table.draws
+        creature_at = table.creature
         self._plan = self._idle = None
         while True:
             phase = state.phase
@@ -161,9 +162,11 @@ class HeuristicPlayer(Player):
                     state.steps += 1
                     state.last_action = action
                     _HANDLERS[action[0]](state, action)
-                    # (an attack on the goldfish changes nothing a card waiting to be played waits for:
-                    # no place, no target, no Hour; apply_trusted's look again would find the same)
-                    if state.pending and state.phase == MAIN and action[0] != act.ATTACK:
+                    # (an attack on the goldfish, or a card played that is no Creature, changes nothing a
+                    # card waiting to be played waits for: a place in a line, a Creature of its player
+                    # to target; apply_trusted's look again would find the same)
+                    if (state.pending and state.phase == MAIN and action[0] != act.ATTACK
+                            and (action[0] != act.PLAY or creature_at[action[1]])):
                         state._recheck_pending()
                     if state.ran_out and not state.end_game and state.phase != OVER:
                         state._trigger_end_game()

@@ -700,7 +700,8 @@ class HeuristicPolicy:
                 if once is None:
                     once = worked[mode] = _split_fixed(Estimate(state, decision),
                                                        Ctx(state, state.actor, source, act, value), split)
-                score = bonus + _split_total(state, source, state.cards[targets[0]], state.actor, split, once)
+                score = bonus + _split_total(state, source, state.cards[targets[0]], state.actor, split, once,
+                                             decision)
             else:
                 score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
                                        decision, mode)
@@ -727,7 +728,7 @@ class HeuristicPolicy:
                 score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
                                        decision)
             else:
-                score = bonus + _split_total(state, source, cards[targets[0]], me, split, fixed)
+                score = bonus + _split_total(state, source, cards[targets[0]], me, split, fixed, decision)
             if score > best_score:
                 best_targets, best_score = targets, score
         if best_targets is None:
@@ -1723,27 +1724,31 @@ def _split_fixed(estimate: Estimate, blind: Ctx, steps: Split) -> list[Any]:
     return fixed
 
 
-def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps: Split, fixed: list[Any]) -> float:
-    """The dry run of a split program on one target, added up verb by verb as Estimate.program adds them."""
+def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps: Split, fixed: list[Any],
+                 decision: Decision) -> float:
+    """The dry run of a split program on one target, added up verb by verb as Estimate.program adds them. The
+    program's damage meets nothing planned before it: what it is worth is damage_value with nothing planned, as
+    DamagePlan.worth finds it once a decision (`me` is the player to act)."""
+    worth_alone = DamagePlan.worth
     total = 0.0
     for (step, verb, _), worth in zip(steps, fixed, strict=True):
         if step == _SPLIT_FIXED:
             total += worth
         elif step == _SPLIT_DAMAGE:
             # The program's only damage: nothing planned before it.
-            total += damage_value(state, source, target, verb.n, {}, me)
+            total += worth_alone(state, source, target, verb.n, decision)
         elif step == _SPLIT_REMOVE:
             if state.damage_removable(target):
                 total += (2.0 if target.controller == me else -POINT) * min(verb.n, target.damage)
         elif step == _SPLIT_FLIP:
             heads, tails = worth
             if heads is None:
-                heads = 0.0 + damage_value(state, source, target, verb.heads[0].n, {}, me)
+                heads = 0.0 + worth_alone(state, source, target, verb.heads[0].n, decision)
             if tails is None:
-                tails = 0.0 + damage_value(state, source, target, verb.tails[0].n, {}, me)
+                tails = 0.0 + worth_alone(state, source, target, verb.tails[0].n, decision)
             total += 0.5 * heads + 0.5 * tails
         elif step == _SPLIT_IF:
-            total += _split_total(state, source, target, me, worth[0], worth[1])
+            total += _split_total(state, source, target, me, worth[0], worth[1], decision)
         elif step == _SPLIT_LEAVE:
             # As Estimate._leave_play weighs the one card.
             if target is source and ticks(target.d):

@@ -176,8 +176,8 @@ class Decision:
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
         self._aims: dict[object, list[int]] = {}
         self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
-        # (kind, card uid, Action uid) -> the best move of an option whose value changes nothing, and its score
-        self.options: dict[tuple[int, int, int], tuple[Move, float] | None] = {}
+        # An option whose value changes nothing -> its best move and the move's score
+        self.options: dict[Option, tuple[Move, float] | None] = {}
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
         # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
@@ -487,10 +487,11 @@ class HeuristicPolicy:
                 value = first if values == "low" else last
             else:
                 value = last if values == "all" and act.rule != "fresh_experiment" else first
-            key = (kind, source.uid, act.uid)
-            known = decision.options.get(key, _UNKNOWN)
+            # Keyed by the option itself (its kind, card and Action, with Initiatives that change nothing here).
+            known = decision.options.get(option, _UNKNOWN)
             if known is _UNKNOWN:
-                known = decision.options[key] = self._best_of_plain(state, kind, source, act, value, scoring, decision)
+                known = decision.options[option] = self._best_of_plain(state, kind, source, act, value, scoring,
+                                                                       decision)
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]

@@ -163,7 +163,7 @@ class Decision:
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
                  "card_best", "options", "modifiers", "twins", "uses_of", "uses",
-                 "damaging", "rankings")
+                 "damaging", "rankings", "_estimate")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -188,6 +188,17 @@ class Decision:
         # (source uid, plan, damage) -> the candidates of a many-target damage Action, each one's worth, and their
         # indices ranked by worth (_best_of_many_targets)
         self.rankings: dict[tuple[int, DamagePlan, int], tuple[list[int], list[float], list[int]]] = {}
+        self._estimate: Estimate | None = None  # the dry run of this decision's moves (estimate())
+
+    def estimate(self, state: QQDNDState) -> Estimate:
+        """A dry run for one more move of this decision, nothing planned yet: one Estimate serves them all, as
+        everything else it holds (the seat, the state, whether an Action is still to come) is the decision's."""
+        known = self._estimate
+        if known is None or known.state is not state:
+            known = self._estimate = Estimate(state, self)
+        else:
+            known.planned = {}
+        return known
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
@@ -699,7 +710,7 @@ class HeuristicPolicy:
             elif split is not None and len(targets) == 1 and targets[0] >= 0:
                 once = worked.get(mode)
                 if once is None:
-                    once = worked[mode] = _split_fixed(Estimate(state, decision),
+                    once = worked[mode] = _split_fixed(decision.estimate(state),
                                                        Ctx(state, state.actor, source, act, value), split)
                 score = bonus + _split_total(state, source, state.cards[targets[0]], state.actor, split, once,
                                              decision)
@@ -721,7 +732,7 @@ class HeuristicPolicy:
         bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
         me, cards = state.actor, state.cards
         # The verbs worked out once never read the targets.
-        fixed = _split_fixed(Estimate(state, decision), Ctx(state, me, source, act, value), split)
+        fixed = _split_fixed(decision.estimate(state), Ctx(state, me, source, act, value), split)
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
         for targets in state.target_sets(me, source, act.targets, 0, fewest):
@@ -878,7 +889,7 @@ class HeuristicPolicy:
         """What performing an Action (or one mode of it) in `ctx` is worth, by a dry run of its program."""
         bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
         program = act.modes[mode].do if mode >= 0 else act.program
-        return bonus + Estimate(state, decision).program(program, ctx)
+        return bonus + decision.estimate(state).program(program, ctx)
 
     @staticmethod
     def _ctx(state: QQDNDState, source: Piece, act: ActionDef, value: int, targets: tuple[int, ...]) -> Ctx:

@@ -576,8 +576,9 @@ class HeuristicPolicy:
                 damage, me = decision.damage, state.actor
                 for uid in uids:
                     target = cards[uid]
-                    if target.zone != FIELD:
-                        alone = 0.0
+                    if target.zone != FIELD or (target.defeated and target.controller != me
+                                                and target.d.is_party_member):
+                        alone = 0.0  # damage to a defeated Party Member of the other party counts nothing
                     else:
                         dealt = flat
                         if challenge is not None and target.counters and target.counters.get(challenge):

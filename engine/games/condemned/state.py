@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import random
-from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -148,10 +148,9 @@ class Side:
         less those a mulligan sent back ("a hand sent back was never kept"). Names come in the order
         they were first drawn; a name whose every copy was sent back is kept with 0."""
         tally = new_counter()
-        # Counter.update's own counting loop (in C), called without update's Python frame and its
-        # isinstance test against Mapping, over the names (a comprehension costs less than map over an
-        # attrgetter here).
-        _count_elements(tally, [card.name for card in self.drawn_cards])
+        # Counter.update counts in its own C loop; a comprehension of the names costs less than map over
+        # an attrgetter here.
+        tally.update([card.name for card in self.drawn_cards])
         for card in self.returned:
             tally[card.name] -= 1  # drawn before it was sent back: counted above
         return tally
@@ -160,7 +159,7 @@ class Side:
     def played(self) -> Counter[str]:
         """Card name -> copies played or equipped from the hand, names in the order first played."""
         tally = new_counter()
-        _count_elements(tally, [card.name for card in self.played_cards])
+        tally.update([card.name for card in self.played_cards])
         return tally
 
     def weapons(self) -> list[CardInstance]:

@@ -300,3 +300,16 @@ def test_it_does_not_hold_an_answer_back_for_a_card_put_into_play() -> None:
     player.restart(state, PLAYER, random.Random(0))
     assert state.phase == RESPOND
     assert state.describe(player.choose(state)).startswith("use Devil Rush (17)")
+
+
+def test_it_throws_the_sword_after_the_other_attacks_of_the_round() -> None:
+    """ Sword Throw: "Deal 2 damage to target Party Member. You may play no more Attack cards this round": thrown
+    first, it locks the Spread Shot still in hand ("Deal 1 damage to up to 2 target cards your opponent controls
+    [...] For each 1 you lower the Initiative by, Spread Shot may gain 1 additional target"). The player shoots at
+    each of the four dummies first, then throws the sword (before, Sword Throw went first, at 14, the higher value,
+    and the Spread Shot stayed in hand). """
+    table = Table([SARINAK, *QUIET3_PARTY])
+    table.hand("Drunkard", "Sword Throw", "Spread Shot")  # Drunkard (21) opens
+    moves = [move.split(" (")[0] for move in play_round(table) if move != "pass"]
+    assert moves.index("play Spread Shot") < moves.index("play Sword Throw")
+    assert sum(d.damage for d in table.state.party(OPPONENT)) >= 4 + 2 + 2  # and Snipe

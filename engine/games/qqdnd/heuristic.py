@@ -38,7 +38,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    no set-up); a response only with a card that cannot be a Turn Action now,
    after any set-up still to come, or with a card in play that deals no damage and has one Initiative only
    (Blueprint: no step of the ladder, it loses nothing by answering); a Turn Action of little worth to open a
-   chance for such a card.
+   chance for such a card. Sword Throw ("You may play no more Attack cards this round") waits while another
+   Attack in hand can hurt a dummy and an Action is still to come (LAST_ATTACK).
 Choices made while an effect resolves (which card a search finds, where a Challenge counter goes)
 are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Challenge counters on
 the dummy nearest defeat.
@@ -136,6 +137,9 @@ OWN_POINT = 3.0  # a point of damage to one's own card
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
 BOOM_HORIZON = 6  # rounds of Ticks a BOOM is counted to give up, at most
 SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of a response
+# Sword Throw while another Attack that can hurt a dummy is in hand and an Action is still to come (rule 12): below
+# anything worth a Turn Action, or a Turn Action made only to open a chance to respond.
+LAST_ATTACK = 60.0
 
 
 class Found:
@@ -1050,6 +1054,42 @@ def rushes_a_fly_adds_to(state: QQDNDState) -> int:
                for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated)
 
 
+def attacks_to_come(state: QQDNDState, closing: Piece) -> bool:
+    """Whether the hand holds another Attack card that can hurt a living opposing Party Member now (a damage
+    Action whose class condition holds, with such a target), which a card that closes the round's Attacks (Sword
+    Throw: "You may play no more Attack cards this round") would lock in hand (rule 12). Another closing card
+    does not count: only one of the two can be played either way."""
+    me = state.actor
+    for card in state.hand[me]:
+        if card is closing or not card.d.is_attack or card.d.play_action is None:
+            continue
+        act = card.d.play_action
+        plan = _attack_plan(act)
+        if plan is None or plan.closes or not act.targets:
+            continue
+        if not all(state.party_has(me, condition.trait) != isinstance(condition, PartyLacks)
+                   for condition in plan.conditions):
+            continue
+        cards = state.cards
+        if any(cards[uid].d.is_party_member and not cards[uid].defeated
+               for uid in state.opponents_candidates(me, card, act.targets[0])):
+            return True
+    return False
+
+
+def _attack_plan(act: ActionDef) -> DamagePlan | None:
+    """The DamagePlan of an Attack card's Action, read once per Action."""
+    if act not in _ATTACK_PLANS:
+        if len(_ATTACK_PLANS) >= 4096:
+            _ATTACK_PLANS.clear()  # the Actions of Games long gone
+        _ATTACK_PLANS[act] = DamagePlan.of(act.program)
+    return _ATTACK_PLANS[act]
+
+
+# ActionDef -> its DamagePlan (attacks_to_come); the key keeps the Action alive, so its identity is never reused.
+_ATTACK_PLANS: dict[ActionDef, DamagePlan | None] = {}
+
+
 def ticks(d: CardDef) -> bool:
     """A card with an Action that puts Charge counters on it (Alchemical Bomb's Tick). Read once per card."""
     known = _TICKS.get(d)
@@ -1197,15 +1237,18 @@ class DamagePlan:
     """The shape most Actions have: "deal N damage to target(s)", maybe behind "if there is a <class> in
     your party", maybe with a card drawn or "no more Attack cards" after. Scored without a dry run."""
 
-    __slots__ = ("conditions", "n", "draws", "exhausting")
+    __slots__ = ("conditions", "n", "draws", "exhausting", "closes")
 
-    def __init__(self, conditions: tuple[PartyHas, ...], n: int, draws: int, exhausting: YoursNamed | None) -> None:
+    def __init__(self, conditions: tuple[PartyHas, ...], n: int, draws: int, exhausting: YoursNamed | None,
+                 closes: bool = False) -> None:
         self.conditions = conditions
         self.n = n
         self.draws = draws
         # Devil Rush: "Exhaust all cards you control with Insingem in their name [...]. Deal damage equal to the
         # number of cards exhausted this way"
         self.exhausting = exhausting
+        # Sword Throw: "You may play no more Attack cards this round" (rule 12).
+        self.closes = closes
 
     @classmethod
     def of(cls, program: Program) -> DamagePlan | None:
@@ -1213,6 +1256,7 @@ class DamagePlan:
         damage: DealDamage | None = None
         exhausting: YoursNamed | None = None
         draws = 0
+        closes = False
         verbs = list(program)
         while verbs:
             verb = verbs.pop(0)
@@ -1226,11 +1270,13 @@ class DamagePlan:
                 damage = verb
             elif isinstance(verb, Draw) and isinstance(verb.n, int) and not verb.optional:
                 draws += verb.n
-            elif not isinstance(verb, NoMoreAttacks):
+            elif isinstance(verb, NoMoreAttacks):
+                closes = True
+            else:
                 return None
         if damage is None:
             return None
-        return cls(tuple(conditions), damage.n if isinstance(damage.n, int) else 0, draws, exhausting)
+        return cls(tuple(conditions), damage.n if isinstance(damage.n, int) else 0, draws, exhausting, closes)
 
     def value(self, state: QQDNDState, source: Piece, targets: tuple[int, ...], decision: Decision) -> float:
         value, n = self.before_targets(state, source, decision)
@@ -1288,6 +1334,8 @@ class DamagePlan:
                 holds = decision.conditions[trait] = state.party_has(state.actor, trait)
             if not holds:
                 return value, -1
+        if self.closes and decision.later and attacks_to_come(state, source):
+            value -= LAST_ATTACK
         n = self.n
         if self.exhausting is not None:
             part = self.exhausting.part

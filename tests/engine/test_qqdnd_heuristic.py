@@ -313,3 +313,19 @@ def test_it_throws_the_sword_after_the_other_attacks_of_the_round() -> None:
     moves = [move.split(" (")[0] for move in play_round(table) if move != "pass"]
     assert moves.index("play Spread Shot") < moves.index("play Sword Throw")
     assert sum(d.damage for d in table.state.party(OPPONENT)) >= 4 + 2 + 2  # and Snipe
+
+
+def test_a_pending_spellstrike_boost_does_not_hurry_the_rush_over_the_third_fly() -> None:
+    """ Spellstrike: "The next time a Magus you control would deal damage, increase that damage by one": the boost
+    waits for Insingem's next Devil Rush whichever round it comes in, so it is no reason to rush now rather than
+    raise a Fly ("Me, Me, Me: (5-1) If there are less than 3 Insingem Flies in play, put 1 Insingem Fly into play").
+    With two Flies, the dummies fresh and a boost pending, the player raises the third Fly, as without the boost
+    (before, the boost's point counted for rushing now, and Insingem rushed for 3 + 1). """
+    table = Table([INSINGEM, *QUIET3_PARTY])
+    for _ in range(2):
+        table.state.create_token(PLAYER, "Insingem Fly", None)
+    table.state.magus_bonus[PLAYER] = 1
+    table.hand("Drunkard")  # 21 opens
+    moves = [move for move in play_round(table) if "Insingem Nox" in move]
+    assert moves[0].startswith("use Me, Me, Me")
+    assert table.state.magus_bonus[PLAYER] == 1

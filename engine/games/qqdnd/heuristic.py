@@ -32,6 +32,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 7. One Action a card a round: of a card's Actions only the one worth most at any Initiative is taken
    (Devil Rush or Me, Me, Me; Tick or BOOM), at the opening too. A Fly is priced by the Rushes to come
    it adds a point to; BOOM by the Ticks it gives up for the rounds the game has left (rounds_to_go).
+   A pending Spellstrike boost waits for the next Rush whenever it comes: it does not count for rushing now
+   while a Fly can still be raised.
 8. The Initiative ladder, on the turn: a Turn Action at the highest value it can take, the one that
    goes highest first, set-ups first (Challenge, boosts, draws) unless they strand more cards above the
    bar than there are chances to respond (a draw or search into the hand: any card; a card put into play is
@@ -1046,6 +1048,11 @@ def rounds_to_go(state: QQDNDState) -> int:
     return min(-(-left // max(1, round(pace))), state.max_rounds - state.round + 1)
 
 
+def flies_in_play(state: QQDNDState) -> int:
+    """Me, Me, Me: "If there are less than 3 Insingem Flies in play" counts both players' Flies."""
+    return sum(1 for side in state.field for p in side if p.d.name == "Insingem Fly")
+
+
 def rushes_a_fly_adds_to(state: QQDNDState) -> int:
     """The Devil Rushes to come in which one more Insingem card adds a point that counts: on each living dummy,
     every Rush but the one that defeats it (a dummy with no more Life left than a Rush deals gains nothing)."""
@@ -1340,6 +1347,12 @@ class DamagePlan:
         if self.exhausting is not None:
             part = self.exhausting.part
             n = sum(1 for p in state.field[state.actor] if part in p.d.name and (p is source or not p.exhausted))
+            # Spellstrike: "The next time a Magus you control would deal damage, increase that damage by one": the
+            # boost waits for the next Rush, whichever round it comes in, so it is no reason to rush now rather than
+            # raise a Fly while one can be raised (rule 13). The boost still counts in which dummy the Rush is aimed at.
+            bonus = state.magus_bonus[state.actor]
+            if bonus and n > 0 and state.has_trait(source, "Magus", state.actor) and flies_in_play(state) < 3:
+                value -= POINT * bonus
         return value, n
 
 

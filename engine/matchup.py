@@ -52,7 +52,8 @@ def wilson_interval(wins: int, games: int, z: float = Z_95) -> tuple[float | Non
     denominator = 1 + z * z / games
     centre = (p + z * z / (2 * games)) / denominator
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return (max(0.0, centre - spread), min(1.0, centre + spread))
+    # The interval holds p; at 0 or 1 wins in every game, floating point can put a bound a hair past it.
+    return (min(p, max(0.0, centre - spread)), max(p, min(1.0, centre + spread)))
 
 
 @dataclass

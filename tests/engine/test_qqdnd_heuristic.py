@@ -300,3 +300,32 @@ def test_it_does_not_hold_an_answer_back_for_a_card_put_into_play() -> None:
     player.restart(state, PLAYER, random.Random(0))
     assert state.phase == RESPOND
     assert state.describe(player.choose(state)).startswith("use Devil Rush (17)")
+
+
+def test_it_throws_the_sword_after_the_other_attacks_of_the_round() -> None:
+    """ Sword Throw: "Deal 2 damage to target Party Member. You may play no more Attack cards this round": thrown
+    first, it locks the Spread Shot still in hand ("Deal 1 damage to up to 2 target cards your opponent controls
+    [...] For each 1 you lower the Initiative by, Spread Shot may gain 1 additional target"). The player shoots at
+    each of the four dummies first, then throws the sword (before, Sword Throw went first, at 14, the higher value,
+    and the Spread Shot stayed in hand). """
+    table = Table([SARINAK, *QUIET3_PARTY])
+    table.hand("Drunkard", "Sword Throw", "Spread Shot")  # Drunkard (21) opens
+    moves = [move.split(" (")[0] for move in play_round(table) if move != "pass"]
+    assert moves.index("play Spread Shot") < moves.index("play Sword Throw")
+    assert sum(d.damage for d in table.state.party(OPPONENT)) >= 4 + 2 + 2  # and Snipe
+
+
+def test_a_pending_spellstrike_boost_does_not_hurry_the_rush_over_the_third_fly() -> None:
+    """ Spellstrike: "The next time a Magus you control would deal damage, increase that damage by one": the boost
+    waits for Insingem's next Devil Rush whichever round it comes in, so it is no reason to rush now rather than
+    raise a Fly ("Me, Me, Me: (5-1) If there are less than 3 Insingem Flies in play, put 1 Insingem Fly into play").
+    With two Flies, the dummies fresh and a boost pending, the player raises the third Fly, as without the boost
+    (before, the boost's point counted for rushing now, and Insingem rushed for 3 + 1). """
+    table = Table([INSINGEM, *QUIET3_PARTY])
+    for _ in range(2):
+        table.state.create_token(PLAYER, "Insingem Fly", None)
+    table.state.magus_bonus[PLAYER] = 1
+    table.hand("Drunkard")  # 21 opens
+    moves = [move for move in play_round(table) if "Insingem Nox" in move]
+    assert moves[0].startswith("use Me, Me, Me")
+    assert table.state.magus_bonus[PLAYER] == 1

@@ -32,13 +32,16 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 7. One Action a card a round: of a card's Actions only the one worth most at any Initiative is taken
    (Devil Rush or Me, Me, Me; Tick or BOOM), at the opening too. A Fly is priced by the Rushes to come
    it adds a point to; BOOM by the Ticks it gives up for the rounds the game has left (rounds_to_go).
+   A pending Spellstrike boost waits for the next Rush whenever it comes: it does not count for rushing now
+   while a Fly can still be raised.
 8. The Initiative ladder, on the turn: a Turn Action at the highest value it can take, the one that
    goes highest first, set-ups first (Challenge, boosts, draws) unless they strand more cards above the
    bar than there are chances to respond (a draw or search into the hand: any card; a card put into play is
    no set-up); a response only with a card that cannot be a Turn Action now,
    after any set-up still to come, or with a card in play that deals no damage and has one Initiative only
    (Blueprint: no step of the ladder, it loses nothing by answering); a Turn Action of little worth to open a
-   chance for such a card.
+   chance for such a card. Sword Throw ("You may play no more Attack cards this round") waits while another
+   Attack in hand can hurt a dummy and an Action is still to come (LAST_ATTACK).
 Choices made while an effect resolves (which card a search finds, where a Challenge counter goes)
 are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Challenge counters on
 the dummy nearest defeat.
@@ -136,6 +139,9 @@ OWN_POINT = 3.0  # a point of damage to one's own card
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
 BOOM_HORIZON = 6  # rounds of Ticks a BOOM is counted to give up, at most
 SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of a response
+# Sword Throw while another Attack that can hurt a dummy is in hand and an Action is still to come (rule 12): below
+# anything worth a Turn Action, or a Turn Action made only to open a chance to respond.
+LAST_ATTACK = 60.0
 
 
 class Found:
@@ -1056,12 +1062,53 @@ def rounds_to_go(state: QQDNDState) -> int:
     return min(-(-left // max(1, round(pace))), state.max_rounds - state.round + 1)
 
 
+def flies_in_play(state: QQDNDState) -> int:
+    """Me, Me, Me: "If there are less than 3 Insingem Flies in play" counts both players' Flies."""
+    return sum(1 for side in state.field for p in side if p.d.name == "Insingem Fly")
+
+
 def rushes_a_fly_adds_to(state: QQDNDState) -> int:
     """The Devil Rushes to come in which one more Insingem card adds a point that counts: on each living dummy,
     every Rush but the one that defeats it (a dummy with no more Life left than a Rush deals gains nothing)."""
     rush = sum(1 for p in state.field[state.actor] if "Insingem" in p.d.name and not p.defeated)
     return sum((remaining_life(state, p) - 1) // max(1, rush)
                for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated)
+
+
+def attacks_to_come(state: QQDNDState, closing: Piece) -> bool:
+    """Whether the hand holds another Attack card that can hurt a living opposing Party Member now (a damage
+    Action whose class condition holds, with such a target), which a card that closes the round's Attacks (Sword
+    Throw: "You may play no more Attack cards this round") would lock in hand (rule 12). Another closing card
+    does not count: only one of the two can be played either way."""
+    me = state.actor
+    for card in state.hand[me]:
+        if card is closing or not card.d.is_attack or card.d.play_action is None:
+            continue
+        act = card.d.play_action
+        plan = _attack_plan(act)
+        if plan is None or plan.closes or not act.targets:
+            continue
+        if not all(state.party_has(me, condition.trait) != isinstance(condition, PartyLacks)
+                   for condition in plan.conditions):
+            continue
+        cards = state.cards
+        if any(cards[uid].d.is_party_member and not cards[uid].defeated
+               for uid in state.opponents_candidates(me, card, act.targets[0])):
+            return True
+    return False
+
+
+def _attack_plan(act: ActionDef) -> DamagePlan | None:
+    """The DamagePlan of an Attack card's Action, read once per Action."""
+    if act not in _ATTACK_PLANS:
+        if len(_ATTACK_PLANS) >= 4096:
+            _ATTACK_PLANS.clear()  # the Actions of Games long gone
+        _ATTACK_PLANS[act] = DamagePlan.of(act.program)
+    return _ATTACK_PLANS[act]
+
+
+# ActionDef -> its DamagePlan (attacks_to_come); the key keeps the Action alive, so its identity is never reused.
+_ATTACK_PLANS: dict[ActionDef, DamagePlan | None] = {}
 
 
 def ticks(d: CardDef) -> bool:
@@ -1211,15 +1258,18 @@ class DamagePlan:
     """The shape most Actions have: "deal N damage to target(s)", maybe behind "if there is a <class> in
     your party", maybe with a card drawn or "no more Attack cards" after. Scored without a dry run."""
 
-    __slots__ = ("conditions", "n", "draws", "exhausting")
+    __slots__ = ("conditions", "n", "draws", "exhausting", "closes")
 
-    def __init__(self, conditions: tuple[PartyHas, ...], n: int, draws: int, exhausting: YoursNamed | None) -> None:
+    def __init__(self, conditions: tuple[PartyHas, ...], n: int, draws: int, exhausting: YoursNamed | None,
+                 closes: bool = False) -> None:
         self.conditions = conditions
         self.n = n
         self.draws = draws
         # Devil Rush: "Exhaust all cards you control with Insingem in their name [...]. Deal damage equal to the
         # number of cards exhausted this way"
         self.exhausting = exhausting
+        # Sword Throw: "You may play no more Attack cards this round" (rule 12).
+        self.closes = closes
 
     @classmethod
     def of(cls, program: Program) -> DamagePlan | None:
@@ -1227,6 +1277,7 @@ class DamagePlan:
         damage: DealDamage | None = None
         exhausting: YoursNamed | None = None
         draws = 0
+        closes = False
         verbs = list(program)
         while verbs:
             verb = verbs.pop(0)
@@ -1240,11 +1291,13 @@ class DamagePlan:
                 damage = verb
             elif isinstance(verb, Draw) and isinstance(verb.n, int) and not verb.optional:
                 draws += verb.n
-            elif not isinstance(verb, NoMoreAttacks):
+            elif isinstance(verb, NoMoreAttacks):
+                closes = True
+            else:
                 return None
         if damage is None:
             return None
-        return cls(tuple(conditions), damage.n if isinstance(damage.n, int) else 0, draws, exhausting)
+        return cls(tuple(conditions), damage.n if isinstance(damage.n, int) else 0, draws, exhausting, closes)
 
     def value(self, state: QQDNDState, source: Piece, targets: tuple[int, ...], decision: Decision) -> float:
         value, n = self.before_targets(state, source, decision)
@@ -1302,10 +1355,18 @@ class DamagePlan:
                 holds = decision.conditions[trait] = state.party_has(state.actor, trait)
             if not holds:
                 return value, -1
+        if self.closes and decision.later and attacks_to_come(state, source):
+            value -= LAST_ATTACK
         n = self.n
         if self.exhausting is not None:
             part = self.exhausting.part
             n = sum(1 for p in state.field[state.actor] if part in p.d.name and (p is source or not p.exhausted))
+            # Spellstrike: "The next time a Magus you control would deal damage, increase that damage by one": the
+            # boost waits for the next Rush, whichever round it comes in, so it is no reason to rush now rather than
+            # raise a Fly while one can be raised (rule 13). The boost still counts in which dummy the Rush is aimed at.
+            bonus = state.magus_bonus[state.actor]
+            if bonus and n > 0 and state.has_trait(source, "Magus", state.actor) and flies_in_play(state) < 3:
+                value -= POINT * bonus
         return value, n
 
 

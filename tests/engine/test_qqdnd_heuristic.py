@@ -13,7 +13,17 @@ from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_
 from engine.games.qqdnd.state import PASS, RESPOND
 from engine.validation import CardIndex
 from tests.engine.sample_decks import sample_deck_lists
-from tests.engine.test_qqdnd_engine import EPTOL, IAGO, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
+from tests.engine.test_qqdnd_engine import (
+    DAMIEN,
+    EPTOL,
+    IAGO,
+    INSINGEM,
+    MALACHI,
+    QUIET3_PARTY,
+    QUIET_PARTY,
+    SARINAK,
+    Table,
+)
 
 
 def play_round(table: Table) -> list[str]:
@@ -300,3 +310,18 @@ def test_it_does_not_hold_an_answer_back_for_a_card_put_into_play() -> None:
     player.restart(state, PLAYER, random.Random(0))
     assert state.phase == RESPOND
     assert state.describe(player.choose(state)).startswith("use Devil Rush (17)")
+
+
+def test_it_draws_with_lotus_slash_on_its_own_cavbike() -> None:
+    """ Lotus Slash: "Deal 1 damage to target Resource card if there is a Samurai in your party. Draw a card."; the
+    Cavbike is "a token Mechanical Mount Item" with no Life, and "If the target is a Party Member and the amount of
+    Damage counters on it exceeds its life, that Party Member is defeated": damage never destroys a card without
+    Life, so the slash at one's own Cavbike costs nothing and draws the card (before, the damage counted as harm
+    to one's own card and Lotus Slash stayed in hand whenever the dummies had no Resource to target). """
+    table = Table([DAMIEN, EPTOL, *QUIET_PARTY[:2]])
+    table.state.create_token(PLAYER, "Cavbike", table.member("Damien"))
+    table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard", "Lotus Slash")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("play Lotus Slash") and move.endswith("on Cavbike") for move in moves)
+    assert "Lotus Slash" in table.state.played

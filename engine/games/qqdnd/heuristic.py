@@ -15,6 +15,7 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
       of damage lands, so a shielded Party Member is worn down, not left alone.
    b. Damage to another card of the other party scores a little (0.5 a point it can take), except on a
       card without Life (an Item, a Location): damage never destroys it, and it scores nothing.
+   c. Damage to one's own card without Life costs nothing either (Lotus Slash at one's own Cavbike draws a card).
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
@@ -1113,8 +1114,9 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
             n -= shields
     if n <= 0:
         return stripped
-    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
-        return stripped  # damage never destroys a card without Life (rule 1b)
+    if not target.d.is_party_member and b.life_of(target) is None:
+        # Damage never destroys a card without Life, the other party's (rule 1b) or one's own (rule 12).
+        return stripped
     before = planned.get(target.uid, 0)
     planned[target.uid] = before + n
     worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me)
@@ -1151,6 +1153,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
             worth = value + (DEFEAT_BONUS if n >= left else 0.0)
     elif d.is_party_member and not target.defeated and n >= left:
         worth = -OWN_DEFEAT
+    elif life is None and not d.is_party_member:
+        return stripped  # one's own card without Life: damage never destroys it (rule 12)
     else:
         worth = -OWN_POINT * min(n, max(left, 0))
     return worth + stripped if stripped else worth

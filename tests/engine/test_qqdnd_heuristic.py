@@ -325,3 +325,15 @@ def test_it_draws_with_lotus_slash_on_its_own_cavbike() -> None:
     moves = play_round(table)
     assert any(move.startswith("play Lotus Slash") and move.endswith("on Cavbike") for move in moves)
     assert "Lotus Slash" in table.state.played
+
+
+def test_it_does_not_pummel_its_own_bomb_to_empty_its_hand() -> None:
+    """ Pummel: "Deal one damage to target Permanent Resource. You may discard a card from your hand. If you do,
+    return Pummel to your hand": damage to one's own Alchemical Bomb (an Item, no Life) costs nothing, but what the
+    rest of the move does still counts, and the card discarded to replay it costs what any discard does. The
+    player does not Pummel its own Bomb over and over, a card of its hand gone each time. """
+    table = Table([*QUIET_PARTY])
+    table.give("Alchemical Bomb", zone="field")
+    table.hand("Drunkard", "Pummel", "Deadshot", "Deadshot")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert sum(move.startswith("play Pummel") for move in moves) <= 1

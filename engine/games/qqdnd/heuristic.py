@@ -1499,6 +1499,10 @@ class Estimate:
                 not p.d.is_party_member for p in self.state.field[self.me]) else -0.1
         if fn is effects.turnabout:
             return 1.0
+        if fn is effects.pummel_return and ctx.source.d.name == ctx.action.card_name and self.state.hand[self.me]:
+            # "You may discard a card from your hand. If you do, return Pummel to your hand": the card discarded
+            # costs what any discard does (rule 12).
+            return self._discard(verb, ctx)
         return 0.0
 
 
@@ -1565,7 +1569,7 @@ def reads_targets(program: Program) -> bool:
 # Verbs whose estimate reads nothing of the board (at most whether an Action is still to come this round).
 _BOARD_BLIND_VERBS = (Search, RevealUntil, StayExhausted, Flip)  # a Flip's programs are walked too
 # The card rules that are code whose estimate reads the board; the others score a flat amount.
-_BOARD_CUSTOMS = frozenset({effects.observe_and_replicate, effects.mass_teleport})
+_BOARD_CUSTOMS = frozenset({effects.observe_and_replicate, effects.mass_teleport, effects.pummel_return})
 
 
 def reads_board(program: Program) -> bool:

@@ -337,3 +337,17 @@ def test_it_does_not_pummel_its_own_bomb_to_empty_its_hand() -> None:
     table.hand("Drunkard", "Pummel", "Deadshot", "Deadshot")  # Drunkard (21) opens
     moves = play_round(table)
     assert sum(move.startswith("play Pummel") for move in moves) <= 1
+
+
+def test_malachi_pays_a_point_of_life_to_draw_against_the_dummies() -> None:
+    """ Malachi: "Frantic Research: (12-8) Draw a card, then discard a card. You may then deal 1 damage to this card to
+    draw another card."; the dummies deal no damage, so against them a point of Malachi's Life short of defeat costs
+    little, and he researches while an Action is still to come (before, the point cost twice a card drawn and he
+    never did). """
+    table = Table([MALACHI, *QUIET3_PARTY])
+    for _ in range(3):
+        table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard", "Deadshot")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("use Frantic Research") for move in moves)
+    assert table.member("Malachi").damage == 1

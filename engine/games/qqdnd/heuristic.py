@@ -26,7 +26,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 3. Charge counters on an Alchemical Bomb are worth nearly as much as damage (BOOM spends them).
 4. Drawing and searching are worth a little while an Action is still to come this round (a card
    drawn then can be played), almost nothing once it is not; discarding costs a little.
-5. Harm to one's own cards counts against a move, heavily when it would defeat a Party Member;
+5. Harm to one's own cards counts against a move, heavily when it would defeat a Party Member (a point
+   short of that costs little against the goldfish's dummies, which deal no damage: own_point);
    healing one's own damage counts a little.
 6. Passing scores 0: a move that scores below that is not made (except the opening Action, which
    the rules force).
@@ -134,6 +135,7 @@ MILLED_OWN = 0.5  # a card of one's own deck removed from the game
 CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
 CARD_LATER = 0.2  # a card into hand once none is
 OWN_POINT = 3.0  # a point of damage to one's own card
+OWN_POINT_UNOPPOSED = 0.5  # a point on one's own Party Member when the other party deals no damage (goldfish)
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
 BOOM_HORIZON = 6  # rounds of Ticks a BOOM is counted to give up, at most
 SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of a response
@@ -1119,7 +1121,7 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
         return stripped
     before = planned.get(target.uid, 0)
     planned[target.uid] = before + n
-    worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me)
+    worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me, own_point(b, target))
     return worth + stripped if stripped else worth
 
 
@@ -1156,7 +1158,7 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     elif life is None and not d.is_party_member:
         return stripped  # one's own card without Life: damage never destroys it (rule 12)
     else:
-        worth = -OWN_POINT * min(n, max(left, 0))
+        worth = -own_point(b, target) * min(n, max(left, 0))
     return worth + stripped if stripped else worth
 
 
@@ -1169,9 +1171,18 @@ def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
     return SHIELD * min(n, shields)
 
 
-def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:
+def own_point(b: Board, target: Piece) -> float:
+    """What a point of damage on one's own card costs, short of defeating or destroying it (rule 13): against the
+    goldfish's dummies, which deal no damage, a point on one's own Party Member is Life nothing else will take, and
+    costs little (Malachi's Frantic Research: "You may then deal 1 damage to this card to draw another card")."""
+    if target.d.is_party_member and isinstance(b, QQDNDState) and b.game.goldfish:
+        return OWN_POINT_UNOPPOSED
+    return OWN_POINT
+
+
+def _worth_of_counters(target: Piece, n: int, left: float, me: int, own: float = OWN_POINT) -> float:
     """What `n` Damage counters put on `target` are worth to the player at seat `me`, `left` the damage it can
-    take before it is defeated or destroyed."""
+    take before it is defeated or destroyed; `own` what a point on one's own card costs (own_point)."""
     if target.controller != me:
         if not target.d.is_party_member:
             return 0.5 * min(n, max(left, 0))
@@ -1182,7 +1193,7 @@ def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:
         return value + (DEFEAT_BONUS if n >= left else 0.0)
     if target.d.is_party_member and not target.defeated and n >= left:
         return -OWN_DEFEAT
-    return -OWN_POINT * min(n, max(left, 0))
+    return -own * min(n, max(left, 0))
 
 
 def source_modifiers(b: Board, source: Piece, actor: int) -> tuple[int, str | None]:

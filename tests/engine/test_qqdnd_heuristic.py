@@ -351,3 +351,20 @@ def test_malachi_pays_a_point_of_life_to_draw_against_the_dummies() -> None:
     moves = play_round(table)
     assert any(move.startswith("use Frantic Research") for move in moves)
     assert table.member("Malachi").damage == 1
+
+
+def test_a_second_golden_katana_goes_to_a_card_that_will_use_it() -> None:
+    """ "You can only use one Action per card per turn", and Golden Katana: "Equipped card has “Golden Strike: (13)
+    Deal 1 damage to target card with a Challenge counter on it”": Damien (a Samurai on his Cavbike, a Holo-Lance
+    adding a point) already strikes with one Golden Katana, so a second one on him adds nothing; it goes to Eptol,
+    whose Challenge deals no damage (before, it went to Damien, whose strikes hit hardest). """
+    table = Table([DAMIEN, EPTOL, *QUIET_PARTY[:2]])
+    damien = table.member("Damien")
+    table.state.create_token(PLAYER, "Cavbike", damien)
+    table.give("Holo-Lance", zone="field", host=damien)
+    table.give("Golden Katana", zone="field", host=damien)
+    table.dummy(1).counters["challenge0"] = 1
+    table.hand("Drunkard", "Golden Katana")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("play Golden Katana") and move.endswith("on Eptol Noir, Forgetful Ronin")
+               for move in moves)

@@ -17,7 +17,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
       card without Life (an Item, a Location): damage never destroys it, and it scores nothing.
    c. Damage to one's own card without Life costs nothing either (Lotus Slash at one's own Cavbike draws a card).
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
-   is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
+   is taught to) can deal each round to come, at half the rate of damage now (a weapon: what its Action beats
+   the best damage Action of the card it equips by, one Action a card a round); a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
    Attack to hold; Raging Savage) is avoided. A Sniper's Camp costs the Attack and Spell cards a round's draw
    brings, which it locks in hand (camp_locks). A second copy of a Unique card in play is not played.
@@ -917,6 +918,10 @@ class HeuristicPolicy:
         # damage nor Charge counters adds nothing.
         if profile.striking:
             best = max(self.potential(state, act, performer, decision) for act in profile.striking)
+            if host is not None and best > 0:
+                # One Action a card a round (rule 14): a weapon's Action adds only what it beats the best the card it
+                # equips can already do by (a second Golden Katana on the same card adds nothing).
+                best -= min(best, self._best_potential(state, host, decision))
             value += FUTURE_RATE * (max(best, 0.0) if profile.idle_actions else best)
         if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
@@ -933,6 +938,11 @@ class HeuristicPolicy:
         if nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value
+
+    def _best_potential(self, state: QQDNDState, card: Piece, decision: Decision) -> float:
+        """What the best Action a card in play has now that deals damage is worth against the dummy nearest defeat."""
+        return max((self.potential(state, act, card, decision) for act in state.actions_of(card) if act.damaging),
+                   default=0.0)
 
     def _profile(self, d: CardDef) -> PermanentProfile:
         profile = self._profiles.get(d)

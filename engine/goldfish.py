@@ -109,9 +109,12 @@ class RunStats:
 
     def add(self, record: GameRecord) -> None:
         # This runs once for every game of every run, so it is written for speed: dict.get instead of a
-        # Counter's [] (whose __missing__ is a Python call), and each card's sums added in place.
+        # Counter's [] (whose __missing__ is a Python call), each card's sums added in place, and only
+        # the sums that grow added to (most of a game's counts are 0: no damage on the Ready Turn, no
+        # mulligan, no dead copy).
         self.games += 1
-        self.wins += record.won
+        if record.won:
+            self.wins += 1
         end_turns, end_turn = self.end_turns, record.end_turn
         end_turns[end_turn] = end_turns.get(end_turn, 0) + 1
         damage_by_turn = record.damage_by_turn
@@ -120,30 +123,37 @@ class RunStats:
         games, sums, squares = self.damage_games, self.damage_sum, self.damage_squares
         for index, damage in enumerate(damage_by_turn):
             games[index] += 1
-            sums[index] += damage
-            squares[index] += damage * damage
+            if damage:
+                sums[index] += damage
+                squares[index] += damage * damage
         mulligans = record.mulligans
-        self.mulligans += mulligans
-        self.games_mulliganed += mulligans > 0
-        self.first_turn_plays += record.first_turn_play
+        if mulligans:
+            self.mulligans += mulligans
+            self.games_mulliganed += mulligans > 0
+        if record.first_turn_play:
+            self.first_turn_plays += 1
         drawn_copies, played_copies, cards, no_moment = record.drawn, record.played, self.cards, record.no_moment
         for name, drawn in drawn_copies.items():
             played = played_copies.get(name, 0)
-            # A card can be played more often than drawn (put into play from the deck, returned to hand
-            # and played again): those plays never make a drawn copy less dead than zero.
-            dead = drawn - played if drawn > played else 0
             counts = cards.get(name)
             if counts is None:
                 counts = cards[name] = CardCounts()
             # CardCounts.merge of this game's counts, added in place: a CardCounts for each would cost
             # more than the sums.
-            counts.drawn += drawn
-            counts.played += played
-            counts.dead += dead
-            counts.games_drawn += drawn > 0
-            counts.games_dead += dead > 0
-            if no_moment:
-                counts.no_moment += min(dead, no_moment.get(name, 0))
+            if drawn:
+                counts.drawn += drawn
+                if drawn > 0:
+                    counts.games_drawn += 1
+            if played:
+                counts.played += played
+            # A card can be played more often than drawn (put into play from the deck, returned to hand
+            # and played again): those plays never make a drawn copy less dead than zero.
+            if drawn > played:
+                dead = drawn - played
+                counts.dead += dead
+                counts.games_dead += 1
+                if no_moment:
+                    counts.no_moment += min(dead, no_moment.get(name, 0))
         for name, played in played_copies.items():
             if name not in drawn_copies:
                 # Played but never drawn (put into play from the deck): only its plays count, since a
@@ -159,8 +169,10 @@ class RunStats:
             if len(overkill) < len(record.overkill_by_turn):
                 overkill.extend([0] * (len(record.overkill_by_turn) - len(overkill)))
             for index, wasted in enumerate(record.overkill_by_turn):
-                overkill[index] += wasted
-        self.capped += record.capped
+                if wasted:
+                    overkill[index] += wasted
+        if record.capped:
+            self.capped += record.capped
 
     def _grow_damage_columns(self, turns: int) -> None:
         missing = turns - len(self.damage_sum)

@@ -3,7 +3,10 @@
 A Player chooses for one seat: a run makes one Player per seat, calls `restart` before each game
 with the seat and the player's own random stream (engine.core.player_stream), then `choose` each
 time the state says that seat is to act. `choose` only reads the state: the caller applies the
-action (with `State.apply_trusted`, since a Player only ever returns one of the legal actions).
+action (with `State.apply_trusted`, since a Player only ever returns one of the legal actions). A
+player that can play a stretch of its seat's moves faster by itself (Anguish's heuristic player
+against the goldfish, which never acts) offers `play_on`, and play_out hands it the state instead:
+the moves must be those its choices one at a time would make.
 
 A game takes part by defining, in engine/games/<slug>/players.py, `KIT = GameKit(...)`: its goldfish
 opponents, how to make its goldfish and two-deck games, its heuristic player, and how to read a
@@ -29,6 +32,11 @@ class Player(ABC):
     # idle stream for every game (see stream_for): seeding a stream of its own for each game would
     # cost more than many of a short game's moves.
     uses_stream: bool = True
+    # A player that can play its seat's moves on by itself, each the move choose() would make, until
+    # another seat is to act or the game ends (against a goldfish that never acts: the whole game),
+    # and faster than play_out asking choose() one move at a time, sets this (in restart) to a function
+    # of the state doing so: play_out hands it the state instead. None: one choose() a move.
+    play_on: Callable[[State], None] | None = None
 
     def __init__(self) -> None:
         self.seat = PLAYER

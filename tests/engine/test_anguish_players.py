@@ -13,7 +13,7 @@ import pytest
 from engine.core import OPPONENT, PLAYER, game_stream
 from engine.games.anguish import actions as act
 from engine.games.anguish.heuristic import HeuristicPlayer, worth_table
-from engine.games.anguish.players import KIT
+from engine.games.anguish.players import KIT, SilentPlayer
 from engine.games.anguish.state import (
     END_GAME_DRAW,
     FIRST_HOUR,
@@ -26,6 +26,7 @@ from engine.games.anguish.state import (
 )
 from engine.games.anguish.worth import NEVER, WorthTable
 from engine.goldfish import run_goldfish
+from engine.play.match import play_out
 from tests.engine.test_anguish_engine import (
     CARDS,
     FILLER,
@@ -151,6 +152,50 @@ def test_goldfish_runs_play_it_through_the_kit() -> None:
     stats = run_goldfish("anguish", deck, 12, seed=4)
     assert KIT.heuristic().kind == "heuristic" and stats.games == 12
     assert stats.wins == sum(play_goldfish(deck, game_stream(4, index))[1].won for index in range(12))
+
+
+def game_so_far(state: AnguishState) -> tuple[object, ...]:
+    """Everything a game has come to: its zones, clock, tallies and the record's looks at the hand."""
+    return (state.zones(), state.hour, state.phase, state.steps, state.last_action, state.milled, state.overkill,
+            state.drawn, state.played, state.held, state.moment, state.first_turn_play, state.winner())
+
+
+def one_choice_at_a_time(state: AnguishState) -> None:
+    player = HeuristicPlayer()
+    player.restart(state, PLAYER, random.Random(0))
+    while not state.is_terminal():
+        state.apply_trusted(player.choose(state))
+
+
+@pytest.mark.parametrize("name", LEGAL_DECKS)
+def test_against_the_goldfish_it_plays_on_by_itself_the_game_its_choices_make_one_at_a_time(name: str) -> None:
+    """play_out hands a goldfish game to the player (Player.play_on), which plays it to its end without
+    being asked for each move: the same moves as its choices one at a time, from the first move or
+    from a copy taken in the middle of a turn (as a search's play-outs start)."""
+    game = KIT.goldfish_game(deck_file(name), KIT.opponents[0])
+    for index in range(12):
+        by_itself, asked = (game.new_initial_state(game_stream(5, index)) for _ in range(2))
+        player = HeuristicPlayer()
+        player.restart(by_itself, PLAYER, random.Random(0))
+        assert player.play_on is not None
+        play_out(by_itself, [player, SilentPlayer()])
+        one_choice_at_a_time(asked)
+        assert game_so_far(by_itself) == game_so_far(asked)
+        middle = game.new_initial_state(game_stream(5, index))
+        play_until(middle, lambda s: s.hour == 4 and s.phase == MAIN and bool(s.played[PLAYER]))
+        copy, other = middle.clone(), middle.clone()
+        player.restart(copy, PLAYER, random.Random(0))
+        play_out(copy, [player, SilentPlayer()])
+        one_choice_at_a_time(other)
+        assert game_so_far(copy) == game_so_far(other)
+
+
+def test_against_another_deck_it_is_asked_for_each_move() -> None:
+    state = make_game(deck_file("legal_cosmic_with_sideboard"), opponent=bench_deck("anguish")).new_initial_state(
+        random.Random(1))
+    player = HeuristicPlayer()
+    player.restart(state, PLAYER, random.Random(0))
+    assert player.play_on is None
 
 
 # ----- the player reads only the state it is given -----

@@ -113,6 +113,37 @@ def test_it_plays_every_move_through_the_players_of_the_seats() -> None:
     assert state.is_terminal() and state.winner() == PLAYER
 
 
+class HighestOnItsOwn(HighestFirst):
+    """HighestFirst, playing its moves on by itself (Player.play_on) two at a time."""
+
+    def restart(self, state: State, seat: int, rng: random.Random) -> None:
+        super().restart(state, seat, rng)
+        self.handed = 0
+        self.play_on = self.two_moves
+
+    def two_moves(self, state: State) -> None:
+        self.handed += 1
+        for _ in range(2):
+            if not state.is_terminal():
+                state.apply_trusted(HighestFirst.choose(self, state))
+
+    def choose(self, state: State) -> Hashable:
+        raise AssertionError("play_out hands the state to play_on instead")
+
+
+def test_play_out_hands_the_state_to_a_player_that_plays_on_by_itself() -> None:
+    """A Player that sets play_on is handed the state each time its seat is to act, and plays the moves
+    choose() would: the game is the one of its choices one at a time."""
+    for seed in range(10):
+        asked, handed = RaceState(random.Random(seed)), RaceState(random.Random(seed))
+        play_out(asked, [HighestFirst()])
+        player = HighestOnItsOwn()
+        player.restart(handed, PLAYER, random.Random(0))
+        play_out(handed, [player])
+        assert (handed.total, handed.turns, handed.hand) == (asked.total, asked.turns, asked.hand)
+        assert player.handed == (handed.turns + 1) // 2
+
+
 def test_the_random_player_only_picks_legal_actions_and_repeats_with_its_stream() -> None:
     first = RaceState(random.Random(1))
     second = RaceState(random.Random(1))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.games.anguish import actions as act
 from engine.games.anguish.profiles import CREATURE
-from engine.games.anguish.state import LAST_HOUR, AnguishState
+from engine.games.anguish.state import LAST_HOUR, LAST_LIGHT_HOUR, AnguishState
 from engine.games.anguish.worth import NEVER, Option, WorthTable
 
 
@@ -27,15 +27,24 @@ def safe_attackers(state: AnguishState) -> tuple[int, ...]:
         return ()
     # state.can_attack(uid), inlined: asked of every Creature of the Arsenal at each look at an attack
     attacked, to_arsenal, window, turn = state.attacked, state.to_arsenal, state.window, state.turn_index
-    summoned, hour, end_game, profiles = state.summoned, state.hour, state.end_game, state.profiles
+    summoned, hour, end_game, game = state.summoned, state.hour, state.end_game, state.game
+    ambush = game.ambush
     ready = []
-    for uid in arsenal:
-        if attacked[uid] == window or to_arsenal[uid] == turn:
-            continue
-        card = profiles[uid]
-        if ((end_game or summoned[uid] < hour or card.ambush)
-                and (card.arsenal > state.weakened[uid] or state.arsenal_of(uid) > 0)):
-            ready.append(uid)
+    profiles = state.profiles
+    if state.weakening:
+        for uid in arsenal:
+            if attacked[uid] == window or to_arsenal[uid] == turn:
+                continue
+            card = profiles[uid]
+            if ((end_game or summoned[uid] < hour or ambush[uid])
+                    and (card.arsenal > state.weakened[uid] or state.arsenal_of(uid) > 0)):
+                ready.append(uid)
+    else:  # nothing weakened: whether each card strikes is the Game's table (for this Hour's light)
+        strikes = game.strikes[end_game or hour > LAST_LIGHT_HOUR]
+        for uid in arsenal:
+            if (attacked[uid] != window and to_arsenal[uid] != turn and strikes[uid]
+                    and (summoned[uid] < hour or end_game or ambush[uid])):
+                ready.append(uid)
     if not ready:
         return ()
     defenders = state.seats[1 - state.active].protection

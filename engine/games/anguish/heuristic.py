@@ -64,6 +64,7 @@ from engine.core import State
 from engine.games.anguish import actions as act
 from engine.games.anguish.combat import best_target, guard_for, matchup_options, safe_attackers
 from engine.games.anguish.state import (
+    _HANDLERS,
     END_GAME_DISCARD,
     END_GAME_DRAW,
     HAND_LIMIT_PHASE,
@@ -72,6 +73,7 @@ from engine.games.anguish.state import (
     LAST_LIGHT_HOUR,
     MAIN,
     MULLIGAN,
+    OVER,
     PROTECT,
     ROW_SIZE,
     Action,
@@ -127,6 +129,66 @@ class HeuristicPlayer(Player):
         self._plan = None
         self._idle = None
         self._ready = None
+        # Against the goldfish the other seat never acts: play_out hands this player the state, and it
+        # plays the rest of the game on by itself (see _play_goldfish).
+        self.play_on = self._play_goldfish if state.game.goldfish else None
+
+    def _play_goldfish(self, state: State) -> None:
+        """Every move to the game's end against the goldfish, each the one choose() makes, applied as
+        apply_trusted applies it, without play_out asking for each. A main phase's plan is carried from
+        one move to the next as _main carries it: against the goldfish, the rest of the plan is the
+        plan of the position its first play leads to, unless that play draws or ends the turn (_act
+        says so with None)."""
+        assert isinstance(state, AnguishState)
+        table = self.table
+        if table is None or table.game is not state.game:
+            table = self.table = worth_table(state.game)
+        apply, best_plays, act_on, draws = state.apply_trusted, self._best_plays, self._act, table.draws
+        creature_at = table.creature
+        self._plan = self._idle = None
+        while True:
+            phase = state.phase
+            if phase == MAIN:
+                plays = best_plays(state, table)
+                in_order = _in_order(plays, draws)
+                while True:
+                    rest: tuple[_Play, ...] | None
+                    if in_order and plays:  # what _act makes of such a plan: its first play, then the rest
+                        uid, row, _, _ = plays[0]
+                        action, rest = (act.PLAY, uid, row, _target(state, table, uid)), plays[1:]
+                    else:
+                        action, rest = act_on(state, table, plays)
+                    # state.apply_trusted(action), inlined
+                    state.steps += 1
+                    state.last_action = action
+                    _HANDLERS[action[0]](state, action)
+                    # (an attack on the goldfish, or a card played that is no Creature, changes nothing a
+                    # card waiting to be played waits for: a place in a line, a Creature of its player
+                    # to target; apply_trusted's look again would find the same)
+                    if (state.pending and state.phase == MAIN and action[0] != act.ATTACK
+                            and (action[0] != act.PLAY or creature_at[action[1]])):
+                        state._recheck_pending()
+                    if state.ran_out and not state.end_game and state.phase != OVER:
+                        state._trigger_end_game()
+                    if state.phase != MAIN:
+                        break
+                    if rest is None:
+                        plays = best_plays(state, table)
+                        in_order = _in_order(plays, draws)
+                    else:
+                        plays = rest
+            elif phase == KEEP:
+                # state.apply_trusted(action), less what cannot apply: keeping a card draws nothing from
+                # the Lifeblood, and the cards the main phase it begins could not play yet were looked
+                # at just now (a look again would find the same)
+                action = self._keep(state, table)
+                state.steps += 1
+                state.last_action = action
+                state._keep(action)
+            elif phase == OVER:
+                return
+            else:
+                apply(self.choose(state))
 
     def choose(self, state: State) -> Hashable:
         assert isinstance(state, AnguishState)
@@ -379,6 +441,15 @@ class HeuristicPlayer(Player):
         return (act.PROTECT, attacker, guard)
 
 
+def _in_order(plays: tuple[_Play, ...], draws: list[bool]) -> bool:
+    """Every play of the plan goes into a free place and none draws: _act then makes them in the
+    plan's order (a card that draws goes first, and room is made after the plays into free places)."""
+    for uid, _, leaving, _ in plays:  # noqa: SIM110 (a loop, not a generator: asked at every plan)
+        if leaving is not None or draws[uid]:
+            return False
+    return True
+
+
 def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
     return None if state.profiles[uid].target is None else best_target(state, table, uid)
 
@@ -598,8 +669,7 @@ def deck_clock(table: WorthTable) -> int:
     ends = []
     for deal in range(CLOCK_TRIALS):
         trial = table.game.new_initial_state(Random(deal))
-        while not trial.is_terminal():
-            trial.apply_trusted(player.choose(trial))
+        player._play_goldfish(trial)  # (the player is not restarted: that would look for the table being built)
         ends.append(trial.hour)
     ends.sort()
     return ends[ceil(CLOCK_SHARE * len(ends)) - 1]

@@ -44,6 +44,8 @@ END_GAME_PHASES = 2  # 10.7: "At the conclusion of the second End Game phase"
 GOLDFISH_LIFEBLOOD = 35
 GOLDFISH_CARD = "Goldfish Lifeblood card"
 NOT_YET = -1  # a stamp no turn or window has
+_ONLY_IN_RESPONSE = 1 << 20  # the cost of a response card on its player's turn: more than any budget
+_END_GAME_BUDGET = 1 << 19  # what a turn of the End Game can pay for, for _note_moments (10.4: all is free)
 
 # Who decides what, now.
 MULLIGAN = "mulligan"
@@ -85,6 +87,23 @@ class AnguishGame(Game):
                 self.lifeblood[OPPONENT].append(self._add_card(OPPONENT, GOLDFISH_CARD, goldfish_card))
         else:
             self._add_deck(OPPONENT, opponent)
+        profiles = self.profiles
+        # Per card, read at every attack: whether it may attack in the Hour it was played (9.4), and its
+        # Arsenal Score unweakened, in Light Availability and in Absolute Darkness ([dark][uid]).
+        self.ambush = [card.ambush for card in profiles]
+        self.arsenal_scores = [[max(0, card.arsenal + (card.dark_arsenal if dark else 0)) for card in profiles]
+                               for dark in (False, True)]
+        # can_attack's last test, for a card nothing has weakened ([dark][uid]): its printed Arsenal
+        # Score, or its Score now, is above 0.
+        self.strikes = [[card.arsenal > 0 or scores[uid] > 0 for uid, card in enumerate(profiles)]
+                        for scores in self.arsenal_scores]
+        # Per card, read for the record at every turn's look at the hand (_note_moments): the Hours a
+        # play of it costs on its player's turn (0 for a free card; more than any turn, or the End
+        # Game, allows for a card that only answers an attack), whether it is a Creature, and the
+        # Protection Score it enters play with ([light][uid]).
+        self.turn_cost = [_ONLY_IN_RESPONSE if card.response else 0 if card.free else card.cost for card in profiles]
+        self.is_creature = [card.kind == CREATURE for card in profiles]
+        self.entry_scores = [[entry_protection(card, light) for card in profiles] for light in (False, True)]
 
     def _add_card(self, player: int, name: str, card_profile: CardProfile) -> int:
         uid = len(self.cards)
@@ -305,7 +324,7 @@ class AnguishState(State):
         move: Action = action  # type: ignore[assignment]  # every Anguish action is a tuple
         self.steps += 1
         self.last_action = move
-        _HANDLERS[move[0]](self, *move[1:])
+        _HANDLERS[move[0]](self, move)
         if self.pending and self.phase == MAIN:
             self._recheck_pending()
         if self.ran_out and not self.end_game and self.phase != OVER:
@@ -479,7 +498,11 @@ class AnguishState(State):
 
     # ----- applying actions -----
 
-    def _mulligan(self, chosen: tuple[int, ...]) -> None:
+    # Each handler takes the action whole (its first item names the handler): unpacking it into
+    # arguments at every action would cost a slice and a tuple.
+
+    def _mulligan(self, action: Action) -> None:
+        chosen: tuple[int, ...] = action[1]
         player = self.actor
         seat = self.seats[player]
         for uid in chosen:
@@ -494,7 +517,8 @@ class AnguishState(State):
         else:
             self._start_turn(self.starter)
 
-    def _keep(self, uid: int, place: str) -> None:
+    def _keep(self, action: Action) -> None:
+        _, uid, place = action
         seat = self.seats[self.actor]
         first, second = seat.drawing  # the two cards drawn
         other = second if first == uid else first
@@ -506,7 +530,8 @@ class AnguishState(State):
             seat.put_bottom(other)
         self._begin_main()
 
-    def _play(self, uid: int, row: str | None, target: int | None) -> None:
+    def _play(self, action: Action) -> None:
+        _, uid, row, target = action
         player = self.actor
         seat = self.seats[player]
         card = self.profiles[uid]
@@ -524,17 +549,20 @@ class AnguishState(State):
             _STEPS[verb](self, player, amount, target)
         if card.kind != CREATURE:
             seat.discard.append(uid)  # a Discovery is used once
-        self._settle()
+        if self.damaged:  # (_settle looks for nothing otherwise: asked here, it is not called)
+            self._settle()
         if self.phase == PROTECT and not any(uid not in self.blocks for uid in self.attackers):
             self._resolve_attack()  # a response removed the last attacker waiting for Protection
 
-    def _replace(self, uid: int, old: int, target: int | None) -> None:
+    def _replace(self, action: Action) -> None:
+        _, uid, old, target = action
         seat = self.seats[self.actor]
         row = act.ARSENAL if old in seat.arsenal else act.PROTECTION
         self._leave_play(old)
-        self._play(uid, row, target)
+        self._play((act.PLAY, uid, row, target))
 
-    def _move(self, uid: int) -> None:
+    def _move(self, action: Action) -> None:
+        uid: int = action[1]
         seat = self.seats[self.actor]
         if uid in seat.arsenal:
             seat.arsenal.remove(uid)
@@ -546,7 +574,8 @@ class AnguishState(State):
         self.moved[uid] = self.window
         self.acted = True  # 10.5: in the End Game moving a card "costs as a move"
 
-    def _swap(self, front: int, back: int) -> None:
+    def _swap(self, action: Action) -> None:
+        _, front, back = action
         seat = self.seats[self.actor]
         seat.arsenal[seat.arsenal.index(front)] = back
         seat.protection[seat.protection.index(back)] = front
@@ -554,30 +583,50 @@ class AnguishState(State):
         self.to_arsenal[back] = self.turn_index
         self.acted = True
 
-    def _attack(self, chosen: tuple[int, ...]) -> None:
+    def _attack(self, action: Action) -> None:
+        chosen: tuple[int, ...] = action[1]
         self.attack_declared = True
         self.acted = True
         attacked, window = self.attacked, self.window
         for uid in chosen:
             attacked[uid] = window
-        self.attackers = list(chosen)
-        self.blocks = {}
         defender = 1 - self.active
         seat = self.seats[defender]
         responds = self.game.responds
-        if seat.protection or (seat.hand and any([responds[uid] for uid in seat.hand])):
-            self.phase = PROTECT
-            self.actor = defender
-            for uid in seat.hand:
-                if not self.moment[uid] and self._playable(defender, uid, responding=True):
-                    self.moment[uid] = True
-        else:
-            self._resolve_attack()
+        if not seat.protection and not (seat.hand and any([responds[uid] for uid in seat.hand])):
+            self._unanswered(defender, chosen)
+            return
+        self.attackers = list(chosen)
+        self.blocks = {}
+        self.phase = PROTECT
+        self.actor = defender
+        for uid in seat.hand:
+            if not self.moment[uid] and self._playable(defender, uid, responding=True):
+                self.moment[uid] = True
+
+    def _unanswered(self, defender: int, chosen: tuple[int, ...]) -> None:
+        """An attack the defender cannot answer (no Creature to align, no card to play in response; every
+        attack on the goldfish): _resolve_attack with every attacker unprotected, at once. Outside an
+        attack there are no attackers and no alignments, so there are none to clear."""
+        if self.weakening:
+            unprotected = sum(map(self.arsenal_of, chosen))
+        else:  # nothing weakened: each attacker's Score is the table's (self.arsenal_of, read once)
+            scores = self.game.arsenal_scores[self.end_game or self.hour > LAST_LIGHT_HOUR]
+            unprotected = 0
+            for uid in chosen:
+                unprotected += scores[uid]
+        if self.end_game:
+            self.seats[defender].strength -= unprotected
+        elif unprotected:
+            self._mill(defender, unprotected)
+        if self.damaged:
+            self._settle()
 
     def _may_respond(self, uid: int) -> bool:
         return self.game.responds[uid]
 
-    def _protect(self, attacker: int, defender: int | None) -> None:
+    def _protect(self, action: Action) -> None:
+        _, attacker, defender = action
         self.blocks[attacker] = defender
         if all(uid in self.blocks for uid in self.attackers):
             self._resolve_attack()
@@ -610,11 +659,12 @@ class AnguishState(State):
             self.seats[defender].strength -= unprotected
         elif unprotected:
             self._mill(defender, unprotected)
-        self._settle()
+        if self.damaged:
+            self._settle()
         self.phase = MAIN
         self.actor = self.active
 
-    def _end(self) -> None:
+    def _end(self, action: Action) -> None:
         if self.end_game:
             self.passes = 0 if self.acted else self.passes + 1
             self._clear_turn_effects()
@@ -627,22 +677,24 @@ class AnguishState(State):
         else:
             self._finish_turn()
 
-    def _bottom(self, uid: int) -> None:
+    def _bottom(self, action: Action) -> None:
+        uid: int = action[1]
         seat = self.seats[self.active]
         seat.hand.remove(uid)
         seat.put_bottom(uid)
         if len(seat.hand) <= HAND_LIMIT:
             self._finish_turn()
 
-    def _end_game_draw(self, count: int) -> None:
-        self._draw(self.actor, count)
+    def _end_game_draw(self, action: Action) -> None:
+        self._draw(self.actor, action[1])
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
         else:
             self._end_game_discards()
 
-    def _discard(self, uid: int) -> None:
+    def _discard(self, action: Action) -> None:
+        uid: int = action[1]
         seat = self.seats[self.actor]
         seat.hand.remove(uid)
         seat.discard.append(uid)
@@ -704,7 +756,18 @@ class AnguishState(State):
         """Discard the top `count` cards of the Lifeblood. 3.3: what is left over when it runs out does
         not carry over, except in the End Game, where it hits the Stronghold (10.6)."""
         seat = self.seats[player]
-        taken = seat.take(count)
+        if count:
+            # seat.take(count), inlined: every attack that gets through mills
+            lifeblood = seat.lifeblood
+            taken = lifeblood[-count:]
+            del lifeblood[-count:]
+            taken.reverse()
+            if seat.known_top:
+                seat.known_top = max(0, seat.known_top - count)
+            if seat.known_bottom > len(lifeblood):
+                seat.known_bottom = len(lifeblood)
+        else:
+            taken = []
         seat.discard += taken
         self.milled[player][self.hour - 1] += len(taken)
         if count and not seat.lifeblood:
@@ -766,11 +829,17 @@ class AnguishState(State):
             self._begin_main()
             return
         seat = self.seats[player]
-        drawn = seat.take(TURN_DRAW)
-        if len(drawn) == TURN_DRAW:
-            seat.drawing = drawn
+        lifeblood = seat.lifeblood
+        if len(lifeblood) >= TURN_DRAW:
+            # seat.take(TURN_DRAW), inlined (once a turn): the top card first
+            seat.drawing = [lifeblood.pop(), lifeblood.pop()]
+            if seat.known_top:
+                seat.known_top = max(0, seat.known_top - TURN_DRAW)
+            if seat.known_bottom > len(lifeblood):
+                seat.known_bottom = len(lifeblood)
             self.phase = KEEP
             return
+        drawn = seat.take(TURN_DRAW)
         self._to_hand(player, drawn)  # the last card of the Lifeblood: nothing to choose
         if drawn and not seat.lifeblood:
             self.ran_out = True
@@ -793,29 +862,29 @@ class AnguishState(State):
         after each action of the turn, unless nothing the player does can change that (a card that
         only answers an attack, an enemy target against the goldfish); one too dear now stays too
         dear for the rest of the turn (the Hours left only go down)."""
-        held, moment, profiles = self.held, self.moment, self.profiles
-        free_now = self.end_game
-        budget = self.budget()
+        held, moment, game = self.held, self.moment, self.game
+        budget = _END_GAME_BUDGET if self.end_game else self.hour - self.spent  # self.budget(), but all is free
         seat = self.seats[player]
         # A Creature it can pay for may be played into a free Arsenal location, into a free Defense
         # Line location with a Protection Score, or, every location full, in place of another (7.1).
         anywhere = len(seat.arsenal) < ROW_SIZE or len(seat.protection) == ROW_SIZE
-        light, goldfish = self.light(), self.game.goldfish
+        turn_cost, is_creature = game.turn_cost, game.is_creature
+        entry = game.entry_scores[self.light()]
         for uid in cards:
             held[uid] = True
-            if moment[uid]:
-                continue
-            card = profiles[uid]
-            if card.response or (card.cost > budget and not (free_now or card.free)):
+            if moment[uid] or turn_cost[uid] > budget:
                 continue
             # self._playable(player, uid, responding=False), for a card it can pay for
-            if card.kind == CREATURE:
-                playable = anywhere or entry_protection(card, light) > 0
-            else:
-                playable = card.kind == DISCOVERY and bool(self._targets(player, card, uid))
-            if playable:
+            if is_creature[uid]:
+                if anywhere or entry[uid] > 0:
+                    moment[uid] = True
+                    continue
+                self.pending.append(uid)
+                continue
+            card = self.profiles[uid]
+            if card.kind == DISCOVERY and self._targets(player, card, uid):
                 moment[uid] = True
-            elif not (card.target == "enemy" and goldfish):
+            elif not (card.target == "enemy" and game.goldfish):
                 self.pending.append(uid)
 
     def _recheck_pending(self) -> None:
@@ -851,20 +920,18 @@ class AnguishState(State):
         return card.kind == DISCOVERY and bool(self._targets(player, card, uid))
 
     def _finish_turn(self) -> None:
-        self._clear_turn_effects()
+        if self.weakening:  # (else _clear_turn_effects has nothing to clear)
+            self._clear_turn_effects()
         following = 1 - self.active
-        if following == self.starter or self._is_goldfish(following):
-            # The goldfish "plays nothing": its turn passes with nothing to do.
-            self._end_hour()
-        else:
+        if following != self.starter and not self._is_goldfish(following):
             self._start_turn(following)
-
-    def _end_hour(self) -> None:
+            return
+        # The Hour ends (the goldfish "plays nothing": its turn passes with nothing to do).
         if self.hour == LAST_HOUR:
             self._trigger_end_game()  # 10.1: "or at the end of the 11th Hour"
             return
         self.hour += 1
-        if self.hour == LAST_LIGHT_HOUR + 1:
+        if self.hour == LAST_LIGHT_HOUR + 1 and self.damaged:
             self._settle()  # Absolute Darkness: the Light Availability bonuses end
         self._start_turn(self.starter)
 
@@ -927,7 +994,7 @@ class AnguishState(State):
         self.actor = TERMINAL
 
 
-_HANDLERS: dict[str, Callable[..., None]] = {
+_HANDLERS: dict[str, Callable[[AnguishState, Action], None]] = {
     act.MULLIGAN: AnguishState._mulligan,
     act.KEEP: AnguishState._keep,
     act.PLAY: AnguishState._play,

@@ -52,8 +52,9 @@ class DamageSteps:
             self.apply(modifier)
 
     def damage(self, base: int) -> int:
-        damage = base if self.set_to is None else self.set_to
-        damage = max(0, damage + self.added)
+        damage = (base if self.set_to is None else self.set_to) + self.added
+        if damage < 0:  # never below 0 (max(), without its call: this comes at every attack)
+            damage = 0
         # Ceiling division: "half damage, rounded up".
         return -(-damage * self.multiplier // self.divisor)
 

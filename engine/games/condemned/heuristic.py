@@ -380,7 +380,9 @@ def _main(state: CondemnedState, side: Side) -> Action:
     # weapon step then has nothing to weigh), an Event once one was played.
     weapon_equipped, event_played = side.weapon_equipped, side.event_played
     in_hand: list[CardSpec] = []  # every equippable Weapon in hand, copies too (the weapon step's)
-    seen: set[str] = set()  # the names of the cards met (a card's copies are offered once)
+    # The names of the cards met (a card's copies are offered once): a dict's keys, set by a store rather
+    # than a call of set.add.
+    seen: dict[str, None] = {}
     for card in side.hand:
         uid = card.uid
         role = roles[uid]  # what it can be in this Main Phase (main_role)
@@ -390,13 +392,13 @@ def _main(state: CondemnedState, side: Side) -> Action:
             in_hand.append(spec_of[uid])
             name = card.name
             if name not in seen:  # the first copy: its equips
-                seen.add(name)
+                seen[name] = None
                 weapons += equips[uid]
         elif role != NO_ROLE:
             name = card.name
             if name in seen:
                 continue
-            seen.add(name)
+            seen[name] = None
             if role == EQUIP_ARMOR:
                 armors += equips[uid]
             elif role == PREPARE:
@@ -409,9 +411,12 @@ def _main(state: CondemnedState, side: Side) -> Action:
     if not state.at_range and not side.leafy_used and (
         slots[0] is not None or slots[1] is not None or slots[2] is not None  # Leafy Pads is an Armor
     ):
-        leafy = _leafy_step(state, side)
-        if leafy is not None:
-            return leafy
+        for worn_card in slots:
+            if worn_card is not None and spec_of[worn_card.uid].leafy:  # its step only when Leafy Pads is worn
+                leafy = _leafy_step(state, side)
+                if leafy is not None:
+                    return leafy
+                break
     if weapons:
         weapon = _weapon_step(state, side, weapons, in_hand)
         if weapon is not None:

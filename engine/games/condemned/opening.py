@@ -23,7 +23,7 @@ from weakref import WeakKeyDictionary
 from engine.games.condemned import effects as fx
 from engine.games.condemned.loadout import EMPTY, Held, equipped, phase_damage, worn
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
-from engine.games.condemned.state import HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
+from engine.games.condemned.state import EQUIP_WEAPON, HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
 from engine.shuffling import shuffle
 
 ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
@@ -68,13 +68,14 @@ def keeps(state: CondemnedState, side: Side) -> bool:
     if left <= 0:
         return True
     spec_of = state.spec_of
-    cards = [spec_of[card.uid] for card in side.hand]
-    # The rest of the deck counts only for a search to find a Weapon in, and only its Weapons the
-    # Condemned can equip (plan reads no others).
-    rest: list[CardSpec] = []
-    if any(map(_searches_weapon, cards)):
-        rest = [spec_of[card.uid] for card in state.equippable_weapons(side, side.deck)]
-    return plan(side, cards, rest, state.at_range) >= new_hand_worth(state, side)[left - 1]
+    weapons, searches, bonuses = _hand_parts(side, [spec_of[card.uid] for card in side.hand])
+    if searches:
+        # The rest of the deck counts only for a search to find a Weapon in, and only its Weapons the
+        # Condemned can equip (read from their Main Phase roles, in one pass over the deck).
+        roles = state.roles[side.index]
+        rest = [spec_of[card.uid] for card in side.deck if roles[card.uid] == EQUIP_WEAPON]
+        weapons += _finds(side, rest, searches)
+    return _plan_total(side, weapons, bonuses, state.at_range) >= new_hand_worth(state, side)[left - 1]
 
 
 def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
@@ -125,8 +126,18 @@ _searches_weapon = _WeaponSearches().__getitem__
 def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_range: bool) -> int:
     """The damage the hand's Weapons deal in the first Attack Phases of the game, at that distance
     (see the module)."""
+    weapons, searches, bonuses = _hand_parts(side, hand)
+    if searches:
+        equippable = side.equippable
+        weapons += _finds(side, [spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable],
+                          searches)
+    return _plan_total(side, weapons, bonuses, at_range)
+
+
+def _hand_parts(side: Side, hand: Sequence[CardSpec]) -> tuple[list[CardSpec], int, list[int]]:
+    """The hand's Weapons the Condemned can equip (in order), its Weapon searches and its attack Events'
+    bonuses, read in one pass."""
     equippable = side.equippable
-    # The hand's Weapons (in order), its Weapon searches and its attack Events' bonuses, in one pass.
     weapons: list[CardSpec] = []
     searches = 0
     bonuses: list[int] = []
@@ -140,14 +151,25 @@ def plan(side: Side, hand: Sequence[CardSpec], rest: Sequence[CardSpec], at_rang
             bonuses.append(spec.attack_bonus)
         if _searches_weapon(spec):
             searches += 1
-    if searches:
-        # The deck's Weapons, the best last: each search brings the best one left.
-        found = sorted([spec for spec in rest if spec.card_type == WEAPON and spec.name in equippable],
-                       key=search_ranks(side.condemned).__getitem__)
-        for _ in range(searches):
-            if not found:
-                break
-            weapons.append(found.pop())
+    return weapons, searches, bonuses
+
+
+def _finds(side: Side, weapons: list[CardSpec], searches: int) -> list[CardSpec]:
+    """What `searches` searches bring from the deck's equippable `weapons`: each the best one left by
+    search_ranks, of equals the last in the deck's order (a stable sort's last)."""
+    if not weapons:
+        return []
+    rank = search_ranks(side.condemned).__getitem__
+    if searches == 1:
+        # The one best, in one pass: max keeps the first of equals, so it walks the deck from its end.
+        return [max(reversed(weapons), key=rank)]
+    found = sorted(weapons, key=rank)
+    return [found.pop() for _ in range(min(searches, len(found)))]
+
+
+def _plan_total(side: Side, weapons: list[CardSpec], bonuses: list[int], at_range: bool) -> int:
+    """The plan's damage: the Weapons' Attack Phases (_weapon_plan), each phase that deals damage with
+    the best attack Event left added."""
     bonuses.sort(reverse=True)
     total = 0
     for damage in _weapon_plan(side, tuple(weapons), at_range):

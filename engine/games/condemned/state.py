@@ -29,9 +29,8 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
 from typing import Any, cast
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
@@ -149,16 +148,18 @@ class Side:
         less those a mulligan sent back ("a hand sent back was never kept"). Names come in the order
         they were first drawn; a name whose every copy was sent back is kept with 0."""
         tally = new_counter()
-        tally.update(map(_NAME, self.drawn_cards))
-        if self.returned:
-            tally.subtract(map(_NAME, self.returned))
+        # Counter.update counts in its own C loop; a comprehension of the names costs less than map over
+        # an attrgetter here.
+        tally.update([card.name for card in self.drawn_cards])
+        for card in self.returned:
+            tally[card.name] -= 1  # drawn before it was sent back: counted above
         return tally
 
     @property
     def played(self) -> Counter[str]:
         """Card name -> copies played or equipped from the hand, names in the order first played."""
         tally = new_counter()
-        tally.update(map(_NAME, self.played_cards))
+        tally.update([card.name for card in self.played_cards])
         return tally
 
     def weapons(self) -> list[CardInstance]:
@@ -194,7 +195,11 @@ class Attack(DamageSteps):
     __slots__ = ("attacker", "weapon", "target", "index", "at_range", "parry", "defender_asked")
 
     def __init__(self, attacker: int, weapon: CardInstance | None, target: int, index: int, at_range: bool) -> None:
-        DamageSteps.__init__(self)
+        # DamageSteps.__init__, inlined (an attack is made every few actions): no modifier yet.
+        self.set_to: int | None = None
+        self.added = 0
+        self.multiplier = 1
+        self.divisor = 1
         self.attacker = attacker
         self.weapon = weapon  # None for the Desperation Rule's attack
         self.target = target  # an Armor's uid or CONDEMNED_TARGET
@@ -337,7 +342,6 @@ def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
     return NO_ROLE
 
 
-_NAME = attrgetter("name")
 
 
 def equip_actions(uid: int, spec: CardSpec) -> tuple[Action, ...]:
@@ -421,8 +425,24 @@ class CondemnedState(State):
     def apply_trusted(self, action: Hashable) -> None:
         """Apply an action known to be legal: a Player only picks from legal_actions(), so its games
         skip the check (the tests play the heuristic through apply_action to show it does)."""
-        # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here).
-        self.act(action)  # type: ignore[arg-type]
+        # Every legal action is an Action tuple (typing.cast, a call at every action, is left out here),
+        # and a legal action's kind is one of _ACTS: act, inlined.
+        _ACTS[action[0]](self, self.sides[self.actor], action)  # type: ignore[index, arg-type]
+        # settle's first tests, inlined: most actions (an equip, a play) leave a Main Phase decision, and
+        # an attack (or the Main Phase's end) the Attack Phase's decision while an attack is left.
+        phase = self.phase
+        if phase == MAIN:
+            side = self.sides[self.actor]
+            if not side.passive and not side.switched and side.hand:
+                self._legal = None
+                return
+        elif phase == ATTACK:
+            side = self.sides[self.actor]
+            if not side.passive:
+                if self.first_attack_hand(side) is not None:
+                    self._legal = None
+                    return
+                self._end_turn()  # no attack left: END_ATTACKS, as settle would take it
         self.settle()
 
     def is_terminal(self) -> bool:
@@ -542,14 +562,24 @@ class CondemnedState(State):
         """Work out the legal actions; take every decision that has only one."""
         while self.phase != OVER:
             side = self.sides[self.actor]
-            if self.phase == MAIN and not side.passive and not side.switched and side.hand:
+            phase = self.phase
+            if phase == MAIN and not side.passive and not side.switched and side.hand:
                 # A switch and END_MAIN at least: a decision. Its many actions are listed only if
                 # asked for (the heuristic reads the cards in hand and the moves instead).
                 self._legal = None
                 return
+            if phase == ATTACK and not side.passive:
+                # The Attack Phase's step, as _forced and act would take it, taken here directly (it
+                # comes after every attack): with no attack left, END_ATTACKS ends the turn; else the
+                # attacks and END_ATTACKS are a decision, listed only if asked for.
+                if self.first_attack_hand(side) is None:
+                    self._end_turn()
+                    continue
+                self._legal = None
+                return
             forced = self._forced()
             if forced is not None:
-                self.act(forced)
+                _ACTS[forced[0]](self, side, forced)  # act, inlined
                 continue
             if self.phase != MAIN:
                 # Every other decision _forced leaves has two actions at least (a pass beside an Event
@@ -561,7 +591,8 @@ class CondemnedState(State):
             if len(legal) != 1:
                 self._legal = legal
                 return
-            self.act(legal[0])
+            only = legal[0]
+            _ACTS[only[0]](self, side, only)  # act, inlined
         self._legal = []
 
     def _forced(self) -> Action | None:
@@ -650,10 +681,13 @@ class CondemnedState(State):
     def desperate(self, side: Side) -> bool:
         """ "If you are at Melee, you don't have any weapons equipped, and you don't have any Weapon
         cards in your hand, the Desperation Rule applies." """
-        return (
-            not self.at_range and side.main is None and side.off is None
-            and not any(self.spec_of[c.uid].card_type == WEAPON for c in side.hand)
-        )
+        if self.at_range or side.main is not None or side.off is not None:
+            return False
+        spec_of = self.spec_of
+        for card in side.hand:  # noqa: SIM110 (a loop: any() over a generator is slower here)
+            if spec_of[card.uid].card_type == WEAPON:
+                return False
+        return True
 
     # ---------------------------------------------------------------------------- legal actions
 
@@ -815,13 +849,15 @@ class CondemnedState(State):
         """The hand of the first attack _attack_actions lists ("main", "off" or "desperation"), or None
         when there is no attack to make: what it lists, without the lists."""
         main, off = side.main, side.off
-        if (
-            main is not None and self.off_attacks == 0 and self.main_attacks < self.spec_of[main.uid].attacks
-            and self.can_attack_with(side, main)
-        ):
-            return "main"
-        if off is not None and self.off_attacks < self.spec_of[off.uid].attacks and self.can_attack_with(side, off):
-            return "off"
+        # (can_attack_with, inlined: this is asked before and after every attack.)
+        if main is not None and self.off_attacks == 0:
+            spec = self.spec_of[main.uid]
+            if self.main_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "main"
+        if off is not None:
+            spec = self.spec_of[off.uid]
+            if self.off_attacks < spec.attacks and (not self.at_range or spec.usable_at_ranged):
+                return "off"
         if not self.desperation_used and self.desperate(side):
             return "desperation"
         return None
@@ -870,50 +906,50 @@ class CondemnedState(State):
     # -------------------------------------------------------------------------- applying actions
 
     def act(self, action: Action) -> None:
-        """Apply a legal action (settle() then works out what comes next). The most frequent kinds
-        are tested first."""
-        kind = action[0]
-        side = self.sides[self.actor]
-        if kind == "attack":
-            self._declare(side, action[1], action[2])
-        elif kind == "play":
-            self._play(side, self.cards[action[1]], action[2])
-        elif kind == "end_main":
-            self._end_main(side)
-        elif kind == "equip":
-            self._equip(side, self.cards[action[1]], action[2])
-        elif kind == "end_attacks":
-            self._end_turn()
-        elif kind == "keep":
-            self._keep()
-        elif kind == "pass":
-            self._pass()
-        elif kind == "mulligan":
-            self._mulligan(side)
-        elif kind == "choose":
-            verb, self.choosing = self.choosing, None
-            assert verb is not None
-            self.resolve(side, verb, action[1])
-            self._run_start()
-        elif kind in ("switch", "leafy"):
-            self._switch(side, self.cards[action[1]], leafy=kind == "leafy")
-        elif kind == "move":
-            # Only a Weapon that may go in either hand moves (see moves), so swapping is the move.
-            side.main, side.off = side.off, side.main
-        elif kind == "parry":
-            assert self.attack is not None
-            self.attack.parry = self.cards[action[1]]
-            self._strike()
-        else:
-            raise IllegalAction(f"unknown action {action!r}")
+        """Apply a legal action (settle() then works out what comes next): its kind's step, found with
+        one dict lookup (_ACTS) rather than a chain of tests."""
+        try:
+            step = _ACTS[action[0]]
+        except KeyError:
+            raise IllegalAction(f"unknown action {action!r}") from None
+        step(self, self.sides[self.actor], action)
 
-    def _keep(self) -> None:
+    # Each kind of action's step (see _ACTS): (state, the deciding side, the action).
+
+    def _act_end_attacks(self, side: Side, action: Action) -> None:
+        self._end_turn()
+
+    def _act_pass(self, side: Side, action: Action) -> None:
+        self._pass()
+
+    def _act_choose(self, side: Side, action: Action) -> None:
+        verb, self.choosing = self.choosing, None
+        assert verb is not None
+        self.resolve(side, verb, action[1])
+        self._run_start()
+
+    def _act_switch(self, side: Side, action: Action) -> None:
+        self._switch(side, self.cards[action[1]], leafy=False)
+
+    def _act_leafy(self, side: Side, action: Action) -> None:
+        self._switch(side, self.cards[action[1]], leafy=True)
+
+    def _act_move(self, side: Side, action: Action) -> None:
+        # Only a Weapon that may go in either hand moves (see moves), so swapping is the move.
+        side.main, side.off = side.off, side.main
+
+    def _act_parry(self, side: Side, action: Action) -> None:
+        assert self.attack is not None
+        self.attack.parry = self.cards[action[1]]
+        self._strike()
+
+    def _keep(self, side: Side, action: Action) -> None:
         if self.actor == self.first:
             self.actor = 1 - self.first
         else:
             self.begin_turn(self.first)
 
-    def _mulligan(self, side: Side) -> None:
+    def _mulligan(self, side: Side, action: Action) -> None:
         """ "If they do, they shuffle their hand into their deck, then draw 5 new cards. After that,
         their opponent draws a card." """
         side.mulligans += 1
@@ -938,7 +974,7 @@ class CondemnedState(State):
             # is asked of anyone in it, so the turn's tallies and limits, reset below for a turn that is
             # played, are left for the next turn's start to reset.
             self.phase = MAIN
-            self._end_turn()
+            self.begin_turn(1 - index)  # _end_turn of a side that is not PLAYER's, inlined
             return
         first, second = self.sides
         first.event_played = second.event_played = False  # "Only 1 Event per Condemned per turn": both may play again
@@ -981,9 +1017,11 @@ class CondemnedState(State):
             # END_ATTACKS) would end it, without the steps through settle (a fast path).
             self._end_turn()
 
-    def _equip(self, side: Side, card: CardInstance, place: str) -> None:
-        """Equip from hand. "Only one card can be present in any given field": what was there is
-        dropped to the Discard Pile ("you may drop it ... and equip another during your turn")."""
+    def _equip(self, side: Side, action: Action) -> None:
+        """Equip from hand ("equip", uid, place). "Only one card can be present in any given field": what
+        was there is dropped to the Discard Pile ("you may drop it ... and equip another during your
+        turn")."""
+        card, place = self.cards[action[1]], action[2]
         spec = self._play_from_hand(side, card)
         if spec.card_type == WEAPON:
             side.weapon_equipped = True
@@ -1014,14 +1052,22 @@ class CondemnedState(State):
 
     def _play_from_hand(self, side: Side, card: CardInstance) -> CardSpec:
         """Take a card equipped or played out of the hand and count its play; its spec."""
-        _remove(side.hand, card)
+        hand = side.hand
+        for index, each in enumerate(hand):  # _remove, inlined: a card leaves the hand most actions
+            if each is card:
+                del hand[index]
+                break
+        else:
+            raise ValueError(f"{card.name} (#{card.uid}) is not in hand")
         side.played_cards.append(card)
         spec = self.spec_of[card.uid]
         if spec.unimplemented:
             _count(side.no_effect, card.name)
         return spec
 
-    def _play(self, side: Side, card: CardInstance, target: Any) -> None:
+    def _play(self, side: Side, action: Action) -> None:
+        """Play an Event or Preparation from hand: ("play", uid, target)."""
+        card, target = self.cards[action[1]], action[2]
         spec = self._play_from_hand(side, card)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
@@ -1031,12 +1077,33 @@ class CondemnedState(State):
             return
         side.event_played = True
         self.stack.append((side.index, card, target))
+        other = 1 - side.index
         if self.phase == MAIN:
             # The other Condemned may answer with an Event of its own before this one resolves.
-            self.phase, self.actor = RESPOND, 1 - side.index
+            self.phase, self.actor = RESPOND, other
+            if self.sides[other].passive:
+                # A fast path: the goldfish inmate never answers, so the Event resolves and the Main
+                # Phase goes on, as the pass _skip_empty_windows would take for it.
+                self._resolve_stack()
+                if self.phase != OVER:
+                    self.phase, self.actor = MAIN, self.active
+                return
             self._skip_empty_windows()
-        else:
-            self._pass()
+            return
+        attack = self.attack
+        if (self.phase == ATTACK_EVENTS and attack is not None and not attack.defender_asked
+                and self.sides[other].passive):
+            # A fast path: the attacker's Event against a defender that never answers nor parries (the
+            # goldfish inmate). The windows left all pass (the defender's Event window, its parry when
+            # the attack has a Weapon), so the Event resolves and the attack strikes, as _pass would
+            # take it step by step.
+            attack.defender_asked = True
+            self.actor = other
+            self._resolve_stack()
+            if self.phase != OVER:
+                self._strike()
+            return
+        self._pass()
 
     def _pass(self) -> None:
         """The deciding player plays no (more) Event, or does not parry."""
@@ -1106,14 +1173,16 @@ class CondemnedState(State):
         for verb in side.condemned.on_switch:
             self.resolve(side, verb, None)
 
-    def _end_main(self, side: Side) -> None:
+    def _end_main(self, side: Side, action: Action) -> None:
         # The Ready Turn: "nobody can attack during their ready turn".
         if side.turns == 1 or side.skip_attack:
             self._end_turn()
         else:
             self.phase = ATTACK
 
-    def _declare(self, side: Side, hand: str, target: int) -> None:
+    def _declare(self, side: Side, action: Action) -> None:
+        """Declare an attack: ("attack", hand, target)."""
+        hand, target = action[1], action[2]
         weapon = side.main if hand == "main" else side.off if hand == "off" else None
         if hand == "main":
             self.main_attacks += 1
@@ -1126,10 +1195,17 @@ class CondemnedState(State):
         # The attacker may play an Event "when you declare an attack", then the defender one
         # "when an enemy attack is declared".
         self.phase, self.actor = ATTACK_EVENTS, side.index
-        if not self.stack and self.sides[1 - side.index].passive and self._only_pass():
+        if not self.stack and self.sides[1 - side.index].passive:
             # A fast path: with no Event to play, against a defender that never answers nor parries
             # (the goldfish inmate), every window passes and, with nothing on the stack, the attack
-            # strikes: straight there.
+            # strikes: straight there. (_only_pass, inlined for the attacker, the side whose turn it is:
+            # whether it may play an Event now.)
+            if not side.passive and not side.event_played:
+                windows = self.windows
+                for card in side.hand:
+                    if windows[card.uid] & _ATTACKING_WINDOW:
+                        self._skip_empty_windows()
+                        return
             self._strike()
             return
         self._skip_empty_windows()
@@ -1141,17 +1217,23 @@ class CondemnedState(State):
         attack = self.attack
         assert attack is not None
         self.attack = None
-        self.phase, self.actor = ATTACK, attack.attacker
-        attacker, defender = self.sides[attack.attacker], self.sides[1 - attack.attacker]
+        index = attack.attacker
+        self.phase, self.actor = ATTACK, index
+        attacker, defender = self.sides[index], self.sides[1 - index]
         weapon = attack.weapon
-        spec = self.spec_of[weapon.uid] if weapon is not None else None
-        # (Side.holds, inlined here: a Weapon is held when it is in the Main Hand or the Off Hand.)
-        if weapon is not None and attacker.main is not weapon and attacker.off is not weapon:
-            return
-        target = self.cards[attack.target] if attack.target != CONDEMNED_TARGET else None
-        if target is not None and not defender.wears(target):
-            return
-        base, damage_type = (spec.damage, spec.damage_type) if spec is not None else (1, None)
+        spec: CardSpec | None = None
+        base, damage_type = 1, None  # the Desperation Rule's: "1 damage with no type"
+        if weapon is not None:
+            # (Side.holds, inlined here: a Weapon is held when it is in the Main Hand or the Off Hand.)
+            if attacker.main is not weapon and attacker.off is not weapon:
+                return
+            spec = self.spec_of[weapon.uid]
+            base, damage_type = spec.damage, spec.damage_type
+        target = None
+        if attack.target != CONDEMNED_TARGET:
+            target = self.cards[attack.target]
+            if not defender.wears(target):
+                return
         if damage_type is not None:
             attack.added += attacker.condemned.type_bonus.get(damage_type, 0)
         if attack.index > 0:
@@ -1207,7 +1289,8 @@ class CondemnedState(State):
     def _end_turn(self) -> None:
         side = self.sides[self.active]
         if side.index == PLAYER:
-            self._close_player_turn()
+            # _close_player_turn, inlined: this comes at the end of every turn of the deck's player.
+            self.damage_by_turn.append(self.sides[OPPONENT].life_lost - self._turn_start_lost)
             if side.turns >= self.game.turn_limit:
                 self.phase = OVER
                 return
@@ -1232,6 +1315,12 @@ class CondemnedState(State):
         if count <= 0:
             return
         deck = side.deck
+        if count == 1 and deck:
+            # One card (the draw to 5 after a turn that played one card, most turns): popped, not sliced.
+            card = deck.pop()
+            side.hand.append(card)
+            side.drawn_cards.append(card)
+            return
         if count <= len(deck):
             # The deck holds every card to draw (most draws): no attrition to look for, and the cards are
             # taken at once, the top card (the deck's last) first.
@@ -1262,7 +1351,8 @@ class CondemnedState(State):
         side.life = min(side.max_life, side.life + amount)
 
     def lose_life(self, side: Side, amount: int) -> None:
-        lost = min(amount, side.life)
+        life = side.life
+        lost = amount if amount < life else life  # min(), without its call: this comes at every hit
         side.life -= lost
         side.life_lost += lost
         if side.life == 0:
@@ -1325,6 +1415,24 @@ class CondemnedState(State):
         return card if side.holds(card) or side.wears(card) else None
 
 
+# Each kind of action's step (CondemnedState.act).
+_ACTS: dict[str, Callable[[CondemnedState, Side, Action], None]] = {
+    "attack": CondemnedState._declare,
+    "play": CondemnedState._play,
+    "end_main": CondemnedState._end_main,
+    "equip": CondemnedState._equip,
+    "end_attacks": CondemnedState._act_end_attacks,
+    "keep": CondemnedState._keep,
+    "pass": CondemnedState._act_pass,
+    "mulligan": CondemnedState._mulligan,
+    "choose": CondemnedState._act_choose,
+    "switch": CondemnedState._act_switch,
+    "leafy": CondemnedState._act_leafy,
+    "move": CondemnedState._act_move,
+    "parry": CondemnedState._act_parry,
+}
+
+
 def _remove(cards: list[CardInstance], card: CardInstance) -> None:
     """Take `card` out of the list, found by identity: each card is one object, and list.remove would
     compare the others field by field first."""
@@ -1375,12 +1483,14 @@ def _repair(state: CondemnedState, side: Side, verb: fx.Repair, target: Any) -> 
 
 def _search(state: CondemnedState, side: Side, verb: fx.Search, target: Any) -> None:
     """ "Search your deck for a Weapon card, put it into your hand, then shuffle your deck." """
-    card = next((c for c in side.deck if c.name == target), None)
-    if card is not None:
-        _remove(side.deck, card)
-        side.hand.append(card)
-        side.drawn_cards.append(card)
-    shuffle(state.rng, side.deck)
+    deck = side.deck
+    for index, card in enumerate(deck):  # the first copy named, taken out where it is found
+        if card.name == target:
+            del deck[index]
+            side.hand.append(card)
+            side.drawn_cards.append(card)
+            break
+    shuffle(state.rng, deck)
 
 
 def _attack_bonus(state: CondemnedState, side: Side, verb: fx.AttackBonus, target: Any) -> None:

@@ -167,7 +167,7 @@ class Decision:
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
                  "card_best", "options", "modifiers", "twins", "uses_of", "uses",
-                 "damaging", "rankings")
+                 "damaging", "rankings", "_estimate")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -180,8 +180,8 @@ class Decision:
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
         self._aims: dict[object, list[int]] = {}
         self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
-        # (kind, card uid, Action uid) -> the best move of an option whose value changes nothing, and its score
-        self.options: dict[tuple[int, int, int], tuple[Move, float] | None] = {}
+        # An option whose value changes nothing -> its best move and the move's score
+        self.options: dict[Option, tuple[Move, float] | None] = {}
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
         # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
@@ -192,6 +192,17 @@ class Decision:
         # (source uid, plan, damage) -> the candidates of a many-target damage Action, each one's worth, and their
         # indices ranked by worth (_best_of_many_targets)
         self.rankings: dict[tuple[int, DamagePlan, int], tuple[list[int], list[float], list[int]]] = {}
+        self._estimate: Estimate | None = None  # the dry run of this decision's moves (estimate())
+
+    def estimate(self, state: QQDNDState) -> Estimate:
+        """A dry run for one more move of this decision, nothing planned yet: one Estimate serves them all, as
+        everything else it holds (the seat, the state, whether an Action is still to come) is the decision's."""
+        known = self._estimate
+        if known is None or known.state is not state:
+            known = self._estimate = Estimate(state, self)
+        else:
+            known.planned = {}
+        return known
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
@@ -491,10 +502,11 @@ class HeuristicPolicy:
                 value = first if values == "low" else last
             else:
                 value = last if values == "all" and act.rule != "fresh_experiment" else first
-            key = (kind, source.uid, act.uid)
-            known = decision.options.get(key, _UNKNOWN)
+            # Keyed by the option itself (its kind, card and Action, with Initiatives that change nothing here).
+            known = decision.options.get(option, _UNKNOWN)
             if known is _UNKNOWN:
-                known = decision.options[key] = self._best_of_plain(state, kind, source, act, value, scoring, decision)
+                known = decision.options[option] = self._best_of_plain(state, kind, source, act, value, scoring,
+                                                                       decision)
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
@@ -568,8 +580,9 @@ class HeuristicPolicy:
                 damage, me = decision.damage, state.actor
                 for uid in uids:
                     target = cards[uid]
-                    if target.zone != FIELD:
-                        alone = 0.0
+                    if target.zone != FIELD or (target.defeated and target.controller != me
+                                                and target.d.is_party_member):
+                        alone = 0.0  # damage to a defeated Party Member of the other party counts nothing
                     else:
                         dealt = flat
                         if challenge is not None and target.counters and target.counters.get(challenge):
@@ -702,9 +715,10 @@ class HeuristicPolicy:
             elif split is not None and len(targets) == 1 and targets[0] >= 0:
                 once = worked.get(mode)
                 if once is None:
-                    once = worked[mode] = _split_fixed(Estimate(state, decision),
+                    once = worked[mode] = _split_fixed(decision.estimate(state),
                                                        Ctx(state, state.actor, source, act, value), split)
-                score = bonus + _split_total(state, source, state.cards[targets[0]], state.actor, split, once)
+                score = bonus + _split_total(state, source, state.cards[targets[0]], state.actor, split, once,
+                                             decision)
             else:
                 score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
                                        decision, mode)
@@ -723,7 +737,7 @@ class HeuristicPolicy:
         bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
         me, cards = state.actor, state.cards
         # The verbs worked out once never read the targets.
-        fixed = _split_fixed(Estimate(state, decision), Ctx(state, me, source, act, value), split)
+        fixed = _split_fixed(decision.estimate(state), Ctx(state, me, source, act, value), split)
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
         for targets in state.target_sets(me, source, act.targets, 0, fewest):
@@ -731,7 +745,7 @@ class HeuristicPolicy:
                 score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
                                        decision)
             else:
-                score = bonus + _split_total(state, source, cards[targets[0]], me, split, fixed)
+                score = bonus + _split_total(state, source, cards[targets[0]], me, split, fixed, decision)
             if score > best_score:
                 best_targets, best_score = targets, score
         if best_targets is None:
@@ -880,7 +894,7 @@ class HeuristicPolicy:
         """What performing an Action (or one mode of it) in `ctx` is worth, by a dry run of its program."""
         bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
         program = act.modes[mode].do if mode >= 0 else act.program
-        return bonus + Estimate(state, decision).program(program, ctx)
+        return bonus + decision.estimate(state).program(program, ctx)
 
     @staticmethod
     def _ctx(state: QQDNDState, source: Piece, act: ActionDef, value: int, targets: tuple[int, ...]) -> Ctx:
@@ -1752,27 +1766,31 @@ def _split_fixed(estimate: Estimate, blind: Ctx, steps: Split) -> list[Any]:
     return fixed
 
 
-def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps: Split, fixed: list[Any]) -> float:
-    """The dry run of a split program on one target, added up verb by verb as Estimate.program adds them."""
+def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps: Split, fixed: list[Any],
+                 decision: Decision) -> float:
+    """The dry run of a split program on one target, added up verb by verb as Estimate.program adds them. The
+    program's damage meets nothing planned before it: what it is worth is damage_value with nothing planned, as
+    DamagePlan.worth finds it once a decision (`me` is the player to act)."""
+    worth_alone = DamagePlan.worth
     total = 0.0
     for (step, verb, _), worth in zip(steps, fixed, strict=True):
         if step == _SPLIT_FIXED:
             total += worth
         elif step == _SPLIT_DAMAGE:
             # The program's only damage: nothing planned before it.
-            total += damage_value(state, source, target, verb.n, {}, me)
+            total += worth_alone(state, source, target, verb.n, decision)
         elif step == _SPLIT_REMOVE:
             if state.damage_removable(target):
                 total += (2.0 if target.controller == me else -POINT) * min(verb.n, target.damage)
         elif step == _SPLIT_FLIP:
             heads, tails = worth
             if heads is None:
-                heads = 0.0 + damage_value(state, source, target, verb.heads[0].n, {}, me)
+                heads = 0.0 + worth_alone(state, source, target, verb.heads[0].n, decision)
             if tails is None:
-                tails = 0.0 + damage_value(state, source, target, verb.tails[0].n, {}, me)
+                tails = 0.0 + worth_alone(state, source, target, verb.tails[0].n, decision)
             total += 0.5 * heads + 0.5 * tails
         elif step == _SPLIT_IF:
-            total += _split_total(state, source, target, me, worth[0], worth[1])
+            total += _split_total(state, source, target, me, worth[0], worth[1], decision)
         elif step == _SPLIT_LEAVE:
             # As Estimate._leave_play weighs the one card.
             if target is source and ticks(target.d):

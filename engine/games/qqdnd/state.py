@@ -64,7 +64,7 @@ from engine.games.qqdnd.pieces import (
     ZONE_NAMES,
     Piece,
 )
-from engine.games.qqdnd.verbs import ANY_CARD, THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
+from engine.games.qqdnd.verbs import THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
 OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
@@ -682,7 +682,7 @@ class QQDNDState(Board, State):
         if act.modes:
             return any(all(self.candidates(player, source, spec) for spec in mode.targets) for mode in act.modes)
         for spec in act.targets:
-            if not self.candidates(player, source, spec):
+            if self.first_candidate(player, source, spec) is None:
                 return False
         return act.nested is None or bool(self._nested_choices(player, source, act.nested))
 
@@ -860,10 +860,10 @@ class QQDNDState(Board, State):
         if act.simple:
             if not act.targets:
                 return new_move(Move, (kind, source.uid, act.uid, value, (), -1, -1, ()))
-            candidates = self.candidates(player, source, act.targets[0])
-            if not candidates:
+            first = self.first_candidate(player, source, act.targets[0])
+            if first is None:
                 return None
-            return new_move(Move, (kind, source.uid, act.uid, value, (candidates[0],), -1, -1, ()))
+            return new_move(Move, (kind, source.uid, act.uid, value, (first,), -1, -1, ()))
         if not act.modes and act.nested is None:
             # expand() lists target_sets() in order: its first is each spec's first choice, joined.
             extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
@@ -978,6 +978,23 @@ class QQDNDState(Board, State):
             found = self._candidates_cache[key] = self._find_candidates(player, source, spec)
         return found
 
+    def first_candidate(self, player: int, source: Piece, spec: TargetSpec) -> int | None:
+        """candidates()[0], None if there is none; a card in play is found without listing the ones after it
+        (unless they are listed already): the first that matches on the player's side, else on the other's."""
+        if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
+            self._fresh()
+        key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
+        found = self._candidates_cache.get(key)
+        if found is None and spec.zone == "play":
+            if spec.side != THEIR_SIDE:
+                first = spec.first(self, self.field[player], player, source)
+                if first is not None or spec.side == YOUR_SIDE:
+                    return first
+            found = self.opponents_candidates(player, source, spec)
+        elif found is None:
+            found = self.candidates(player, source, spec)
+        return found[0] if found else None
+
     def _find_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         if spec.zone == "player":
             # The asking player first, as its own cards come first below: the same order from either seat.
@@ -986,12 +1003,7 @@ class QQDNDState(Board, State):
         if spec.zone == "opponent_discard":
             return [p.uid for p in self.discard[1 - player] if pred(self, p, player, source)]
         # A side that cannot hold a match ("target card you control", "... an opponent controls") is skipped.
-        if spec.side == THEIR_SIDE:
-            found = []
-        elif pred is ANY_CARD:
-            found = [p.uid for p in self.field[player]]
-        else:
-            found = [p.uid for p in self.field[player] if pred(self, p, player, source)]
+        found = [] if spec.side == THEIR_SIDE else spec.select(self, self.field[player], player, source)
         theirs = [] if spec.side == YOUR_SIDE else self.opponents_candidates(player, source, spec)
         # The asking player's own cards first, whichever seat it sits in: a player that takes the first of equal
         # choices takes the same kind of card from either seat.
@@ -1010,11 +1022,7 @@ class QQDNDState(Board, State):
             nox = self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
         if nox[other] or nox[player]:
             return []
-        pred = spec.pred
-        if pred is ANY_CARD:
-            theirs = [p.uid for p in self.field[other]]
-        else:
-            theirs = [p.uid for p in self.field[other] if pred(self, p, player, source)]
+        theirs = spec.select(self, self.field[other], player, source)
         if theirs and self.concealed[other]:
             theirs = [uid for uid in theirs if not self._vanished(self.cards[uid], player)]
         return theirs

@@ -37,6 +37,10 @@ ANY = 99  # "any number of"
 # Filters
 
 Pred = Callable[["Board", "Piece", int, "Piece | None"], bool]
+# A filter over a list of cards: the uids of those that match, in the list's order (compile_selector).
+Select = Callable[["Board", "list[Piece]", int, "Piece | None"], "list[int]"]
+# A filter over a list of cards: the uid of the first that matches, or None (compile_first).
+First = Callable[["Board", "list[Piece]", int, "Piece | None"], "int | None"]
 
 # Each atom as a Python expression over the board `b`, the card `p`, the player `actor` and the card acting
 # `source`. A filter is compiled into one function that tests its atoms' expressions in turn (compile_filter):
@@ -124,14 +128,70 @@ def compile_filter(atoms: tuple[str, ...]) -> Pred:
     pred = _COMPILED.get(atoms)
     if pred is not None:
         return pred
-    tests = [_expression(atom) for atom in sorted(atoms, key=_cost) if not (atom == "card" and len(atoms) > 1)]
-    if tests in ([], ["True"]):
+    body = _body(atoms)
+    if body is None:
         pred = ANY_CARD
     else:
-        body = " and ".join(f"({test})" for test in tests)
         pred = eval(compile(f"lambda b, p, actor, source: {body}", f"<filter {atoms!r}>", "eval"), dict(_NAMES))
     _COMPILED[atoms] = pred
     return pred
+
+
+def _body(atoms: tuple[str, ...]) -> str | None:
+    """A filter's test as one expression over b, p, actor and source (None for every card)."""
+    tests = [_expression(atom) for atom in sorted(atoms, key=_cost) if not (atom == "card" and len(atoms) > 1)]
+    if tests in ([], ["True"]):
+        return None
+    return " and ".join(f"({test})" for test in tests)
+
+
+def _every_uid(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> list[int]:
+    """The selector of "card": every card's uid."""
+    return [p.uid for p in pieces]
+
+
+_SELECTORS: dict[tuple[str, ...], Select] = {}
+
+
+def compile_selector(atoms: tuple[str, ...]) -> Select:
+    """The uids of the cards of a list that match a filter, in order: compile_filter's test written inside one
+    comprehension, so that a list of candidates costs one call, not one a card (the same test, in the same
+    order, so the same cards)."""
+    select = _SELECTORS.get(atoms)
+    if select is not None:
+        return select
+    body = _body(atoms)
+    if body is None:
+        select = _every_uid
+    else:
+        select = eval(compile(f"lambda b, pieces, actor, source: [p.uid for p in pieces if {body}]",
+                              f"<select {atoms!r}>", "eval"), dict(_NAMES))
+    _SELECTORS[atoms] = select
+    return select
+
+
+def _first_uid(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> int | None:
+    """The first of "card": the first card's uid."""
+    return pieces[0].uid if pieces else None
+
+
+_FIRSTS: dict[tuple[str, ...], First] = {}
+
+
+def compile_first(atoms: tuple[str, ...]) -> First:
+    """The uid of the first card of a list that matches a filter (None if none does): compile_selector's first,
+    without testing the cards after it."""
+    first = _FIRSTS.get(atoms)
+    if first is not None:
+        return first
+    body = _body(atoms)
+    if body is None:
+        first = _first_uid
+    else:
+        first = eval(compile(f"lambda b, pieces, actor, source: next((p.uid for p in pieces if {body}), None)",
+                             f"<first {atoms!r}>", "eval"), dict(_NAMES))
+    _FIRSTS[atoms] = first
+    return first
 
 
 # Which side of the table a filter's cards are on: a card "you" control is on your side (Board.field is by
@@ -158,6 +218,8 @@ class TargetSpec:
     low: int = 1
     high: int = 1
     pred: Pred = field(init=False, repr=False, compare=False)
+    select: Select = field(init=False, repr=False, compare=False)  # compile_selector(atoms)
+    first: First = field(init=False, repr=False, compare=False)  # compile_first(atoms)
     uses_source: bool = field(init=False, repr=False, compare=False)  # whether who asks changes the answer
     side: int = field(init=False, repr=False, compare=False)  # side_of(atoms)
     # The spec's number, doubled: with the asking player added, the key of its candidates in a position.
@@ -167,6 +229,8 @@ class TargetSpec:
         if self.zone not in TARGET_ZONES:
             raise ValueError(f"unknown target zone {self.zone!r}")
         object.__setattr__(self, "pred", compile_filter(self.atoms))
+        object.__setattr__(self, "select", compile_selector(self.atoms))
+        object.__setattr__(self, "first", compile_first(self.atoms))
         object.__setattr__(self, "uses_source", "tutelage" in self.atoms)
         object.__setattr__(self, "side", side_of(self.atoms))
         object.__setattr__(self, "key", 2 * next(_SPEC_NUMBERS))

@@ -9,7 +9,7 @@ from engine.core import OPPONENT, PLAYER
 from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.choices import DefaultChooser
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, HAND, REMOVED, UNDER, Piece
-from engine.games.qqdnd.state import BONUS, LAST, TURN
+from engine.games.qqdnd.state import BONUS, LAST, RESPOND, TURN, stall
 from engine.games.qqdnd.verbs import Ctx, run_program
 from tests.engine.test_qqdnd_engine import (
     DAMIEN,
@@ -684,7 +684,9 @@ def test_it_adds_holo_lance_damage_with_a_mount() -> None:
 def test_it_hurls_and_catches_the_trident() -> None:
     """ Holo-Trident: "Trident Hurl: (14-10) Flip a coin. If heads, deal one damage to target ally. This card cannot
     become Able until next round, and does not become Able at the start of a round." / "Trident Catch: (20) You
-    may use this action only if this card is Exhausted. [...] This card becomes Able." """
+    may use this action only if this card is Exhausted. [...] This card becomes Able." and "You can only use one
+    Action per card per turn": the Catch is the card's Action of the round, so it takes no other this round and is
+    Able from the next round's start. """
     table = Table([SARINAK, *QUIET3])
     sarinak = table.member("Sarinak")
     table.give("Holo-Trident", zone="field", host=sarinak)
@@ -695,8 +697,43 @@ def test_it_hurls_and_catches_the_trident() -> None:
         assert not table.moves("Trident Catch")
         table.pass_turn()
     assert sarinak.exhausted  # no Able at the start of the round
-    table.play("Trident Catch")
-    assert not sarinak.exhausted and "hurled" not in sarinak.marks
+    table.play("Trident Catch")  # the opening, at 20
+    assert "hurled" not in sarinak.marks
+    # One Action this round, the Catch: no Snipe in answer to the party's Turn Action, nor on the turn after it.
+    respond_to_the_sparring_party(table)
+    assert not table.moves("Snipe") and not table.moves("Trident Catch")
+    table.pass_turn()
+    assert table.state.phase == TURN and table.state.current_player() == PLAYER
+    assert not table.moves("Snipe")
+    while table.state.round == 2:
+        table.pass_turn()
+    assert not sarinak.exhausted  # Able at the next round's start
+
+
+def respond_to_the_sparring_party(table: Table) -> None:
+    """Pass until the sparring party is on the turn, and let it take its Turn Action: the deck's player may respond."""
+    state = table.state
+    while not (state.phase == TURN and state.current_player() == OPPONENT):
+        table.pass_turn()
+    state.apply_action(stall(state.bar))
+    assert state.phase == RESPOND and state.current_player() == PLAYER
+
+
+def test_a_card_that_has_acted_this_round_does_not_catch_the_trident() -> None:
+    """ "You can only use one Action per card per turn – if a Party Member or Resource card has more than one Action,
+    you may only use one per turn." Trident Catch ("You may use this action only if this card is Exhausted. [...] This
+    card becomes Able.") is not a second Action for a card Exhausted by its own Action this round: Damien, having
+    opened the round with Street Rider, cannot catch to act again (before, the Catch made him Able, and a Holo-Trident
+    gave him an Action after every Catch, a coin flip at his own Ally each time). """
+    table = Table([DAMIEN, *QUIET3])
+    damien = table.member("Damien")
+    table.give("Holo-Trident", zone="field", host=damien)
+    table.give("Starguard", zone="field")
+    table.open()
+    table.play("Street Rider")  # the opening, at 18
+    assert damien.exhausted
+    respond_to_the_sparring_party(table)
+    assert not table.moves("Trident Catch")
 
 
 def test_it_adds_a_shield_counter_to_a_card_you_control() -> None:

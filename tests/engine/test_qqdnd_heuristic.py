@@ -13,7 +13,17 @@ from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_
 from engine.games.qqdnd.state import PASS, RESPOND
 from engine.validation import CardIndex
 from tests.engine.sample_decks import sample_deck_lists
-from tests.engine.test_qqdnd_engine import EPTOL, IAGO, INSINGEM, MALACHI, QUIET3_PARTY, QUIET_PARTY, SARINAK, Table
+from tests.engine.test_qqdnd_engine import (
+    DAMIEN,
+    EPTOL,
+    IAGO,
+    INSINGEM,
+    MALACHI,
+    QUIET3_PARTY,
+    QUIET_PARTY,
+    SARINAK,
+    Table,
+)
 
 
 def play_round(table: Table) -> list[str]:
@@ -329,3 +339,61 @@ def test_a_pending_spellstrike_boost_does_not_hurry_the_rush_over_the_third_fly(
     moves = [move for move in play_round(table) if "Insingem Nox" in move]
     assert moves[0].startswith("use Me, Me, Me")
     assert table.state.magus_bonus[PLAYER] == 1
+
+
+def test_it_draws_with_lotus_slash_on_its_own_cavbike() -> None:
+    """ Lotus Slash: "Deal 1 damage to target Resource card if there is a Samurai in your party. Draw a card."; the
+    Cavbike is "a token Mechanical Mount Item" with no Life, and "If the target is a Party Member and the amount of
+    Damage counters on it exceeds its life, that Party Member is defeated": damage never destroys a card without
+    Life, so the slash at one's own Cavbike costs nothing and draws the card (before, the damage counted as harm
+    to one's own card and Lotus Slash stayed in hand whenever the dummies had no Resource to target). """
+    table = Table([DAMIEN, EPTOL, *QUIET_PARTY[:2]])
+    table.state.create_token(PLAYER, "Cavbike", table.member("Damien"))
+    table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard", "Lotus Slash")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("play Lotus Slash") and move.endswith("on Cavbike") for move in moves)
+    assert "Lotus Slash" in table.state.played
+
+
+def test_it_does_not_pummel_its_own_bomb_to_empty_its_hand() -> None:
+    """ Pummel: "Deal one damage to target Permanent Resource. You may discard a card from your hand. If you do,
+    return Pummel to your hand": damage to one's own Alchemical Bomb (an Item, no Life) costs nothing, but what the
+    rest of the move does still counts, and the card discarded to replay it costs what any discard does. The
+    player does not Pummel its own Bomb over and over, a card of its hand gone each time. """
+    table = Table([*QUIET_PARTY])
+    table.give("Alchemical Bomb", zone="field")
+    table.hand("Drunkard", "Pummel", "Deadshot", "Deadshot")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert sum(move.startswith("play Pummel") for move in moves) <= 1
+
+
+def test_malachi_pays_a_point_of_life_to_draw_against_the_dummies() -> None:
+    """ Malachi: "Frantic Research: (12-8) Draw a card, then discard a card. You may then deal 1 damage to this card to
+    draw another card."; the dummies deal no damage, so against them a point of Malachi's Life short of defeat costs
+    little, and he researches while an Action is still to come (before, the point cost twice a card drawn and he
+    never did). """
+    table = Table([MALACHI, *QUIET3_PARTY])
+    for _ in range(3):
+        table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard", "Deadshot")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("use Frantic Research") for move in moves)
+    assert table.member("Malachi").damage == 1
+
+
+def test_a_second_golden_katana_goes_to_a_card_that_will_use_it() -> None:
+    """ "You can only use one Action per card per turn", and Golden Katana: "Equipped card has “Golden Strike: (13)
+    Deal 1 damage to target card with a Challenge counter on it”": Damien (a Samurai on his Cavbike, a Holo-Lance
+    adding a point) already strikes with one Golden Katana, so a second one on him adds nothing; it goes to Eptol,
+    whose Challenge deals no damage (before, it went to Damien, whose strikes hit hardest). """
+    table = Table([DAMIEN, EPTOL, *QUIET_PARTY[:2]])
+    damien = table.member("Damien")
+    table.state.create_token(PLAYER, "Cavbike", damien)
+    table.give("Holo-Lance", zone="field", host=damien)
+    table.give("Golden Katana", zone="field", host=damien)
+    table.dummy(1).counters["challenge0"] = 1
+    table.hand("Drunkard", "Golden Katana")  # Drunkard (21) opens
+    moves = play_round(table)
+    assert any(move.startswith("play Golden Katana") and move.endswith("on Eptol Noir, Forgetful Ronin")
+               for move in moves)

@@ -15,8 +15,10 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
       of damage lands, so a shielded Party Member is worn down, not left alone.
    b. Damage to another card of the other party scores a little (0.5 a point it can take), except on a
       card without Life (an Item, a Location): damage never destroys it, and it scores nothing.
+   c. Damage to one's own card without Life costs nothing either (Lotus Slash at one's own Cavbike draws a card).
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
-   is taught to) can deal each round to come, at half the rate of damage now; a Permanent that
+   is taught to) can deal each round to come, at half the rate of damage now (a weapon: what its Action beats
+   the best damage Action of the card it equips by, one Action a card a round); a Permanent that
    cannot help against the dummies (Noxspace stops targeting them; a Sniper's Camp with no Martial
    Attack to hold; Raging Savage) is avoided. A Sniper's Camp costs the Attack and Spell cards a round's draw
    brings, which it locks in hand (camp_locks). A second copy of a Unique card in play is not played.
@@ -25,7 +27,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
 3. Charge counters on an Alchemical Bomb are worth nearly as much as damage (BOOM spends them).
 4. Drawing and searching are worth a little while an Action is still to come this round (a card
    drawn then can be played), almost nothing once it is not; discarding costs a little.
-5. Harm to one's own cards counts against a move, heavily when it would defeat a Party Member;
+5. Harm to one's own cards counts against a move, heavily when it would defeat a Party Member (a point
+   short of that costs little against the goldfish's dummies, which deal no damage: own_point);
    healing one's own damage counts a little.
 6. Passing scores 0: a move that scores below that is not made (except the opening Action, which
    the rules force).
@@ -136,6 +139,7 @@ MILLED_OWN = 0.5  # a card of one's own deck removed from the game
 CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
 CARD_LATER = 0.2  # a card into hand once none is
 OWN_POINT = 3.0  # a point of damage to one's own card
+OWN_POINT_UNOPPOSED = 0.5  # a point on one's own Party Member when the other party deals no damage (goldfish)
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
 BOOM_HORIZON = 6  # rounds of Ticks a BOOM is counted to give up, at most
 SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of a response
@@ -934,6 +938,10 @@ class HeuristicPolicy:
         # damage nor Charge counters adds nothing.
         if profile.striking:
             best = max(self.potential(state, act, performer, decision) for act in profile.striking)
+            if host is not None and best > 0:
+                # One Action a card a round (rule 16): a weapon's Action adds only what it beats the best the card it
+                # equips can already do by (a second Golden Katana on the same card adds nothing).
+                best -= min(best, self._best_potential(state, host, decision))
             value += FUTURE_RATE * (max(best, 0.0) if profile.idle_actions else best)
         if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
@@ -950,6 +958,11 @@ class HeuristicPolicy:
         if nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value
+
+    def _best_potential(self, state: QQDNDState, card: Piece, decision: Decision) -> float:
+        """What the best Action a card in play has now that deals damage is worth against the dummy nearest defeat."""
+        return max((self.potential(state, act, card, decision) for act in state.actions_of(card) if act.damaging),
+                   default=0.0)
 
     def _profile(self, d: CardDef) -> PermanentProfile:
         profile = self._profiles.get(d)
@@ -1174,11 +1187,12 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
             n -= shields
     if n <= 0:
         return stripped
-    if target.controller != me and not target.d.is_party_member and b.life_of(target) is None:
-        return stripped  # damage never destroys a card without Life (rule 1b)
+    if not target.d.is_party_member and b.life_of(target) is None:
+        # Damage never destroys a card without Life, the other party's (rule 1b) or one's own (rule 14).
+        return stripped
     before = planned.get(target.uid, 0)
     planned[target.uid] = before + n
-    worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me)
+    worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me, own_point(b, target))
     return worth + stripped if stripped else worth
 
 
@@ -1212,8 +1226,10 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
             worth = value + (DEFEAT_BONUS if n >= left else 0.0)
     elif d.is_party_member and not target.defeated and n >= left:
         worth = -OWN_DEFEAT
+    elif life is None and not d.is_party_member:
+        return stripped  # one's own card without Life: damage never destroys it (rule 14)
     else:
-        worth = -OWN_POINT * min(n, max(left, 0))
+        worth = -own_point(b, target) * min(n, max(left, 0))
     return worth + stripped if stripped else worth
 
 
@@ -1226,9 +1242,18 @@ def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
     return SHIELD * min(n, shields)
 
 
-def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:
+def own_point(b: Board, target: Piece) -> float:
+    """What a point of damage on one's own card costs, short of defeating or destroying it (rule 15): against the
+    goldfish's dummies, which deal no damage, a point on one's own Party Member is Life nothing else will take, and
+    costs little (Malachi's Frantic Research: "You may then deal 1 damage to this card to draw another card")."""
+    if target.d.is_party_member and isinstance(b, QQDNDState) and b.game.goldfish:
+        return OWN_POINT_UNOPPOSED
+    return OWN_POINT
+
+
+def _worth_of_counters(target: Piece, n: int, left: float, me: int, own: float = OWN_POINT) -> float:
     """What `n` Damage counters put on `target` are worth to the player at seat `me`, `left` the damage it can
-    take before it is defeated or destroyed."""
+    take before it is defeated or destroyed; `own` what a point on one's own card costs (own_point)."""
     if target.controller != me:
         if not target.d.is_party_member:
             return 0.5 * min(n, max(left, 0))
@@ -1239,7 +1264,7 @@ def _worth_of_counters(target: Piece, n: int, left: float, me: int) -> float:
         return value + (DEFEAT_BONUS if n >= left else 0.0)
     if target.d.is_party_member and not target.defeated and n >= left:
         return -OWN_DEFEAT
-    return -OWN_POINT * min(n, max(left, 0))
+    return -own * min(n, max(left, 0))
 
 
 def source_modifiers(b: Board, source: Piece, actor: int) -> tuple[int, str | None]:
@@ -1570,6 +1595,10 @@ class Estimate:
                 not p.d.is_party_member for p in self.state.field[self.me]) else -0.1
         if fn is effects.turnabout:
             return 1.0
+        if fn is effects.pummel_return and ctx.source.d.name == ctx.action.card_name and self.state.hand[self.me]:
+            # "You may discard a card from your hand. If you do, return Pummel to your hand": the card discarded
+            # costs what any discard does (rule 14).
+            return self._discard(verb, ctx)
         return 0.0
 
 
@@ -1636,7 +1665,7 @@ def reads_targets(program: Program) -> bool:
 # Verbs whose estimate reads nothing of the board (at most whether an Action is still to come this round).
 _BOARD_BLIND_VERBS = (Search, RevealUntil, StayExhausted, Flip)  # a Flip's programs are walked too
 # The card rules that are code whose estimate reads the board; the others score a flat amount.
-_BOARD_CUSTOMS = frozenset({effects.observe_and_replicate, effects.mass_teleport})
+_BOARD_CUSTOMS = frozenset({effects.observe_and_replicate, effects.mass_teleport, effects.pummel_return})
 
 
 def reads_board(program: Program) -> bool:

@@ -52,7 +52,18 @@ from engine.games.qqdnd.choices import Chooser, DefaultChooser
 from engine.games.qqdnd.copies import clone_state
 from engine.games.qqdnd.copies import resample_hidden as resample_hidden_cards
 from engine.games.qqdnd.effects import UNIMPLEMENTED
-from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, GRANTS_REMOVED, HAND, REMOVED, ZONE_NAMES, Piece
+from engine.games.qqdnd.pieces import (
+    ACTED,
+    DECK,
+    DISCARD,
+    FIELD,
+    GONE,
+    GRANTS_REMOVED,
+    HAND,
+    REMOVED,
+    ZONE_NAMES,
+    Piece,
+)
 from engine.games.qqdnd.verbs import THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
 
 PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
@@ -592,6 +603,8 @@ class QQDNDState(Board, State):
                 self.put_into_play(source, player, host, played=True, wave=ctx.nested)
         else:
             source.exhausted = True
+            # "You can only use one Action per card per turn": Trident Catch asks whether the card has performed one.
+            source.marks[ACTED] = self.round
             if act.rule == "fresh_experiment" and act.low is not None:
                 # "you may increase the Initiative of Fresh Experiment by X by discarding X cards from your hand"
                 extra = move.initiative - act.low
@@ -789,6 +802,10 @@ class QQDNDState(Board, State):
             # Trident Catch: "You may use this action only if this card is Exhausted"; Trident Hurl: "This card
             # cannot become Able until next round".
             if not piece.exhausted or piece.marks.get("hurled") == self.round:
+                return None
+            # ... and "You can only use one Action per card per turn": not by a card that has performed an Action this
+            # round (Damien after the round's opening), only by one an effect or an earlier round's Hurl exhausted.
+            if piece.marks.get(ACTED) == self.round:
                 return None
         elif piece.exhausted:
             return None

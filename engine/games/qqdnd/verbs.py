@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from itertools import count
 from typing import TYPE_CHECKING, cast
 
-from engine.games.qqdnd.pieces import DISCARD, FIELD, NO_PIECES
+from engine.games.qqdnd.pieces import ACTED, DISCARD, FIELD, NO_PIECES
 
 NO_PLAYERS = cast("list[int]", ())  # a Ctx's nested Action has no players as targets until it is given some
 
@@ -822,8 +822,14 @@ class Ready(Verb):
         self.to = to
 
     def run(self, ctx: Ctx) -> None:
+        rnd = ctx.b.round
         for target in self.to.pieces(ctx):
-            target.exhausted = False
+            if target.marks.get(ACTED) == rnd:
+                # "You can only use one Action per card per turn": the card has performed its Action this round (the
+                # Catch itself), so it becomes Able at the next round's start, not for a second Action now.
+                target.stay_exhausted = False
+            else:
+                target.exhausted = False
 
 
 class StayExhausted(Verb):

@@ -58,12 +58,36 @@ from engine.games.condemned.state import (
     MULLIGAN,
     MULLIGAN_ACTION,
     NO_ROLE,
+    OVER,
     PASS,
     PREPARE,
     Action,
     CondemnedState,
     Side,
 )
+
+
+def play_on(state: CondemnedState) -> None:
+    """The moves of the seat to act, each the one choose() makes, applied until another seat is to act or
+    the game ends (Player.play_on): against the goldfish inmate, which is never asked, the whole game.
+    The Main Phase's and the Attack Phase's decisions, most of a game's, go to their policy at once."""
+    seat = state.actor
+    side = state.sides[seat]
+    apply = state.apply_trusted
+    if side.passive:  # never asked (see choose): its one action at a time
+        while state.phase != OVER and state.actor == seat:
+            apply(choose(state))
+        return
+    while True:
+        phase = state.phase
+        if phase == OVER or state.actor != seat:
+            return
+        if phase == MAIN:
+            apply(_main(state, side))
+        elif phase == ATTACK:
+            apply(_attack(state, side))
+        else:
+            apply(choose(state))
 
 
 def choose(state: CondemnedState) -> Action:

@@ -30,6 +30,9 @@ class HeuristicPlayer(Player):
     # POLICY itself, called with the state alone: one call less at every decision of a game. Only
     # CondemnedStates are given to a Condemned player.
     choose = staticmethod(heuristic.choose)  # type: ignore[assignment]
+    # The seat's moves on until another seat is to act (against the goldfish, the whole game), without
+    # play_out asking choose() for each.
+    play_on = staticmethod(heuristic.play_on)  # type: ignore[assignment]
 
 
 class InmatePlayer(Player):

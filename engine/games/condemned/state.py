@@ -1190,25 +1190,63 @@ class CondemnedState(State):
             self.off_attacks += 1
         else:
             self.desperation_used = True
-        self.attack = Attack(side.index, weapon, target, self.attacks_made, self.at_range)
-        self.attacks_made += 1
+        index = self.attacks_made
+        self.attacks_made = index + 1
+        if not self.stack and self.sides[1 - side.index].passive and (
+            side.passive or side.event_played or not self._may_play_attacking_event(side)
+        ):
+            # A fast path: with no Event to play, against a defender that never answers nor parries
+            # (the goldfish inmate), every window passes and, with nothing on the stack, the attack
+            # strikes: straight there. (_only_pass, for the attacker, the side whose turn it is: whether
+            # it may play an Event now.)
+            if weapon is not None and target == CONDEMNED_TARGET:
+                self._strike_unanswered(side, weapon, index)
+                return
+            self.attack = Attack(side.index, weapon, target, index, self.at_range)
+            self._strike()
+            return
+        self.attack = Attack(side.index, weapon, target, index, self.at_range)
         # The attacker may play an Event "when you declare an attack", then the defender one
         # "when an enemy attack is declared".
         self.phase, self.actor = ATTACK_EVENTS, side.index
-        if not self.stack and self.sides[1 - side.index].passive:
-            # A fast path: with no Event to play, against a defender that never answers nor parries
-            # (the goldfish inmate), every window passes and, with nothing on the stack, the attack
-            # strikes: straight there. (_only_pass, inlined for the attacker, the side whose turn it is:
-            # whether it may play an Event now.)
-            if not side.passive and not side.event_played:
-                windows = self.windows
-                for card in side.hand:
-                    if windows[card.uid] & _ATTACKING_WINDOW:
-                        self._skip_empty_windows()
-                        return
-            self._strike()
-            return
         self._skip_empty_windows()
+
+    def _may_play_attacking_event(self, side: Side) -> bool:
+        """Whether the hand holds an Event played "when you declare an attack" (or at any time)."""
+        windows = self.windows
+        for card in side.hand:  # noqa: SIM110 (a loop: any() over a generator is slower here)
+            if windows[card.uid] & _ATTACKING_WINDOW:
+                return True
+        return False
+
+    def _strike_unanswered(self, attacker: Side, weapon: CardInstance, index: int) -> None:
+        """_strike of a Weapon's attack at the enemy Condemned that nothing answered: no Event played, no
+        parry, no modifier but the Condemned's bonus for the damage type and the halving of a later
+        attack, so its damage is worked out here without the attack's DamageSteps (a fast path: most
+        attacks at the goldfish inmate are these)."""
+        side_index = attacker.index
+        self.attack = None
+        self.phase, self.actor = ATTACK, side_index
+        defender = self.sides[1 - side_index]
+        spec = self.spec_of[weapon.uid]
+        damage = spec.damage
+        damage_type = spec.damage_type
+        if damage_type is not None:
+            damage += attacker.condemned.type_bonus.get(damage_type, 0)
+        if damage < 0:  # DamageSteps.damage: never below 0
+            damage = 0
+        if index > 0:
+            # "Any Attack after the first attack in the turn deals half damage, rounded up."
+            damage = -(-damage // 2)
+        self._hit_condemned(attacker, defender, spec, damage)
+        if self.phase == OVER:
+            return
+        if attacker.main is weapon or attacker.off is weapon:
+            self.wear(attacker, weapon, 1)
+        if self.at_range and spec.breaks_at_ranged and attacker.holds(weapon):
+            self._drop(attacker, weapon)
+        for verb in spec.after_attack:
+            self.resolve(attacker, verb, None)
 
     def _strike(self) -> None:
         """The attack's damage: "If any cards have damage modifiers, apply them now. Then, damage

@@ -68,14 +68,28 @@ def keeps(state: CondemnedState, side: Side) -> bool:
     if left <= 0:
         return True
     spec_of = state.spec_of
-    weapons, searches, bonuses = _hand_parts(side, [spec_of[card.uid] for card in side.hand])
+    hand = tuple([spec_of[card.uid] for card in side.hand])
+    # A hand without a Weapon search is judged by its cards alone (in their order), the distance and
+    # the mulligans left: its verdict is kept for the Game and seat, and read again when the hand comes
+    # again. A search's find depends on the deck, so such a hand is judged every time.
+    verdicts = _verdicts(state, side)
+    key = (hand, left, state.at_range)
+    verdict = verdicts.get(key)
+    if verdict is not None:
+        return verdict
+    weapons, searches, bonuses = _hand_parts(side, hand)
     if searches:
         # The rest of the deck counts only for a search to find a Weapon in, and only its Weapons the
         # Condemned can equip (read from their Main Phase roles, in one pass over the deck).
         roles = state.roles[side.index]
         rest = [spec_of[card.uid] for card in side.deck if roles[card.uid] == EQUIP_WEAPON]
         weapons += _finds(side, rest, searches)
-    return _plan_total(side, weapons, bonuses, state.at_range) >= new_hand_worth(state, side)[left - 1]
+    verdict = _plan_total(side, weapons, bonuses, state.at_range) >= new_hand_worth(state, side)[left - 1]
+    if not searches:
+        if len(verdicts) >= KEPT_VERDICTS:
+            verdicts.clear()  # a bound on a long run's table: a verdict forgotten is only worked out again
+        verdicts[key] = verdict
+    return verdict
 
 
 def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
@@ -109,6 +123,11 @@ def _deck_worth(state: CondemnedState, side: Side) -> list[float]:
 
 # Per Game, per seat: the worth of a new hand with 0, 1, ... mulligans left.
 new_hand_worth = PerSeat(_deck_worth)
+
+# Per Game, per seat: keeps' verdict on each hand without a Weapon search, by (its cards in order, the
+# mulligans left, the distance).
+_verdicts: PerSeat[dict[tuple[Any, ...], bool]] = PerSeat(lambda state, side: {})
+KEPT_VERDICTS = 1 << 12
 
 
 class _WeaponSearches(dict[CardSpec, bool]):

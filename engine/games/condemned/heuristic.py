@@ -72,22 +72,11 @@ def play_on(state: CondemnedState) -> None:
     the game ends (Player.play_on): against the goldfish inmate, which is never asked, the whole game.
     The Main Phase's and the Attack Phase's decisions, most of a game's, go to their policy at once."""
     seat = state.actor
-    side = state.sides[seat]
-    apply = state.apply_trusted
-    if side.passive:  # never asked (see choose): its one action at a time
+    if state.sides[seat].passive:  # never asked (see choose): its one action at a time
         while state.phase != OVER and state.actor == seat:
-            apply(choose(state))
+            state.apply_trusted(choose(state))
         return
-    while True:
-        phase = state.phase
-        if phase == OVER or state.actor != seat:
-            return
-        if phase == MAIN:
-            apply(_main(state, side))
-        elif phase == ATTACK:
-            apply(_attack(state, side))
-        else:
-            apply(choose(state))
+    state.play_seat(seat, _main, _attack, choose)
 
 
 def choose(state: CondemnedState) -> Action:

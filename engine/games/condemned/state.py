@@ -445,6 +445,42 @@ class CondemnedState(State):
                 self._end_turn()  # no attack left: END_ATTACKS, as settle would take it
         self.settle()
 
+    def play_seat(self, seat: int, main: Callable[[CondemnedState, Side], Action],
+                  attack: Callable[[CondemnedState, Side], Action], choose: Callable[[CondemnedState], Action]
+                  ) -> None:
+        """Play the moves of `seat` until another seat is to act or the game ends (Player.play_on): each
+        Main Phase decision is main's action, each Attack Phase decision attack's, any other choose's,
+        applied as apply_trusted applies them (a player's policy, played on without a call of
+        apply_trusted a move)."""
+        side = self.sides[seat]
+        sides = self.sides
+        while True:
+            phase = self.phase
+            if phase == OVER or self.actor != seat:
+                return
+            if phase == MAIN:
+                action = main(self, side)
+            elif phase == ATTACK:
+                action = attack(self, side)
+            else:
+                action = choose(self)
+            # apply_trusted(action), inlined: the deciding side is the seat's
+            _ACTS[action[0]](self, side, action)
+            phase = self.phase
+            if phase == MAIN:
+                acting = sides[self.actor]
+                if not acting.passive and not acting.switched and acting.hand:
+                    self._legal = None
+                    continue
+            elif phase == ATTACK:
+                acting = sides[self.actor]
+                if not acting.passive:
+                    if self.first_attack_hand(acting) is not None:
+                        self._legal = None
+                        continue
+                    self._end_turn()
+            self.settle()
+
     def is_terminal(self) -> bool:
         return self.phase == OVER
 

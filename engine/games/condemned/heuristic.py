@@ -76,7 +76,7 @@ def play_on(state: CondemnedState) -> None:
         while state.phase != OVER and state.actor == seat:
             state.apply_trusted(choose(state))
         return
-    state.play_seat(seat, _main, _attack, choose)
+    state.play_seat(seat, _main, _attack_with, choose)
 
 
 def choose(state: CondemnedState) -> Action:
@@ -421,7 +421,7 @@ def _main(state: CondemnedState, side: Side) -> Action:
     # Each step is asked only when it may find something (its first test, or its cards, read here):
     # this runs at every Main Phase decision.
     slots = side.armor
-    if not state.at_range and not side.leafy_used and (
+    if state.any_leafy and not state.at_range and not side.leafy_used and (
         slots[0] is not None or slots[1] is not None or slots[2] is not None  # Leafy Pads is an Armor
     ):
         for worn_card in slots:
@@ -590,7 +590,11 @@ def _attack_bonus(spec: CardSpec) -> int:
 
 def _attack(state: CondemnedState, side: Side) -> Action:
     # The first attack the rules list (CondemnedState._attack_actions), read without the list.
-    hand = state.first_attack_hand(side)
+    return _attack_with(state, side, state.first_attack_hand(side))
+
+
+def _attack_with(state: CondemnedState, side: Side, hand: str | None) -> Action:
+    """_attack, given the hand of the first attack the rules list (CondemnedState.first_attack_hand)."""
     if hand is None:
         return END_ATTACKS
     armor = state.sides[1 - side.index].armor

@@ -266,6 +266,9 @@ class CondemnedGame(Game):
         self.equips = [equip_actions(card.uid, spec) for card, spec in zip(self.cards, self.spec_of, strict=True)]
         self.roles = [[main_role(spec, equippable) for spec in self.spec_of] for equippable in self.equippable]
         self.windows = [event_windows(spec) for spec in self.spec_of]
+        # Whether any card of the game discards to move to Ranged (Leafy Pads): without one, the
+        # heuristic's Main Phase never looks for it on the Armor worn.
+        self.any_leafy = any(spec.leafy for spec in self.spec_of)
 
     def _card(self, name: str) -> CardInstance:
         card = CardInstance(len(self.cards), name)
@@ -289,6 +292,7 @@ class CondemnedGame(Game):
         state.equips = self.equips
         state.roles = self.roles
         state.windows = self.windows
+        state.any_leafy = self.any_leafy
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
             if side.condemned.unimplemented:
@@ -375,6 +379,7 @@ class CondemnedState(State):
         self.equips: list[tuple[Action, ...]] = []  # by uid: equip_actions
         self.roles: list[list[int]] = [[], []]  # by side, by uid: main_role
         self.windows: list[int] = []  # by uid: event_windows
+        self.any_leafy = False  # whether a card of the game discards to move to Ranged (CondemnedGame)
         contenders, condemned, equippable = game.contenders, game.condemned, game.equippable
         self.sides = (
             Side(PLAYER, condemned[PLAYER], equippable[PLAYER], contenders[PLAYER].passive),
@@ -446,14 +451,15 @@ class CondemnedState(State):
         self.settle()
 
     def play_seat(self, seat: int, main: Callable[[CondemnedState, Side], Action],
-                  attack: Callable[[CondemnedState, Side], Action], choose: Callable[[CondemnedState], Action]
-                  ) -> None:
+                  attack: Callable[[CondemnedState, Side, str | None], Action],
+                  choose: Callable[[CondemnedState], Action]) -> None:
         """Play the moves of `seat` until another seat is to act or the game ends (Player.play_on): each
-        Main Phase decision is main's action, each Attack Phase decision attack's, any other choose's,
-        applied as apply_trusted applies them (a player's policy, played on without a call of
-        apply_trusted a move)."""
+        Main Phase decision is main's action, each Attack Phase decision attack's (given the hand of the
+        first attack there is: first_attack_hand), any other choose's, applied as apply_trusted applies
+        them (a player's policy, played on without a call of apply_trusted a move)."""
         side = self.sides[seat]
         sides = self.sides
+        hand: str | None = None  # first_attack_hand of the decision waiting, when the last step read it
         while True:
             phase = self.phase
             if phase == OVER or self.actor != seat:
@@ -461,9 +467,10 @@ class CondemnedState(State):
             if phase == MAIN:
                 action = main(self, side)
             elif phase == ATTACK:
-                action = attack(self, side)
+                action = attack(self, side, hand if hand is not None else self.first_attack_hand(side))
             else:
                 action = choose(self)
+            hand = None
             # apply_trusted(action), inlined: the deciding side is the seat's
             _ACTS[action[0]](self, side, action)
             phase = self.phase
@@ -475,7 +482,8 @@ class CondemnedState(State):
             elif phase == ATTACK:
                 acting = sides[self.actor]
                 if not acting.passive:
-                    if self.first_attack_hand(acting) is not None:
+                    hand = self.first_attack_hand(acting)
+                    if hand is not None:
                         self._legal = None
                         continue
                     self._end_turn()
@@ -592,6 +600,7 @@ class CondemnedState(State):
         self.roles = [[*roles, main_role(self.specs[name], side.equippable)]
                       for roles, side in zip(self.roles, self.sides, strict=True)]
         self.windows = [*self.windows, event_windows(self.specs[name])]
+        self.any_leafy = self.any_leafy or self.specs[name].leafy
         return card
 
     def settle(self) -> None:

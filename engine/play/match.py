@@ -15,9 +15,10 @@ def play_out(state: State, players: Sequence[Player], max_actions: int | None = 
     # TERMINAL once the game is over, so it alone says whether to go on (State.current_player).
     current_player, apply_trusted = state.current_player, state.apply_trusted
     if max_actions is None:
-        if any(player.play_on for player in players):
-            _play_on(state, players)
-            return True
+        for player in players:  # any() of the players' play_on, without a generator's frame a game
+            if player.play_on is not None:
+                _play_on(state, players)
+                return True
         while (seat := current_player()) != TERMINAL:
             apply_trusted(players[seat].choose(state))
         return True
@@ -32,9 +33,8 @@ def play_out(state: State, players: Sequence[Player], max_actions: int | None = 
 def _play_on(state: State, players: Sequence[Player]) -> None:
     """play_out to the end, handing the state to each player that plays on by itself (Player.play_on)."""
     current_player, apply_trusted = state.current_player, state.apply_trusted
-    plays_on = [player.play_on for player in players]
     while (seat := current_player()) != TERMINAL:
-        play_on = plays_on[seat]
+        play_on = players[seat].play_on
         if play_on is None:
             apply_trusted(players[seat].choose(state))
         else:

@@ -474,19 +474,26 @@ class CondemnedState(State):
             # apply_trusted(action), inlined: the deciding side is the seat's
             _ACTS[action[0]](self, side, action)
             phase = self.phase
-            if phase == MAIN:
-                acting = sides[self.actor]
-                if not acting.passive and not acting.switched and acting.hand:
-                    self._legal = None
-                    continue
-            elif phase == ATTACK:
+            if phase == ATTACK:
                 acting = sides[self.actor]
                 if not acting.passive:
                     hand = self.first_attack_hand(acting)
                     if hand is not None:
                         self._legal = None
                         continue
-                    self._end_turn()
+                    self._end_turn()  # no attack left: END_ATTACKS, as settle would take it
+                    phase = self.phase
+            if phase == MAIN:
+                # (after an action of the Main Phase, or a turn's end: the next turn's Main Phase)
+                acting = sides[self.actor]
+                if not acting.passive and not acting.switched and acting.hand:
+                    self._legal = None
+                    continue
+            elif phase in _WINDOWS and not self._only_pass():
+                # An Event window (or a parry) the player asked may use: a decision, as settle finds it
+                # (an attack declared with an attack Event in hand).
+                self._legal = None
+                continue
             self.settle()
 
     def is_terminal(self) -> bool:
@@ -1237,13 +1244,20 @@ class CondemnedState(State):
             self.desperation_used = True
         index = self.attacks_made
         self.attacks_made = index + 1
-        if not self.stack and self.sides[1 - side.index].passive and (
-            side.passive or side.event_played or not self._may_play_attacking_event(side)
-        ):
+        if not self.stack and self.sides[1 - side.index].passive:
             # A fast path: with no Event to play, against a defender that never answers nor parries
             # (the goldfish inmate), every window passes and, with nothing on the stack, the attack
-            # strikes: straight there. (_only_pass, for the attacker, the side whose turn it is: whether
-            # it may play an Event now.)
+            # strikes: straight there. (_only_pass, inlined for the attacker, the side whose turn it is:
+            # whether it may play an Event now.)
+            if not side.passive and not side.event_played:
+                windows = self.windows
+                for card in side.hand:
+                    if windows[card.uid] & _ATTACKING_WINDOW:
+                        # The attacker may play it: its Event window is a decision (the window
+                        # _skip_empty_windows would stop at).
+                        self.attack = Attack(side.index, weapon, target, index, self.at_range)
+                        self.phase, self.actor = ATTACK_EVENTS, side.index
+                        return
             if weapon is not None and target == CONDEMNED_TARGET:
                 self._strike_unanswered(side, weapon, index)
                 return
@@ -1255,14 +1269,6 @@ class CondemnedState(State):
         # "when an enemy attack is declared".
         self.phase, self.actor = ATTACK_EVENTS, side.index
         self._skip_empty_windows()
-
-    def _may_play_attacking_event(self, side: Side) -> bool:
-        """Whether the hand holds an Event played "when you declare an attack" (or at any time)."""
-        windows = self.windows
-        for card in side.hand:  # noqa: SIM110 (a loop: any() over a generator is slower here)
-            if windows[card.uid] & _ATTACKING_WINDOW:
-                return True
-        return False
 
     def _strike_unanswered(self, attacker: Side, weapon: CardInstance, index: int) -> None:
         """_strike of a Weapon's attack at the enemy Condemned that nothing answered: no Event played, no

@@ -67,15 +67,19 @@ def record(state: State, seat: int) -> GameRecord:
     assert isinstance(state, CondemnedState)
     side = state.sides[seat]
     drawn = side.drawn
+    if side.mulligans:
+        # Without the names whose every copy a mulligan sent back (what "+" would give, without Counter's
+        # Python code; without a mulligan there are none): taken out of the tally, the others keeping
+        # their order.
+        for name in [name for name, count in drawn.items() if count <= 0]:
+            del drawn[name]
     return GameRecord(
         end_turn=side.turns,
         won=state.winner() == seat,
         damage_by_turn=list(state.damage_by_turn),
         mulligans=side.mulligans,
         first_turn_play=state.first_turn_play,
-        # Without the names whose every copy a mulligan sent back (what "+" would give, without Counter's
-        # Python code; without a mulligan there are none)
-        drawn=new_counter({name: count for name, count in drawn.items() if count > 0}) if side.mulligans else drawn,
+        drawn=drawn,
         played=side.played,
         no_effect=new_counter(side.no_effect),
         no_moment=new_counter(),

@@ -284,23 +284,19 @@ class CondemnedGame(Game):
 
 
     def new_initial_state(self, rng: random.Random) -> CondemnedState:
-        state = CondemnedState(self, rng)
         # The per-card tables are the Game's, shared by all its states and their clones: play never
         # changes them (only new_card, when a test sets up a position, and it copies them first).
-        state.cards = self.cards
-        state.spec_of = self.spec_of
-        state.equips = self.equips
-        state.roles = self.roles
-        state.windows = self.windows
-        state.any_leafy = self.any_leafy
+        state = CondemnedState(self, rng, tables=True)
         for side in state.sides:
             side.condemned_card = self.condemned_cards[side.index]
             if side.condemned.unimplemented:
                 # A Condemned is in play all game: a text the engine does not play counts once.
                 side.no_effect[side.condemned.name] += 1
-            side.deck = list(self.decks[side.index])
-            # "Each player shuffles and cuts their deck"
-            shuffle(rng, side.deck)
+            deck = self.decks[side.index]
+            if deck:  # (the goldfish inmate has none: nothing to shuffle, and no number drawn for it)
+                side.deck = list(deck)
+                # "Each player shuffles and cuts their deck"
+                shuffle(rng, side.deck)
         first = self.first_player if self.first_player is not None else randbelow(rng, 2)
         state.first = first
         # "Each player draws 5 cards."
@@ -370,16 +366,25 @@ def make_game(deck: ResolvedDeck, *, opponent: ResolvedDeck | None = None, turn_
 
 
 class CondemnedState(State):
-    def __init__(self, game: CondemnedGame, rng: random.Random) -> None:
+    def __init__(self, game: CondemnedGame, rng: random.Random, *, tables: bool = False) -> None:
+        """A state with no card in it yet (a position is set up with new_card); with `tables`, the state
+        of a new game: the Game's per-card tables (its cards, dealt by CondemnedGame.new_initial_state)."""
         self.game = game
         self.rng = rng
         self.specs = game.specs
-        self.cards: list[CardInstance] = []  # by uid
-        self.spec_of: list[CardSpec] = []  # by uid
-        self.equips: list[tuple[Action, ...]] = []  # by uid: equip_actions
-        self.roles: list[list[int]] = [[], []]  # by side, by uid: main_role
-        self.windows: list[int] = []  # by uid: event_windows
-        self.any_leafy = False  # whether a card of the game discards to move to Ranged (CondemnedGame)
+        self.cards: list[CardInstance]  # by uid
+        self.spec_of: list[CardSpec]  # by uid
+        self.equips: list[tuple[Action, ...]]  # by uid: equip_actions
+        self.roles: list[list[int]]  # by side, by uid: main_role
+        self.windows: list[int]  # by uid: event_windows
+        if tables:
+            self.cards, self.spec_of, self.equips, self.roles, self.windows = (
+                game.cards, game.spec_of, game.equips, game.roles, game.windows
+            )
+            self.any_leafy = game.any_leafy
+        else:
+            self.cards, self.spec_of, self.equips, self.roles, self.windows = [], [], [], [[], []], []
+            self.any_leafy = False  # whether a card of the game discards to move to Ranged (CondemnedGame)
         contenders, condemned, equippable = game.contenders, game.condemned, game.equippable
         self.sides = (
             Side(PLAYER, condemned[PLAYER], equippable[PLAYER], contenders[PLAYER].passive),
@@ -1123,9 +1128,15 @@ class CondemnedState(State):
         spec = self._play_from_hand(side, card)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
-            # Preparation resolves, put it in the Discard Pile."
-            self.stack.append((side.index, card, target))
-            self._resolve_top()
+            # Preparation resolves, put it in the Discard Pile." (_resolve_top of it, inlined)
+            stack = self.stack
+            stack.append((side.index, card, target))
+            for verb in spec.actions:
+                _HANDLERS[type(verb)](self, side, verb, target)  # resolve, inlined
+                if self.phase == OVER:
+                    break
+            stack.pop()
+            side.discard.append(card)
             return
         side.event_played = True
         self.stack.append((side.index, card, target))

@@ -299,9 +299,11 @@ class CondemnedGame(Game):
                 shuffle(rng, side.deck)
         first = self.first_player if self.first_player is not None else randbelow(rng, 2)
         state.first = first
-        # "Each player draws 5 cards."
+        # "Each player draws 5 cards." (from a deck: the goldfish inmate has none, and draws nothing)
         for index in (first, 1 - first):
-            state.draw(state.sides[index], HAND_SIZE)
+            side = state.sides[index]
+            if side.deck:
+                state.draw(side, HAND_SIZE)
         state.phase, state.actor = MULLIGAN, first
         state.settle()
         return state
@@ -1015,7 +1017,9 @@ class CondemnedState(State):
         side.hand.clear()
         shuffle(self.rng, side.deck)
         self.draw(side, HAND_SIZE)
-        self.draw(self.sides[1 - side.index], 1)
+        other = self.sides[1 - side.index]
+        if other.deck or other.discard:  # (with neither, as the goldfish inmate's, there is nothing to draw)
+            self.draw(other, 1)
 
     def begin_turn(self, index: int) -> None:
         """The start of a Condemned's turn: "Start of turn effects resolve; Draw until you have 5 cards

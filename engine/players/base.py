@@ -71,7 +71,8 @@ def stream_for(player: Player, seed: int, index: int, seat: int) -> random.Rando
 def restart_seats(state: State, players: Sequence[Player], seed: int, index: int) -> None:
     """Restart each seat's player for game `index` of a run seeded `seed`, as every run plays it."""
     for seat, player in enumerate(players):
-        player.restart(state, seat, stream_for(player, seed, index, seat))
+        # stream_for, inlined: this comes before every game of every run
+        player.restart(state, seat, player_stream(seed, index, seat) if player.uses_stream else IDLE_STREAM)
 
 
 PlayerFactory = Callable[[], Player]

@@ -181,7 +181,7 @@ class HeuristicPlayer(Player):
                 # state.apply_trusted(action), less what cannot apply: keeping a card draws nothing from
                 # the Lifeblood, and the cards the main phase it begins could not play yet were looked
                 # at just now (a look again would find the same)
-                action = self._keep(state, table)
+                action = (act.KEEP, _kept(state, table), act.TO_BOTTOM)  # self._keep(state, table)
                 state.steps += 1
                 state.last_action = action
                 state._keep(action)
@@ -224,13 +224,7 @@ class HeuristicPlayer(Player):
 
     @staticmethod
     def _keep(state: AnguishState, table: WorthTable) -> Action:
-        first, second = state.seats[state.actor].drawing
-        worths = _worths_in_hand(state, table, (first, second), state.hour)
-        profiles = state.profiles
-        first_rank = (-worths[0], profiles[first].cost)
-        second_rank = (-worths[1], profiles[second].cost)
-        kept = first if first_rank <= second_rank else second
-        return (act.KEEP, kept, act.TO_BOTTOM)
+        return (act.KEEP, _kept(state, table), act.TO_BOTTOM)
 
     @staticmethod
     def _least_worth(state: AnguishState, table: WorthTable) -> int:
@@ -606,6 +600,41 @@ def _everything_fits(candidates: list[tuple[int, int, tuple[Option, ...]]], budg
 
 def _option_gain(option: Option) -> float:
     return option[0]
+
+
+def _kept(state: AnguishState, table: WorthTable) -> int:
+    """The card kept of the two drawn (POLICY 2): the one worth more, the cheaper on a tie.
+
+    _worths_in_hand of the two, in the Hour they are drawn, worked out for just them: neither is in
+    the hand, so a Creature among them is measured against the fourth best of the Arsenal and the
+    hand, and when no Creature was drawn, or fewer than four are there, nothing is measured at all."""
+    seat = state.seats[state.actor]
+    first, second = seat.drawing
+    now = state.hour
+    worth_of = table.worth_at[now][now]
+    first_worth, second_worth = worth_of[first], worth_of[second]
+    creature_at = table.creature
+    if creature_at[first] or creature_at[second]:
+        arsenal, hand = seat.arsenal, seat.hand
+        if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
+            keeps = table.keeps_at[now]
+            ranked = [keeps[uid] for uid in arsenal]
+            ranked += [worth_of[uid] for uid in hand if creature_at[uid]]
+            if len(ranked) >= ROW_SIZE:
+                ranked.sort(reverse=True)
+                fourth = ranked[ROW_SIZE - 1]
+                effect_worth = table.effect_worth
+                if creature_at[first]:
+                    over, effect = first_worth - fourth, effect_worth[first]
+                    first_worth = over if over > effect else effect
+                if creature_at[second]:
+                    over, effect = second_worth - fourth, effect_worth[second]
+                    second_worth = over if over > effect else effect
+    # (-worth, cost) of the first <= that of the second, compared without the tuples
+    if first_worth != second_worth:
+        return first if first_worth > second_worth else second
+    profiles = state.profiles
+    return first if profiles[first].cost <= profiles[second].cost else second
 
 
 def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ...] | list[int],

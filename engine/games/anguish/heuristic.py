@@ -97,6 +97,9 @@ _Play = tuple[int, str | None, int | None, bool]
 # have the same order: it names their plays).
 _Plan = tuple[float, str, tuple[_Play, ...], int, int, int, int]
 _ORDER = 4  # more than any card's options and making room
+# The characters of plays (chr, read from a list: a search makes one at every step), for more
+# candidates than a hand can hold (the Lifeblood holds 35 cards).
+_CHARS = tuple(map(chr, range(_ORDER * 64)))
 
 
 class HeuristicPlayer(Player):
@@ -145,6 +148,7 @@ class HeuristicPlayer(Player):
             table = self.table = worth_table(state.game)
         apply, best_plays, act_on, draws = state.apply_trusted, self._best_plays, self._act, table.draws
         creature_at = table.creature
+        profiles = state.profiles
         self._plan = self._idle = None
         while True:
             phase = state.phase
@@ -153,9 +157,11 @@ class HeuristicPlayer(Player):
                 in_order = _in_order(plays, draws)
                 while True:
                     rest: tuple[_Play, ...] | None
+                    action: Action
                     if in_order and plays:  # what _act makes of such a plan: its first play, then the rest
                         uid, row, _, _ = plays[0]
-                        action, rest = (act.PLAY, uid, row, _target(state, table, uid)), plays[1:]
+                        target = None if profiles[uid].target is None else best_target(state, table, uid)  # _target
+                        action, rest = (act.PLAY, uid, row, target), plays[1:]
                     else:
                         action, rest = act_on(state, table, plays)
                     # state.apply_trusted(action), inlined
@@ -324,7 +330,7 @@ class HeuristicPlayer(Player):
         hand = seat.hand
         hour = state.hour
         end_game = state.end_game
-        budget = state.budget()
+        budget = LAST_HOUR if end_game else hour - state.spent  # state.budget(), inlined
         profiles = state.profiles
         matchup = not state.game.goldfish
         after_attack = state.attack_declared and not end_game
@@ -408,6 +414,12 @@ class HeuristicPlayer(Player):
         summoned, moved, window, bonus, damage = state.summoned, state.moved, state.window, state.bonus, state.damage
         # state.protection_of(uid) is the Score it entered play with, and what effects added or took away
         entered = table.entry_protection[not state.end_game and hour <= LAST_LIGHT_HOUR]
+        # Nothing weakened (every goldfish game): each Creature's Arsenal Score, and whether it strikes,
+        # are the Game's tables, as _unanswered and safe_attackers read them.
+        plain = not state.weakening
+        dark = state.end_game or hour > LAST_LIGHT_HOUR
+        scores, strikes = state.game.arsenal_scores[dark], state.game.strikes[dark]
+        attacked, to_arsenal, turn = state.attacked, state.to_arsenal, state.turn_index
         room = []
         for uid in seat.arsenal:
             if not replacing and (entered[uid] + bonus[uid] - damage[uid] <= 0 or moved[uid] == window):
@@ -415,7 +427,13 @@ class HeuristicPlayer(Player):
             if summoned[uid] == hour:
                 continue  # played this turn: it was chosen for its place
             later = keeps[uid][hour]
-            now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
+            if not attacks_now:
+                now = later
+            elif plain:  # state.can_attack(uid), less what holds here: it was played before this Hour
+                now = later + scores[uid] if (attacked[uid] != window and to_arsenal[uid] != turn
+                                              and strikes[uid]) else later
+            else:
+                now = later + state.arsenal_of(uid) if state.can_attack(uid) else later
             room.append((later, uid, now))
         room.sort()
         return room, replacing
@@ -464,7 +482,7 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
     # plays come first in the hand (then by option) is kept: so once its first play is made, the rest
     # of it is the best plan of the position that follows, as a fresh look would find it.
     best: dict[int, _Plan] = {_key(budget, front, back, 0): (0.0, "", (), budget, front, back, 0)}
-    get = best.get
+    get, chars = best.get, _CHARS
     creature_at = table.creature
     arrives_late, arrives_early = table.arrives[False], table.arrives[True]
     rooms = len(room)
@@ -483,7 +501,7 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                     continue
                 free_left, guards_left = free - uses_front, guards - uses_back
                 key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
-                loss_then, then = loss - gain, order + chr(base + choice)
+                loss_then, then = loss - gain, order + chars[base + choice]
                 found = get(key)
                 if found is None or loss_then < found[0] or (loss_then == found[0] and then < found[1]):
                     best[key] = (loss_then, then, cards + ((uid, row, None, False),), left, free_left, guards_left,
@@ -501,7 +519,7 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                 if gain > 0:
                     guards_left = guards if replacing else guards - 1
                     key = ((left << 4 | free) << 4 | guards_left) << 4 | made + 1  # _key, inlined
-                    loss_then, then = loss - gain, order + chr(base + len(options))
+                    loss_then, then = loss - gain, order + chars[base + len(options)]
                     found = get(key)
                     if found is None or loss_then < found[0] or (loss_then == found[0] and then < found[1]):
                         best[key] = (loss_then, then, cards + ((uid, act.ARSENAL, leaving, early),), left, free,
@@ -529,7 +547,7 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
         return () if chosen is None else ((uid, chosen[1], None, False),)
     # A plan is kept as (minus its worth, its order): the better of two plans is the smaller pair.
     best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
-    get = best.get
+    get, chars = best.get, _CHARS
     for position, (_, cost, options) in enumerate(candidates):
         base = _ORDER * position
         for key, (loss, order) in tuple(best.items()):
@@ -540,7 +558,7 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
                 if uses_front > free or uses_back > guards:
                     continue
                 after = key - ((cost << 4 | uses_front) << 4 | uses_back)
-                plan = (loss - gain, order + chr(base + choice))
+                plan = (loss - gain, order + chars[base + choice])
                 found = get(after)
                 if found is None or plan < found:
                     best[after] = plan

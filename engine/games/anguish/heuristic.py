@@ -162,8 +162,21 @@ class HeuristicPlayer(Player):
                         uid, row, _, _ = plays[0]
                         target = None if profiles[uid].target is None else best_target(state, table, uid)  # _target
                         action, rest = (act.PLAY, uid, row, target), plays[1:]
-                    else:
+                    elif plays:
                         action, rest = act_on(state, table, plays)
+                    else:  # what _act makes of a plan with nothing left: the attack, then the end of the turn
+                        seen = self._ready
+                        ready: tuple[int, ...]
+                        if state.attack_declared:
+                            ready = ()
+                        elif seen is not None and seen[0] is state and seen[1] == state.steps:
+                            ready = seen[2]
+                        else:
+                            ready = safe_attackers(state)
+                        if ready:
+                            action, rest = (act.ATTACK, ready), plays
+                        else:
+                            action, rest = _after_attack(state)
                     # state.apply_trusted(action), inlined
                     state.steps += 1
                     state.last_action = action
@@ -314,11 +327,7 @@ class HeuristicPlayer(Player):
             if len(seat.protection) < ROW_SIZE:
                 return (act.MOVE, leaving), None
             return (act.REPLACE, uid, leaving, _target(state, table, uid)), None
-        if len(seat.arsenal) < ROW_SIZE:
-            for uid in seat.protection:
-                if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
-                    return (act.MOVE, uid), ()
-        return (act.END,), None
+        return _after_attack(state)
 
     def _best_plays(self, state: AnguishState, table: WorthTable) -> tuple[_Play, ...]:
         """The cards (and rows) worth the most together within the Hours left and the free locations:
@@ -395,7 +404,7 @@ class HeuristicPlayer(Player):
         # its first play is the rest of it: when the next look searches. It may find that all the
         # rest fit and take each card where it is worth most instead, which is the best plan too when
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
-        self._settled = settled and _all_worth_something(candidates)
+        self._settled = matchup and settled and _all_worth_something(candidates)  # (read against a deck only)
         return _best_fit(candidates, budget, front, back)
 
     @staticmethod
@@ -451,6 +460,17 @@ class HeuristicPlayer(Player):
                 if state.profiles[uid].target == "attacker":
                     return (act.PLAY, uid, None, attacker)
         return (act.PROTECT, attacker, guard)
+
+
+def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None]:
+    """With nothing left to play nor to attack with: a Creature with Arsenal in the Defense Line moves
+    to a free Arsenal location (POLICY 5), else the turn ends (as _act says it)."""
+    seat = state.seats[state.active]
+    if len(seat.arsenal) < ROW_SIZE:
+        for uid in seat.protection:
+            if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
+                return (act.MOVE, uid), ()
+    return (act.END,), None
 
 
 def _in_order(plays: tuple[_Play, ...], draws: list[bool]) -> bool:

@@ -97,6 +97,9 @@ _Play = tuple[int, str | None, int | None, bool]
 # have the same order: it names their plays).
 _Plan = tuple[float, str, tuple[_Play, ...], int, int, int, int]
 _ORDER = 4  # more than any card's options and making room
+# The characters of plays (chr, read from a list: a search makes one at every step), for more
+# candidates than a hand can hold (the Lifeblood holds 35 cards).
+_CHARS = tuple(map(chr, range(_ORDER * 64)))
 
 
 class HeuristicPlayer(Player):
@@ -145,6 +148,7 @@ class HeuristicPlayer(Player):
             table = self.table = worth_table(state.game)
         apply, best_plays, act_on, draws = state.apply_trusted, self._best_plays, self._act, table.draws
         creature_at = table.creature
+        profiles = state.profiles
         self._plan = self._idle = None
         while True:
             phase = state.phase
@@ -153,11 +157,26 @@ class HeuristicPlayer(Player):
                 in_order = _in_order(plays, draws)
                 while True:
                     rest: tuple[_Play, ...] | None
+                    action: Action
                     if in_order and plays:  # what _act makes of such a plan: its first play, then the rest
                         uid, row, _, _ = plays[0]
-                        action, rest = (act.PLAY, uid, row, _target(state, table, uid)), plays[1:]
-                    else:
+                        target = None if profiles[uid].target is None else best_target(state, table, uid)  # _target
+                        action, rest = (act.PLAY, uid, row, target), plays[1:]
+                    elif plays:
                         action, rest = act_on(state, table, plays)
+                    else:  # what _act makes of a plan with nothing left: the attack, then the end of the turn
+                        seen = self._ready
+                        ready: tuple[int, ...]
+                        if state.attack_declared:
+                            ready = ()
+                        elif seen is not None and seen[0] is state and seen[1] == state.steps:
+                            ready = seen[2]
+                        else:
+                            ready = safe_attackers(state)
+                        if ready:
+                            action, rest = (act.ATTACK, ready), plays
+                        else:
+                            action, rest = _after_attack(state)
                     # state.apply_trusted(action), inlined
                     state.steps += 1
                     state.last_action = action
@@ -181,7 +200,7 @@ class HeuristicPlayer(Player):
                 # state.apply_trusted(action), less what cannot apply: keeping a card draws nothing from
                 # the Lifeblood, and the cards the main phase it begins could not play yet were looked
                 # at just now (a look again would find the same)
-                action = self._keep(state, table)
+                action = (act.KEEP, _kept(state, table), act.TO_BOTTOM)  # self._keep(state, table)
                 state.steps += 1
                 state.last_action = action
                 state._keep(action)
@@ -224,13 +243,7 @@ class HeuristicPlayer(Player):
 
     @staticmethod
     def _keep(state: AnguishState, table: WorthTable) -> Action:
-        first, second = state.seats[state.actor].drawing
-        worths = _worths_in_hand(state, table, (first, second), state.hour)
-        profiles = state.profiles
-        first_rank = (-worths[0], profiles[first].cost)
-        second_rank = (-worths[1], profiles[second].cost)
-        kept = first if first_rank <= second_rank else second
-        return (act.KEEP, kept, act.TO_BOTTOM)
+        return (act.KEEP, _kept(state, table), act.TO_BOTTOM)
 
     @staticmethod
     def _least_worth(state: AnguishState, table: WorthTable) -> int:
@@ -314,11 +327,7 @@ class HeuristicPlayer(Player):
             if len(seat.protection) < ROW_SIZE:
                 return (act.MOVE, leaving), None
             return (act.REPLACE, uid, leaving, _target(state, table, uid)), None
-        if len(seat.arsenal) < ROW_SIZE:
-            for uid in seat.protection:
-                if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
-                    return (act.MOVE, uid), ()
-        return (act.END,), None
+        return _after_attack(state)
 
     def _best_plays(self, state: AnguishState, table: WorthTable) -> tuple[_Play, ...]:
         """The cards (and rows) worth the most together within the Hours left and the free locations:
@@ -330,7 +339,7 @@ class HeuristicPlayer(Player):
         hand = seat.hand
         hour = state.hour
         end_game = state.end_game
-        budget = state.budget()
+        budget = LAST_HOUR if end_game else hour - state.spent  # state.budget(), inlined
         profiles = state.profiles
         matchup = not state.game.goldfish
         after_attack = state.attack_declared and not end_game
@@ -395,7 +404,7 @@ class HeuristicPlayer(Player):
         # its first play is the rest of it: when the next look searches. It may find that all the
         # rest fit and take each card where it is worth most instead, which is the best plan too when
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
-        self._settled = settled and _all_worth_something(candidates)
+        self._settled = matchup and settled and _all_worth_something(candidates)  # (read against a deck only)
         return _best_fit(candidates, budget, front, back)
 
     @staticmethod
@@ -414,6 +423,12 @@ class HeuristicPlayer(Player):
         summoned, moved, window, bonus, damage = state.summoned, state.moved, state.window, state.bonus, state.damage
         # state.protection_of(uid) is the Score it entered play with, and what effects added or took away
         entered = table.entry_protection[not state.end_game and hour <= LAST_LIGHT_HOUR]
+        # Nothing weakened (every goldfish game): each Creature's Arsenal Score, and whether it strikes,
+        # are the Game's tables, as _unanswered and safe_attackers read them.
+        plain = not state.weakening
+        dark = state.end_game or hour > LAST_LIGHT_HOUR
+        scores, strikes = state.game.arsenal_scores[dark], state.game.strikes[dark]
+        attacked, to_arsenal, turn = state.attacked, state.to_arsenal, state.turn_index
         room = []
         for uid in seat.arsenal:
             if not replacing and (entered[uid] + bonus[uid] - damage[uid] <= 0 or moved[uid] == window):
@@ -421,7 +436,13 @@ class HeuristicPlayer(Player):
             if summoned[uid] == hour:
                 continue  # played this turn: it was chosen for its place
             later = keeps[uid][hour]
-            now = later + state.arsenal_of(uid) if attacks_now and state.can_attack(uid) else later
+            if not attacks_now:
+                now = later
+            elif plain:  # state.can_attack(uid), less what holds here: it was played before this Hour
+                now = later + scores[uid] if (attacked[uid] != window and to_arsenal[uid] != turn
+                                              and strikes[uid]) else later
+            else:
+                now = later + state.arsenal_of(uid) if state.can_attack(uid) else later
             room.append((later, uid, now))
         room.sort()
         return room, replacing
@@ -439,6 +460,17 @@ class HeuristicPlayer(Player):
                 if state.profiles[uid].target == "attacker":
                     return (act.PLAY, uid, None, attacker)
         return (act.PROTECT, attacker, guard)
+
+
+def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None]:
+    """With nothing left to play nor to attack with: a Creature with Arsenal in the Defense Line moves
+    to a free Arsenal location (POLICY 5), else the turn ends (as _act says it)."""
+    seat = state.seats[state.active]
+    if len(seat.arsenal) < ROW_SIZE:
+        for uid in seat.protection:
+            if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
+                return (act.MOVE, uid), ()
+    return (act.END,), None
 
 
 def _in_order(plays: tuple[_Play, ...], draws: list[bool]) -> bool:
@@ -470,7 +502,7 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
     # plays come first in the hand (then by option) is kept: so once its first play is made, the rest
     # of it is the best plan of the position that follows, as a fresh look would find it.
     best: dict[int, _Plan] = {_key(budget, front, back, 0): (0.0, "", (), budget, front, back, 0)}
-    get = best.get
+    get, chars = best.get, _CHARS
     creature_at = table.creature
     arrives_late, arrives_early = table.arrives[False], table.arrives[True]
     rooms = len(room)
@@ -489,7 +521,7 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                     continue
                 free_left, guards_left = free - uses_front, guards - uses_back
                 key = ((left << 4 | free_left) << 4 | guards_left) << 4 | made  # _key, inlined
-                loss_then, then = loss - gain, order + chr(base + choice)
+                loss_then, then = loss - gain, order + chars[base + choice]
                 found = get(key)
                 if found is None or loss_then < found[0] or (loss_then == found[0] and then < found[1]):
                     best[key] = (loss_then, then, cards + ((uid, row, None, False),), left, free_left, guards_left,
@@ -507,7 +539,7 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
                 if gain > 0:
                     guards_left = guards if replacing else guards - 1
                     key = ((left << 4 | free) << 4 | guards_left) << 4 | made + 1  # _key, inlined
-                    loss_then, then = loss - gain, order + chr(base + len(options))
+                    loss_then, then = loss - gain, order + chars[base + len(options)]
                     found = get(key)
                     if found is None or loss_then < found[0] or (loss_then == found[0] and then < found[1]):
                         best[key] = (loss_then, then, cards + ((uid, act.ARSENAL, leaving, early),), left, free,
@@ -535,7 +567,7 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
         return () if chosen is None else ((uid, chosen[1], None, False),)
     # A plan is kept as (minus its worth, its order): the better of two plans is the smaller pair.
     best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
-    get = best.get
+    get, chars = best.get, _CHARS
     for position, (_, cost, options) in enumerate(candidates):
         base = _ORDER * position
         for key, (loss, order) in tuple(best.items()):
@@ -546,7 +578,7 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
                 if uses_front > free or uses_back > guards:
                     continue
                 after = key - ((cost << 4 | uses_front) << 4 | uses_back)
-                plan = (loss - gain, order + chr(base + choice))
+                plan = (loss - gain, order + chars[base + choice])
                 found = get(after)
                 if found is None or plan < found:
                     best[after] = plan
@@ -606,6 +638,41 @@ def _everything_fits(candidates: list[tuple[int, int, tuple[Option, ...]]], budg
 
 def _option_gain(option: Option) -> float:
     return option[0]
+
+
+def _kept(state: AnguishState, table: WorthTable) -> int:
+    """The card kept of the two drawn (POLICY 2): the one worth more, the cheaper on a tie.
+
+    _worths_in_hand of the two, in the Hour they are drawn, worked out for just them: neither is in
+    the hand, so a Creature among them is measured against the fourth best of the Arsenal and the
+    hand, and when no Creature was drawn, or fewer than four are there, nothing is measured at all."""
+    seat = state.seats[state.actor]
+    first, second = seat.drawing
+    now = state.hour
+    worth_of = table.worth_at[now][now]
+    first_worth, second_worth = worth_of[first], worth_of[second]
+    creature_at = table.creature
+    if creature_at[first] or creature_at[second]:
+        arsenal, hand = seat.arsenal, seat.hand
+        if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
+            keeps = table.keeps_at[now]
+            ranked = [keeps[uid] for uid in arsenal]
+            ranked += [worth_of[uid] for uid in hand if creature_at[uid]]
+            if len(ranked) >= ROW_SIZE:
+                ranked.sort(reverse=True)
+                fourth = ranked[ROW_SIZE - 1]
+                effect_worth = table.effect_worth
+                if creature_at[first]:
+                    over, effect = first_worth - fourth, effect_worth[first]
+                    first_worth = over if over > effect else effect
+                if creature_at[second]:
+                    over, effect = second_worth - fourth, effect_worth[second]
+                    second_worth = over if over > effect else effect
+    # (-worth, cost) of the first <= that of the second, compared without the tuples
+    if first_worth != second_worth:
+        return first if first_worth > second_worth else second
+    profiles = state.profiles
+    return first if profiles[first].cost <= profiles[second].cost else second
 
 
 def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ...] | list[int],

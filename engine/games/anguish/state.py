@@ -523,11 +523,14 @@ class AnguishState(State):
         first, second = seat.drawing  # the two cards drawn
         other = second if first == uid else first
         seat.drawing.clear()
-        self._to_hand(self.actor, [uid])
+        # self._to_hand(self.actor, [uid]), less what cannot apply: this is no main phase
+        seat.hand.append(uid)
+        self.drawn[self.actor].append(uid)
         if place == act.TO_TOP:
             seat.put_top(other)
-        else:
-            seat.put_bottom(other)
+        else:  # seat.put_bottom(other), inlined: at every turn but the first
+            seat.lifeblood.insert(0, other)
+            seat.known_bottom += 1
         self._begin_main()
 
     def _play(self, action: Action) -> None:
@@ -869,7 +872,7 @@ class AnguishState(State):
         # Line location with a Protection Score, or, every location full, in place of another (7.1).
         anywhere = len(seat.arsenal) < ROW_SIZE or len(seat.protection) == ROW_SIZE
         turn_cost, is_creature = game.turn_cost, game.is_creature
-        entry = game.entry_scores[self.light()]
+        entry = game.entry_scores[not self.end_game and self.hour <= LAST_LIGHT_HOUR]  # [self.light()]
         for uid in cards:
             held[uid] = True
             if moment[uid] or turn_cost[uid] > budget:
@@ -923,7 +926,7 @@ class AnguishState(State):
         if self.weakening:  # (else _clear_turn_effects has nothing to clear)
             self._clear_turn_effects()
         following = 1 - self.active
-        if following != self.starter and not self._is_goldfish(following):
+        if following != self.starter and not (self.game.goldfish and following == OPPONENT):  # _is_goldfish
             self._start_turn(following)
             return
         # The Hour ends (the goldfish "plays nothing": its turn passes with nothing to do).

@@ -397,19 +397,3 @@ def test_a_second_golden_katana_goes_to_a_card_that_will_use_it() -> None:
     moves = play_round(table)
     assert any(move.startswith("play Golden Katana") and move.endswith("on Eptol Noir, Forgetful Ronin")
                for move in moves)
-
-
-def test_it_raises_the_third_fly_that_saves_a_rush_on_each_dummy() -> None:
-    """ Insingem Nox: "Me, Me, Me: (5-1) If there are less than 3 Insingem Flies in play, put 1 Insingem Fly into
-    play" and "Devil Rush: (17) Exhaust all cards you control with Insingem in their name, including this one. Deal
-    damage equal to the number of cards exhausted this way to target card": with two Flies a Rush deals 3, and a
-    fresh dummy (7 damage to defeat) takes three Rushes of 3 but two of 4. The third Fly saves a Rush on each of the
-    three fresh dummies, so Insingem raises it rather than rush the dummy 3 from defeat. """
-    table = Table([INSINGEM, *QUIET3_PARTY])
-    for _ in range(2):
-        table.state.create_token(PLAYER, "Insingem Fly", None)
-    table.state.party(OPPONENT)[0].damage = 4  # 3 from defeat: the Rush would defeat it exactly
-    table.hand("Drunkard")  # 21 opens
-    uses = [move for move in play_round(table) if "Insingem Nox" in move]
-    assert uses[0].startswith("use Me, Me, Me")
-    assert sum(1 for p in table.state.field[PLAYER] if p.d.name == "Insingem Fly") == 3

@@ -34,7 +34,7 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    the rules force).
 7. One Action a card a round: of a card's Actions only the one worth most at any Initiative is taken
    (Devil Rush or Me, Me, Me; Tick or BOOM), at the opening too. A Fly is priced by the Rushes to come
-   it saves (times a Rush's damage); BOOM by the Ticks it gives up for the rounds the game has left (rounds_to_go).
+   it adds a point to; BOOM by the Ticks it gives up for the rounds the game has left (rounds_to_go).
    A pending Spellstrike boost waits for the next Rush whenever it comes: it does not count for rushing now
    while a Fly can still be raised.
 8. The Initiative ladder, on the turn: a Turn Action at the highest value it can take, the one that
@@ -1081,17 +1081,11 @@ def flies_in_play(state: QQDNDState) -> int:
 
 
 def rushes_a_fly_adds_to(state: QQDNDState) -> int:
-    """The points of Devil Rush to come that one more Insingem card is worth: the Rushes it saves (each dummy's
-    remaining Life takes fewer Rushes one point bigger) times what a Rush deals now (rule 17). Counting only the
-    Rushes whose extra point lands (every Rush but the one that defeats the dummy) priced the point and not the
-    Rush it saves: 7 Life takes three Rushes of 3 and two of 4, a Rush of 3 saved, not the 2 points counted."""
-    rush = max(1, sum(1 for p in state.field[state.actor] if "Insingem" in p.d.name and not p.defeated))
-    saved = 0
-    for p in state.field[1 - state.actor]:
-        if p.d.is_party_member and not p.defeated:
-            left = remaining_life(state, p)
-            saved += -(-left // rush) - -(-left // (rush + 1))  # Rushes to defeat it now, less with one more point
-    return saved * rush
+    """The Devil Rushes to come in which one more Insingem card adds a point that counts: on each living dummy,
+    every Rush but the one that defeats it (a dummy with no more Life left than a Rush deals gains nothing)."""
+    rush = sum(1 for p in state.field[state.actor] if "Insingem" in p.d.name and not p.defeated)
+    return sum((remaining_life(state, p) - 1) // max(1, rush)
+               for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated)
 
 
 def attacks_to_come(state: QQDNDState, closing: Piece) -> bool:

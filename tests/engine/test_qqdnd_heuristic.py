@@ -397,3 +397,19 @@ def test_a_second_golden_katana_goes_to_a_card_that_will_use_it() -> None:
     moves = play_round(table)
     assert any(move.startswith("play Golden Katana") and move.endswith("on Eptol Noir, Forgetful Ronin")
                for move in moves)
+
+
+def test_it_damages_its_own_card_once_a_round_for_tb_towers_search() -> None:
+    """ TB Towers: "The first time a card you control takes damage each round, you may search your deck for any
+    non-Evil card, reveal it, and add it to your hand." The dummies never deal damage, so the player deals it:
+    Starguard's "Guard's Strike: (10-7) Deal one damage to target Resource card" on its own TB Towers (a Location,
+    without Life: damage never destroys it) costs nothing and finds a card. """
+    table = Table([*QUIET_PARTY])
+    table.give("TB Towers", zone="field")
+    starguard = table.give("Starguard", zone="field")
+    starguard.exhausted = False
+    found = table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard")  # 21 opens
+    moves = play_round(table)
+    assert any(move.startswith("use Guard's Strike") for move in moves)
+    assert found.zone != DECK

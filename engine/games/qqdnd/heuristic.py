@@ -16,6 +16,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    b. Damage to another card of the other party scores a little (0.5 a point it can take), except on a
       card without Life (an Item, a Location): damage never destroys it, and it scores nothing.
    c. Damage to one's own card without Life costs nothing either (Lotus Slash at one's own Cavbike draws a card).
+   d. While one's TB Towers has not searched this round, the first damage to one's own card is a card searched
+      (TB_SEARCH: "The first time a card you control takes damage each round, you may search your deck").
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now (a weapon: what its Action beats
    the best damage Action of the card it equips by, one Action a card a round); a Permanent that
@@ -146,6 +148,8 @@ SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of 
 # Sword Throw while another Attack that can hurt a dummy is in hand and an Action is still to come (rule 12): below
 # anything worth a Turn Action, or a Turn Action made only to open a chance to respond.
 LAST_ATTACK = 60.0
+# A card searched into the hand: what TB Towers finds when one's own card takes its first damage of the round.
+TB_SEARCH = CARD_NOW * 1.3
 
 
 class Found:
@@ -1187,6 +1191,8 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
             n -= shields
     if n <= 0:
         return stripped
+    if target.controller == me and tb_towers_ready(b, me):
+        stripped += TB_SEARCH  # rule 17: the first damage to one's own card this round searches the deck
     if not target.d.is_party_member and b.life_of(target) is None:
         # Damage never destroys a card without Life, the other party's (rule 1b) or one's own (rule 14).
         return stripped
@@ -1208,6 +1214,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
             n -= shields
     if n <= 0:
         return stripped
+    if target.controller == me and tb_towers_ready(b, me):
+        stripped += TB_SEARCH  # rule 17: the first damage to one's own card this round searches the deck
     # What follows is _worth_of_counters(target, n, remaining_life(b, target), me), inline: every target of every
     # damage move scored is valued here.
     d = target.d
@@ -1231,6 +1239,15 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     else:
         worth = -own_point(b, target) * min(n, max(left, 0))
     return worth + stripped if stripped else worth
+
+
+def tb_towers_ready(b: Board, me: int) -> bool:
+    """TB Towers: "The first time a card you control takes damage each round, you may search your deck for any
+    non-Evil card, reveal it, and add it to your hand": whether the first damage this round is still to come, with a
+    card to find. Against the goldfish nothing else damages one's cards, so a point one deals one's own card (an Item
+    without Life costs nothing: rule 14) is a card searched for (rule 17)."""
+    return (not b.tb_used[me] and b.controls_active(me, "tb_towers")
+            and any(not p.d.evil for p in b.deck[me]))
 
 
 def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:

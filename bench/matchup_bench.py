@@ -11,9 +11,12 @@ bench/decks/<game>-<first other>.txt for --games games (default 2,000):
 
 and prints games per second and games per CPU-second (a matchup game plays both decks); each Celery
 run's results are checked against the direct run's. Then, unless --no-gauntlet, a gauntlet of the
-sample deck against 10 opponents (the game's other sample decks, in turn) of --gauntlet-games games
-each (default 2,000) on 2 workers, timed from start to done. A game whose engine plays no matchups
-yet is reported as such.
+sample deck against 10 distinct opponent lists of --gauntlet-games games each (default 2,000) on 2
+workers, timed from start to done. The opponents are the game's other sample decks (bench/decks/
+<game>-*.txt, sorted), then as many of bench/gauntlet/<game>-*.txt (sorted) as make 10: with fewer
+sample decks than that, repeating them would make the gauntlet play fewer than 10 pairings. The bench
+stops with a message if a game has fewer than 10 distinct lists (the same cards under another name
+count once). A game whose engine plays no matchups yet is reported as such.
 
 The bench's decks are saved (private) under a user of its own, and deleted with its runs at the end.
 It uses DATABASE_URL and CELERY_BROKER_URL as the site does; the cards must be loaded.
@@ -28,6 +31,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,21 +42,55 @@ from django.contrib.auth import get_user_model  # noqa: E402
 
 from cardsdb.models import Game  # noqa: E402
 from decks import services as deck_services  # noqa: E402
-from decks.lists import check_list  # noqa: E402
+from decks.lists import GameCards, check_list  # noqa: E402
 from decks.models import Deck, Visibility  # noqa: E402
 from decks.selectors import game_cards  # noqa: E402
 from decks.simulations.matchups import matchups_available, start_gauntlet, start_matchup  # noqa: E402
 from decks.simulations.models import RunStatus, SimulationRun  # noqa: E402
 from decks.simulations.quotas import Requester  # noqa: E402
+from engine.deck import ResolvedDeck  # noqa: E402
 from engine.matchup import run_matchup  # noqa: E402
 
 GAMES = ("condemned", "anguish", "qqdnd")
 OPPONENTS = 10
+# More deck lists for the gauntlet, beyond the sample decks (which are also other benches' and the
+# site's sample set, so they stay as they are).
+GAUNTLET = Path(__file__).resolve().parent / "gauntlet"
 
 
 def sample_decks(game: str) -> list[Path]:
     """The game's sample deck first, then its other sample decks."""
     return [DECKS / f"{game}.txt", *sorted(DECKS.glob(f"{game}-*.txt"))]
+
+
+def opponent_lists(game: str) -> list[Path]:
+    """Every list the gauntlet may draw its opponents from: the other sample decks, then the
+    gauntlet's own lists."""
+    return [*sample_decks(game)[1:], *sorted(GAUNTLET.glob(f"{game}-*.txt"))]
+
+
+def cards_of(deck: ResolvedDeck) -> tuple[tuple[str, str, int], ...]:
+    """What a deck plays, whatever its list is named: two lists with the same cards are one opponent."""
+    counts: Counter[tuple[str, str]] = Counter()
+    for entry in deck.entries:
+        counts[entry.section, entry.name] += entry.count
+    return tuple(sorted((section, name, count) for (section, name), count in counts.items()))
+
+
+def gauntlet_opponents(slug: str, cards: GameCards, sample: ResolvedDeck) -> list[Path]:
+    """The first OPPONENTS lists of opponent_lists that play distinct decks (and not the sample
+    deck's own); exits if there are fewer."""
+    seen = {cards_of(sample)}
+    chosen: list[Path] = []
+    for path in opponent_lists(slug):
+        key = cards_of(check_list(cards, path.read_text(encoding="utf-8")).deck)
+        if key not in seen:
+            seen.add(key)
+            chosen.append(path)
+        if len(chosen) == OPPONENTS:
+            return chosen
+    sys.exit(f"{slug}: the gauntlet needs {OPPONENTS} distinct opponent lists, found {len(chosen)} "
+             f"({', '.join(p.name for p in chosen)}): add lists to {GAUNTLET}/{slug}-<style>.txt")
 
 
 def save(owner: object, game: Game, path: Path) -> Deck:
@@ -71,14 +109,17 @@ def bench_game(slug: str, args: argparse.Namespace, owner: object, queue: str, l
         print(f"{game.name}: the engine plays no matchups of this game yet")
         return
     paths = sample_decks(slug)
-    deck_a, deck_b = (check_list(game_cards(slug), p.read_text(encoding="utf-8")).deck for p in paths[:2])
+    cards = game_cards(slug)
+    deck_a, deck_b = (check_list(cards, p.read_text(encoding="utf-8")).deck for p in paths[:2])
+    # Chosen before any timing, so that a game without enough lists stops the bench at once.
+    opponent_paths = [] if args.no_gauntlet else gauntlet_opponents(slug, cards, deck_a)
     print(f"\n{game.name}: {paths[0].name} against {paths[1].name}, {args.games:,} games, seed {args.seed}")
     began, began_cpu = time.perf_counter(), time.process_time()
     direct = run_matchup(slug, deck_a, deck_b, args.games, args.seed).report()
     timings = {0: Timing(time.perf_counter() - began, time.process_time() - began_cpu)}
     row("direct, 1 process", args.games, timings[0])
 
-    saved = [save(owner, game, path) for path in paths]
+    saved = [save(owner, game, path) for path in paths[:2]]
     for count in (1, 2):
         with workers(count, queue, logs) as started:
             before = started.cpu()
@@ -98,7 +139,8 @@ def bench_game(slug: str, args: argparse.Namespace, owner: object, queue: str, l
 
     if args.no_gauntlet:
         return
-    opponents = [saved[1 + i % (len(saved) - 1)] for i in range(OPPONENTS)]
+    opponents = [save(owner, game, path) for path in opponent_paths]
+    print(f"  gauntlet opponents: {', '.join(path.name for path in opponent_paths)}")
     with workers(2, queue, logs) as started:
         before = started.cpu()
         began = time.perf_counter()

@@ -31,7 +31,6 @@ import sys
 import tempfile
 import time
 import uuid
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -69,21 +68,13 @@ def opponent_lists(game: str) -> list[Path]:
     return [*sample_decks(game)[1:], *sorted(GAUNTLET.glob(f"{game}-*.txt"))]
 
 
-def cards_of(deck: ResolvedDeck) -> tuple[tuple[str, str, int], ...]:
-    """What a deck plays, whatever its list is named: two lists with the same cards are one opponent."""
-    counts: Counter[tuple[str, str]] = Counter()
-    for entry in deck.entries:
-        counts[entry.section, entry.name] += entry.count
-    return tuple(sorted((section, name, count) for (section, name), count in counts.items()))
-
-
 def gauntlet_opponents(slug: str, cards: GameCards, sample: ResolvedDeck) -> list[Path]:
     """The first OPPONENTS lists of opponent_lists that play distinct decks (and not the sample
     deck's own); exits if there are fewer."""
-    seen = {cards_of(sample)}
+    seen = {sample.contents()}
     chosen: list[Path] = []
     for path in opponent_lists(slug):
-        key = cards_of(check_list(cards, path.read_text(encoding="utf-8")).deck)
+        key = check_list(cards, path.read_text(encoding="utf-8")).deck.contents()
         if key not in seen:
             seen.add(key)
             chosen.append(path)

@@ -51,3 +51,12 @@ class ResolvedDeck:
 
     def count(self, section: str | None = None) -> int:
         return sum(e.count for e in self.entries if section is None or e.section == section)
+
+    def contents(self) -> tuple[tuple[str, str, int], ...]:
+        """What the deck plays, (section, card name, copies) sorted, whatever its list's order and name:
+        two lists with the same contents are the same deck."""
+        copies: dict[tuple[str, str], int] = {}
+        for entry in self.entries:
+            key = (entry.section, entry.name)
+            copies[key] = copies.get(key, 0) + entry.count
+        return tuple(sorted((section, name, count) for (section, name), count in copies.items()))

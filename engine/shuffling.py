@@ -15,21 +15,20 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-# For each pile size a game has, the shuffle's steps: each index i from the top down to 1, with the bits
-# _randbelow(i + 1) draws (i + 1).bit_length(), worked out once. Larger piles work them out.
-_STEPS = tuple(tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1)) for size in range(128))
-
 # The shuffle of a pile of each size met so far, its steps written out one after the other with their
-# index and bits as constants (made by _unrolled on first use): a loop over _STEPS spends a fifth of a
-# shuffle stepping through the steps and unpacking them.
+# index and bits as constants (made by _unrolled on first use): a loop spends a fifth of a shuffle
+# stepping from one index to the next and working out its bits. Piles of UNROLLED_UP_TO cards or more
+# (larger than any deck) are shuffled by the loop.
 _UNROLLED: dict[int, Callable[[Callable[[int], int], list[Any]], None]] = {}
+UNROLLED_UP_TO = 128
 
 
 def _unrolled(size: int) -> Callable[[Callable[[int], int], list[Any]], None]:
     """shuffle's loop for a pile of `size` cards, written out step by step: the same draws from the
     stream in the same order, the same swaps."""
     lines = ["def shuffle_pile(getrandbits, pile):"]
-    for i, bits in _STEPS[size]:
+    for i in range(size - 1, 0, -1):
+        bits = (i + 1).bit_length()  # what _randbelow(i + 1) draws
         lines.append(f"    r = getrandbits({bits})")
         lines.append(f"    while r > {i}:")
         lines.append(f"        r = getrandbits({bits})")
@@ -48,16 +47,17 @@ def shuffle(rng: random.Random, pile: list[Any]) -> None:
         return
     size = len(pile)
     unrolled = _UNROLLED.get(size)
-    if unrolled is not None:
-        unrolled(rng.getrandbits, pile)
-        return
-    if size < 128:
+    if unrolled is None:
+        if size >= UNROLLED_UP_TO:
+            _shuffle_loop(rng.getrandbits, pile)
+            return
         unrolled = _UNROLLED[size] = _unrolled(size)
-        unrolled(rng.getrandbits, pile)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(size - 1, 0, -1):
-        # random.Random._randbelow_with_getrandbits(i + 1), inlined
+    unrolled(rng.getrandbits, pile)
+
+
+def _shuffle_loop(getrandbits: Callable[[int], int], pile: list[Any]) -> None:
+    """random.Random.shuffle's loop with _randbelow_with_getrandbits(i + 1) inlined."""
+    for i in range(len(pile) - 1, 0, -1):
         bits = (i + 1).bit_length()
         r = getrandbits(bits)
         while r > i:

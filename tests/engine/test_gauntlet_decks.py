@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import io
 import json
-from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -26,12 +25,9 @@ def validate(deck: Path, game: str) -> dict[str, object]:
     return report
 
 
-def cards_of(game: str, index: CardIndex, deck: Path) -> tuple[tuple[str, str, int], ...]:
+def contents(game: str, index: CardIndex, deck: Path) -> tuple[tuple[str, str, int], ...]:
     """What a list plays, whatever it is named (as the bench compares them)."""
-    counts: Counter[tuple[str, str]] = Counter()
-    for entry in check_decklist(game, deck.read_text(encoding="utf-8"), index).deck.entries:
-        counts[entry.section, entry.name] += entry.count
-    return tuple(sorted((section, name, count) for (section, name), count in counts.items()))
+    return check_decklist(game, deck.read_text(encoding="utf-8"), index).deck.contents()
 
 
 @pytest.mark.parametrize("deck", sorted(GAUNTLET.glob("*.txt")), ids=lambda path: path.stem)
@@ -58,6 +54,6 @@ def test_each_gauntlet_list_says_its_style_and_whether_its_cards_are_made_up(dec
 def test_each_game_has_enough_distinct_opponent_lists_for_the_gauntlet(game: str) -> None:
     index = CardIndex(game, load_cards(game))
     lists = [*sorted(SAMPLES.glob(f"{game}-*.txt")), *sorted(GAUNTLET.glob(f"{game}-*.txt"))]
-    decks = {cards_of(game, index, path) for path in lists} - {cards_of(game, index, SAMPLES / f"{game}.txt")}
+    decks = {contents(game, index, path) for path in lists} - {contents(game, index, SAMPLES / f"{game}.txt")}
 
     assert len(decks) >= OPPONENTS

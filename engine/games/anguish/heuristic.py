@@ -165,14 +165,7 @@ class HeuristicPlayer(Player):
                     elif plays:
                         action, rest = act_on(state, table, plays)
                     else:  # what _act makes of a plan with nothing left: the attack, then the end of the turn
-                        seen = self._ready
-                        ready: tuple[int, ...]
-                        if state.attack_declared:
-                            ready = ()
-                        elif seen is not None and seen[0] is state and seen[1] == state.steps:
-                            ready = seen[2]
-                        else:
-                            ready = safe_attackers(state)
+                        ready = () if state.attack_declared else self._attackers(state)
                         if ready:
                             action, rest = (act.ATTACK, ready), plays
                         else:
@@ -315,11 +308,7 @@ class HeuristicPlayer(Player):
                 rest = tuple([other for other in plays if other is not play])
             return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
         if early is None and not state.attack_declared:
-            seen = self._ready  # the attackers _best_plays found in this very position, if it looked
-            if seen is not None and seen[0] is state and seen[1] == state.steps:
-                ready = seen[2]
-            else:
-                ready = safe_attackers(state)
+            ready = self._attackers(state)
             if ready:
                 return (act.ATTACK, ready), plays
         if plays:  # a Creature makes room in the Arsenal for one worth more there (then look again:
@@ -328,6 +317,13 @@ class HeuristicPlayer(Player):
                 return (act.MOVE, leaving), None
             return (act.REPLACE, uid, leaving, _target(state, table, uid)), None
         return _after_attack(state)
+
+    def _attackers(self, state: AnguishState) -> tuple[int, ...]:
+        """safe_attackers(state): those _best_plays found in this very position, if it looked."""
+        seen = self._ready
+        if seen is not None and seen[0] is state and seen[1] == state.steps:
+            return seen[2]
+        return safe_attackers(state)
 
     def _best_plays(self, state: AnguishState, table: WorthTable) -> tuple[_Play, ...]:
         """The cards (and rows) worth the most together within the Hours left and the free locations:

@@ -1132,15 +1132,9 @@ class CondemnedState(State):
         spec = self._play_from_hand(side, card)
         if spec.card_type == PREPARATION:
             # "When you play a Preparation, follow the instructions in the Rules Text. After the
-            # Preparation resolves, put it in the Discard Pile." (_resolve_top of it, inlined)
-            stack = self.stack
-            stack.append((side.index, card, target))
-            for verb in spec.actions:
-                _HANDLERS[type(verb)](self, side, verb, target)  # resolve, inlined
-                if self.phase == OVER:
-                    break
-            stack.pop()
-            side.discard.append(card)
+            # Preparation resolves, put it in the Discard Pile."
+            self.stack.append((side.index, card, target))
+            self._resolve_top()
             return
         side.event_played = True
         self.stack.append((side.index, card, target))
@@ -1305,14 +1299,8 @@ class CondemnedState(State):
             # "Any Attack after the first attack in the turn deals half damage, rounded up."
             damage = -(-damage // 2)
         self._hit_condemned(attacker, defender, spec, damage)
-        if self.phase == OVER:
-            return
-        if attacker.main is weapon or attacker.off is weapon:
-            self.wear(attacker, weapon, 1)
-        if self.at_range and spec.breaks_at_ranged and attacker.holds(weapon):
-            self._drop(attacker, weapon)
-        for verb in spec.after_attack:
-            self.resolve(attacker, verb, None)
+        if self.phase != OVER:
+            self._after_strike(attacker, weapon, spec, self.at_range)
 
     def _strike(self) -> None:
         """The attack's damage: "If any cards have damage modifiers, apply them now. Then, damage
@@ -1360,11 +1348,15 @@ class CondemnedState(State):
             self.wear(defender, target, attack.damage(base))
             if weapon is not None and not attack.at_range and target_spec.thorns and attacker.holds(weapon):
                 self.wear(attacker, weapon, target_spec.thorns)
-        if weapon is None or spec is None:
-            return
+        if weapon is not None and spec is not None:
+            self._after_strike(attacker, weapon, spec, attack.at_range)
+
+    def _after_strike(self, attacker: Side, weapon: CardInstance, spec: CardSpec, at_range: bool) -> None:
+        """What follows a Weapon's attack once its damage resolved: "Your Weapon takes 1 damage" (if
+        still held), a Weapon that breaks when used at Ranged is dropped, and its after-attack text."""
         if attacker.main is weapon or attacker.off is weapon:
             self.wear(attacker, weapon, 1)
-        if attack.at_range and spec.breaks_at_ranged and attacker.holds(weapon):
+        if at_range and spec.breaks_at_ranged and attacker.holds(weapon):
             self._drop(attacker, weapon)
         for verb in spec.after_attack:
             self.resolve(attacker, verb, None)

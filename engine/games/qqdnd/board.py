@@ -365,13 +365,18 @@ class Board:
         self.check_destroyed(target, actor)
         # TB Towers: "The first time a card you control takes damage each round, you may search your deck for
         # any non-Evil card, reveal it, and add it to your hand."
-        if not self.tb_used[controller] and self.controls_active(controller, "tb_towers"):
+        if self.tb_towers_waits(controller):
             self.tb_used[controller] = True
             chooser = self.choosers[controller]
             options = [p for p in self.deck[controller] if not p.d.evil]
             if options and chooser.may(self, controller, "tb_towers", None):
                 for card in chooser.pick(self, controller, "search:hand", options, 0, 1, None):
                     self.to_hand(card, controller)
+
+    def tb_towers_waits(self, controller: int) -> bool:
+        """TB Towers: "The first time a card you control takes damage each round, you may search your deck":
+        whether `controller` has an active TB Towers whose first damage of the round is still to come."""
+        return not self.tb_used[controller] and self.controls_active(controller, "tb_towers")
 
     def check_destroyed(self, piece: Piece, by: int | None) -> None:
         """"If the target is a Party Member and the amount of Damage counters on it exceeds its life, that

@@ -1246,8 +1246,7 @@ def tb_towers_ready(b: Board, me: int) -> bool:
     non-Evil card, reveal it, and add it to your hand": whether the first damage this round is still to come, with a
     card to find. Against the goldfish nothing else damages one's cards, so a point one deals one's own card (an Item
     without Life costs nothing: rule 14) is a card searched for (rule 17)."""
-    return (not b.tb_used[me] and b.controls_active(me, "tb_towers")
-            and any(not p.d.evil for p in b.deck[me]))
+    return b.tb_towers_waits(me) and any(not p.d.evil for p in b.deck[me])
 
 
 def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:

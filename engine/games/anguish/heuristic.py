@@ -385,6 +385,8 @@ class HeuristicPlayer(Player):
             for uid, _, _ in candidates:
                 if creature_at[uid] and arriving[uid][hour] > least:
                     room, replacing = self._room(state, table)
+                    if room and not _room_pays(candidates, creature_at, arriving, hour, room[0][0]):
+                        room = []  # the search without room finds the same plan, more cheaply
                     if room and not after_attack:  # (without room the search does not ask)
                         ready = safe_attackers(state)
                         self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
@@ -467,6 +469,18 @@ def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None
             if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
                 return (act.MOVE, uid), ()
     return (act.END,), None
+
+
+def _room_pays(candidates: list[tuple[int, int, tuple[Option, ...]]], creature_at: list[bool],
+               arriving: list[list[float]], hour: int, least: float) -> bool:
+    """Some Creature of the candidates would mill more in a place made than `least`, what the Creature
+    of the room that would mill least would have milled (_search's gain of the first place made, the
+    best it can make: played before the attack it mills no less than after it). Else no room made is
+    worth it, and _search finds the plan it would find without room."""
+    for uid, _, _ in candidates:  # noqa: SIM110 (a loop, not a generator: asked at most searches)
+        if creature_at[uid] and arriving[uid][hour] > least:
+            return True
+    return False
 
 
 def _in_order(plays: tuple[_Play, ...], draws: list[bool]) -> bool:

@@ -413,3 +413,39 @@ def test_it_damages_its_own_card_once_a_round_for_tb_towers_search() -> None:
     moves = play_round(table)
     assert any(move.startswith("use Guard's Strike") for move in moves)
     assert found.zone != DECK
+
+
+def test_spellstrike_waits_for_a_rush_its_point_counts_in() -> None:
+    """ Rule 18, "Spellstrike waits for a Rush its point counts in": "Discard a Spell from your hand. The next time a
+    Magus you control would deal damage, increase that damage by one." With three Flies Insingem's Devil Rush deals 4,
+    just what the dummy nearest defeat has left; the boost's point would be wasted on it, so the player rushes first
+    and plays Spellstrike after, for the next Rush (before, the boost went first and its point was lost). """
+    table = Table([INSINGEM, *QUIET3_PARTY])
+    for _ in range(3):
+        table.state.create_token(PLAYER, "Insingem Fly", None)
+    table.state.party(OPPONENT)[0].damage = 3  # 4 more defeat it ("exceeds its life": Life 6)
+    table.hand("Drunkard", "Spellstrike", "Burning Hands")  # Drunkard (21) opens; Burning Hands is the Spell to discard
+    moves = play_round(table)
+    rush = next(i for i, move in enumerate(moves) if move.startswith("use Devil Rush"))
+    strike = next(i for i, move in enumerate(moves) if move.startswith("play Spellstrike"))
+    assert rush < strike
+    assert table.state.party(OPPONENT)[0].defeated
+    assert table.state.magus_bonus[PLAYER] == 1
+
+
+def test_a_strike_that_sets_off_tb_towers_goes_first() -> None:
+    """ Rule 19, "TB Towers' card is found first": "The first time a card you control takes damage each round, you may
+    search your deck for any non-Evil card, reveal it, and add it to your hand." Starguard's "Guard's Strike: (10-7)
+    Deal one damage to target Resource card" on one's own TB Towers finds a card; struck first, the card found has the
+    rest of the ladder to be played in, so it goes before Sword Throw (14-10) like a boost (before, Sword Throw went
+    first, at the top of the ladder). """
+    table = Table([*QUIET_PARTY])
+    table.give("TB Towers", zone="field")
+    starguard = table.give("Starguard", zone="field")
+    starguard.exhausted = False
+    table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard", "Sword Throw")  # Drunkard (21) opens
+    moves = play_round(table)
+    strike = next(i for i, move in enumerate(moves) if move.startswith("use Guard's Strike"))
+    throw = next(i for i, move in enumerate(moves) if move.startswith("play Sword Throw"))
+    assert strike < throw

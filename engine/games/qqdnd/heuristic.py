@@ -38,7 +38,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    (Devil Rush or Me, Me, Me; Tick or BOOM), at the opening too. A Fly is priced by the Rushes to come
    it adds a point to; BOOM by the Ticks it gives up for the rounds the game has left (rounds_to_go).
    A pending Spellstrike boost waits for the next Rush whenever it comes: it does not count for rushing now
-   while a Fly can still be raised.
+   while a Fly can still be raised. Spellstrike itself waits until Insingem has acted unless its point counts in
+   this round's Rush (rule 18: rush_point_counts).
 8. The Initiative ladder, on the turn: a Turn Action at the highest value it can take, the one that
    goes highest first, set-ups first (Challenge, boosts, draws) unless they strand more cards above the
    bar than there are chances to respond (a draw or search into the hand: any card; a card put into play is
@@ -46,7 +47,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    after any set-up still to come, or with a card in play that deals no damage and has one Initiative only
    (Blueprint: no step of the ladder, it loses nothing by answering); a Turn Action of little worth to open a
    chance for such a card. Sword Throw ("You may play no more Attack cards this round") waits while another
-   Attack in hand can hurt a dummy and an Action is still to come (LAST_ATTACK).
+   Attack in hand can hurt a dummy and an Action is still to come (LAST_ATTACK). A strike at one's own card that
+   sets off TB Towers' search goes first like a boost (rule 19: the card found has the rest of the ladder).
 Choices made while an effect resolves (which card a search finds, where a Challenge counter goes)
 are the engine's DefaultChooser's (engine/games/qqdnd/choices.py), which puts Challenge counters on
 the dummy nearest defeat.
@@ -422,7 +424,15 @@ class HeuristicPolicy:
             uid = source.uid
             known = found.get(uid)
             if known is None or best[1] > known.score:
-                found[uid] = Found(option, best[0], best[1], self._kind_of(act))
+                shape = self._kind_of(act)
+                move = best[0]
+                if (shape[1] and not shape[0] and move.targets and best[1] > 0
+                        and all(t >= 0 and state.cards[t].controller == state.actor for t in move.targets)
+                        and tb_towers_ready(state, state.actor)):
+                    # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
+                    # like a boost: the card found has the rest of the ladder to be played in.
+                    shape = _TB_SETUP
+                found[uid] = Found(option, move, best[1], shape)
         # An Action of a card in play is kept only if no other Action of the card is worth more (_card_best, read
         # here from what this decision has worked out when it has).
         card_best = decision.card_best
@@ -1009,6 +1019,7 @@ _DRAW, _DAMAGE, _IF_DAMAGE = range(3)
 MANY_TARGET_SETS = 24
 
 
+_TB_SETUP = (True, True, True)  # a strike at one's own card that sets off TB Towers (rule 19): a set-up that goes first
 _QUIET_SETUP = (True, False)  # _kind_of an Action that sets up what comes after it and deals no damage itself
 _ANYWHERE = (0, NO_LIMIT, "high", True)  # every Initiative, each Action at its highest
 _UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
@@ -1090,6 +1101,25 @@ def rushes_a_fly_adds_to(state: QQDNDState) -> int:
     rush = sum(1 for p in state.field[state.actor] if "Insingem" in p.d.name and not p.defeated)
     return sum((remaining_life(state, p) - 1) // max(1, rush)
                for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated)
+
+
+def rush_point_counts(state: QQDNDState) -> bool:
+    """Whether Spellstrike's point may go before Insingem's Action this round (rule 18): yes once Insingem has acted
+    (or is not in play), the boost then being the next round's Rush's whatever; while she can still act, only if a Devil
+    Rush with one point more, aimed at its best dummy, gains a full point of damage (not when the Rush without it
+    already defeats the dummy it is best aimed at and the point would be lost to overkill)."""
+    me = state.actor
+    rusher = next((p for p in state.field[me]
+                   if "Insingem" in p.d.name and p.d.is_party_member and not p.defeated), None)
+    if rusher is None or rusher.exhausted:
+        return True
+    n = sum(1 for p in state.field[me] if "Insingem" in p.d.name and not p.exhausted) + state.magus_bonus[me]
+    dummies = [p for p in state.field[1 - me] if p.d.is_party_member and not p.defeated]
+    if not dummies:
+        return True
+    now = max(worth_of_damage_alone(state, p, n, me) for p in dummies)
+    boosted = max(worth_of_damage_alone(state, p, n + 1, me) for p in dummies)
+    return boosted - now >= POINT
 
 
 def attacks_to_come(state: QQDNDState, closing: Piece) -> bool:
@@ -1531,7 +1561,11 @@ class Estimate:
             for a in state.actions_of(p)))
 
     def _boost_magus(self, verb: Verb, ctx: Ctx) -> float:
-        return 3.0 if self.b.party_has(self.me, "Magus") else 0.0
+        if not self.b.party_has(self.me, "Magus"):
+            return 0.0
+        if self.later and not rush_point_counts(self.state):
+            return 0.0  # rule 18: the boost waits for a Rush its point counts in
+        return 3.0
 
     def _attach(self, verb: Verb, ctx: Ctx) -> float:
         return 2.0 if any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[self.me]) else 0.0

@@ -133,9 +133,10 @@ class RunStats:
         if record.first_turn_play:
             self.first_turn_plays += 1
         drawn_copies, played_copies, cards, no_moment = record.drawn, record.played, self.cards, record.no_moment
+        played_of, counts_of = played_copies.get, cards.get  # bound once, not looked up for every card
         for name, drawn in drawn_copies.items():
-            played = played_copies.get(name, 0)
-            counts = cards.get(name)
+            played = played_of(name, 0)
+            counts = counts_of(name)
             if counts is None:
                 counts = cards[name] = CardCounts()
             # CardCounts.merge of this game's counts, added in place: a CardCounts for each would cost
@@ -152,16 +153,19 @@ class RunStats:
                 dead = drawn - played
                 counts.dead += dead
                 counts.games_dead += 1
-                if no_moment:
-                    counts.no_moment += min(dead, no_moment.get(name, 0))
-        for name, played in played_copies.items():
-            if name not in drawn_copies:
-                # Played but never drawn (put into play from the deck): only its plays count, since a
-                # copy never drawn is never dead.
-                counts = cards.get(name)
-                if counts is None:
-                    counts = cards[name] = CardCounts()
-                counts.played += played
+                if no_moment and name in no_moment:  # min(dead, no_moment[name]), without min's call
+                    never = no_moment[name]
+                    counts.no_moment += never if never < dead else dead
+        # Cards played but never drawn (put into play from the deck): only their plays count, since a
+        # copy never drawn is never dead. Most games have none, which the keys' C subset test tells
+        # without a Python loop over the plays.
+        if not played_copies.keys() <= drawn_copies.keys():
+            for name, played in played_copies.items():
+                if name not in drawn_copies:
+                    counts = cards.get(name)
+                    if counts is None:
+                        counts = cards[name] = CardCounts()
+                    counts.played += played
         if record.no_effect:
             self.no_effect.update(record.no_effect)
         if record.overkill_by_turn:

@@ -21,15 +21,16 @@ from collections import Counter
 
 from engine.core import State
 from engine.games.anguish.state import AnguishState
-from engine.goldfish_record import GameRecord
+from engine.goldfish_record import GameRecord, no_tally, tally
 
 
 def record(state: State, seat: int) -> GameRecord:
     assert isinstance(state, AnguishState)
     name = state.game.names.__getitem__  # uid -> card name
     other = 1 - seat
-    drawn = Counter(map(name, state.drawn[seat]))
-    played = Counter(map(name, state.played[seat]))
+    # tally and no_tally: the Counters Counter(...) would make, for less (see engine/goldfish_record.py).
+    drawn = tally(map(name, state.drawn[seat]))
+    played = tally(map(name, state.played[seat]))
     no_effect = state.no_effect[seat]
     return GameRecord(
         end_turn=state.hour,
@@ -39,7 +40,7 @@ def record(state: State, seat: int) -> GameRecord:
         first_turn_play=bool(state.first_turn_play[seat]),
         drawn=drawn,
         played=played,
-        no_effect=Counter(map(name, no_effect)) if no_effect else Counter(),  # most games have none
+        no_effect=tally(map(name, no_effect)) if no_effect else no_tally(),  # most games have none
         no_moment=_no_moment(state, seat, drawn, played),
         overkill_by_turn=state.overkill[other][:state.hour],
     )
@@ -50,8 +51,8 @@ def _no_moment(state: AnguishState, seat: int, drawn: Counter[str], played: Coun
     was_played = set(state.played[seat])
     unplayed = [uid for uid in set(state.drawn[seat]) if held[uid] and not moment[uid] and uid not in was_played]
     if not unplayed:
-        return Counter()
-    dead: Counter[str] = Counter(map(names.__getitem__, unplayed))
+        return no_tally()
+    dead = tally(map(names.__getitem__, unplayed))
     emptied = False  # a card with no copy left to be dead (drawn - played is 0 or less): +dead drops it
     for card, copies in dead.items():  # a copy drawn twice is one copy; never more than drawn - played
         most = drawn[card] - played[card]

@@ -39,6 +39,7 @@ from engine.games.condemned import effects as fx
 from engine.games.condemned.damage import DamageSteps
 from engine.games.condemned.equipment import can_equip
 from engine.games.condemned.specs import ARMOR, CONDEMNED, EVENT, INMATE, PREPARATION, WEAPON, CardSpec
+from engine.goldfish_record import tally
 from engine.shuffling import randbelow, shuffle
 
 # Phases: whose decision it is and what about.
@@ -147,20 +148,17 @@ class Side:
         """Card name -> copies drawn and kept: every card that reached the hand (by a draw or a search),
         less those a mulligan sent back ("a hand sent back was never kept"). Names come in the order
         they were first drawn; a name whose every copy was sent back is kept with 0."""
-        tally = new_counter()
-        # Counter.update counts in its own C loop; a comprehension of the names costs less than map over
-        # an attrgetter here.
-        tally.update([card.name for card in self.drawn_cards])
+        # tally counts in Counter.update's own C loop, without its Python code; a comprehension of the
+        # names costs less than map over an attrgetter here.
+        drawn = tally([card.name for card in self.drawn_cards])
         for card in self.returned:
-            tally[card.name] -= 1  # drawn before it was sent back: counted above
-        return tally
+            drawn[card.name] -= 1  # drawn before it was sent back: counted above
+        return drawn
 
     @property
     def played(self) -> Counter[str]:
         """Card name -> copies played or equipped from the hand, names in the order first played."""
-        tally = new_counter()
-        tally.update([card.name for card in self.played_cards])
-        return tally
+        return tally([card.name for card in self.played_cards])
 
     def weapons(self) -> list[CardInstance]:
         if self.main is None and self.off is None:  # the goldfish inmate's, always

@@ -6,14 +6,13 @@ player can keep playing down its Initiative ladder; the passive party declines a
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Hashable
 
 from engine.core import OPPONENT, PLAYER, State
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd.heuristic import HeuristicPolicy
 from engine.games.qqdnd.state import LAST, OPPONENT_MODES, PASS, TURN, QQDNDGame, QQDNDState, stall
-from engine.goldfish_record import GameRecord
+from engine.goldfish_record import GameRecord, no_tally, tally_copy
 from engine.players.base import GameKit, Player
 
 
@@ -105,11 +104,18 @@ def record(state: State, seat: int) -> GameRecord:
     moment are followed for seat 0 only (the goldfish's deck player): another seat's `no_moment` is empty.
     `capped` (rounds the Action cap ended) is the table's, the same for both seats."""
     assert isinstance(state, QQDNDState)
-    drawn, played = Counter(state.drawn_by[seat]), Counter(state.played_by[seat])
-    # A copy counted in no_moment was drawn and never played: never more than drawn - played for a card
-    # (a card returned to hand and played again counts as played more often than drawn).
-    no_moment = Counter({name: min(count, max(0, drawn[name] - played[name]))
-                         for name, count in state.no_moment_counts().items()}) if seat == PLAYER else Counter()
+    # tally_copy and no_tally: the Counters Counter(...) would make, for less (engine/goldfish_record.py).
+    drawn, played = tally_copy(state.drawn_by[seat]), tally_copy(state.played_by[seat])
+    no_moment = no_tally()
+    if seat == PLAYER:
+        # A copy counted in no_moment was drawn and never played: never more than drawn - played for a
+        # card (a card returned to hand and played again counts as played more often than drawn). Only
+        # names left with a copy are kept (as Counter's "+" would), in the order no_moment_counts has them.
+        drawn_of, played_of = drawn.get, played.get
+        for name, count in state.no_moment_counts().items():
+            dead = min(count, drawn_of(name, 0) - played_of(name, 0))
+            if dead > 0:
+                no_moment[name] = dead
     return GameRecord(
         end_turn=state.round,
         won=state.winner() == seat,
@@ -118,8 +124,8 @@ def record(state: State, seat: int) -> GameRecord:
         first_turn_play=state.first_round_plays[seat],
         drawn=drawn,
         played=played,
-        no_effect=Counter(state.no_effect_by[seat]),
-        no_moment=+no_moment,
+        no_effect=tally_copy(state.no_effect_by[seat]),
+        no_moment=no_moment,
         overkill_by_turn=list(state.overkill_by_seat[seat]),
         capped=state.capped,
     )

@@ -36,8 +36,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from celery import current_app  # noqa: E402
-from celery_bench import DECKS, Timing, row, wait_for, workers  # noqa: E402
+from celery_bench import Timing, row, wait_for, workers  # noqa: E402
 from django.contrib.auth import get_user_model  # noqa: E402
+from gauntlet_lists import GAUNTLET, OPPONENTS, distinct_opponents, sample_decks  # noqa: E402
 
 from cardsdb.models import Game  # noqa: E402
 from decks import services as deck_services  # noqa: E402
@@ -51,37 +52,17 @@ from engine.deck import ResolvedDeck  # noqa: E402
 from engine.matchup import run_matchup  # noqa: E402
 
 GAMES = ("condemned", "anguish", "qqdnd")
-OPPONENTS = 10
-# More deck lists for the gauntlet, beyond the sample decks (which are also other benches' and the
-# site's sample set, so they stay as they are).
-GAUNTLET = Path(__file__).resolve().parent / "gauntlet"
-
-
-def sample_decks(game: str) -> list[Path]:
-    """The game's sample deck first, then its other sample decks."""
-    return [DECKS / f"{game}.txt", *sorted(DECKS.glob(f"{game}-*.txt"))]
-
-
-def opponent_lists(game: str) -> list[Path]:
-    """Every list the gauntlet may draw its opponents from: the other sample decks, then the
-    gauntlet's own lists."""
-    return [*sample_decks(game)[1:], *sorted(GAUNTLET.glob(f"{game}-*.txt"))]
 
 
 def gauntlet_opponents(slug: str, cards: GameCards, sample: ResolvedDeck) -> list[Path]:
-    """The first OPPONENTS lists of opponent_lists that play distinct decks (and not the sample
-    deck's own); exits if there are fewer."""
-    seen = {sample.contents()}
-    chosen: list[Path] = []
-    for path in opponent_lists(slug):
-        key = check_list(cards, path.read_text(encoding="utf-8")).deck.contents()
-        if key not in seen:
-            seen.add(key)
-            chosen.append(path)
-        if len(chosen) == OPPONENTS:
-            return chosen
-    sys.exit(f"{slug}: the gauntlet needs {OPPONENTS} distinct opponent lists, found {len(chosen)} "
-             f"({', '.join(p.name for p in chosen)}): add lists to {GAUNTLET}/{slug}-<style>.txt")
+    """The gauntlet's opponent lists (gauntlet_lists.distinct_opponents); exits if there are fewer
+    than OPPONENTS."""
+    chosen = distinct_opponents(
+        slug, lambda path: check_list(cards, path.read_text(encoding="utf-8")).deck.contents(), sample.contents())
+    if len(chosen) < OPPONENTS:
+        sys.exit(f"{slug}: the gauntlet needs {OPPONENTS} distinct opponent lists, found {len(chosen)} "
+                 f"({', '.join(p.name for p in chosen)}): add lists to {GAUNTLET}/{slug}-<style>.txt")
+    return chosen
 
 
 def save(owner: object, game: Game, path: Path) -> Deck:

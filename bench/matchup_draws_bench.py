@@ -1,7 +1,7 @@
 """Where a gauntlet's CPU time goes: each pairing's cost a game and the draws the turn limit ends.
 
 Plays the game's sample deck (bench/decks/<game>.txt) against each opponent the gauntlet bench plays
-(bench/matchup_bench.py: the other sample decks, then bench/gauntlet/<game>-*.txt, sorted, distinct lists
+(bench/gauntlet_lists.py: the other sample decks, then bench/gauntlet/<game>-*.txt, sorted, distinct lists
 only, 10 at most), games 0 .. N-1 seeded `seed`, exactly as run_matchup plays them, in this process, and
 prints for each pairing: the CPU milliseconds a game (the process's own time), wins of each side, the draws
 that reached the game's turn limit and the share of the pairing's CPU time they took, and the mean ending
@@ -19,6 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from gauntlet_lists import distinct_opponents, sample_decks  # noqa: E402
 
 from engine.cli import load_cards, resolved_deck  # noqa: E402
 from engine.core import OPPONENT, PLAYER, game_stream  # noqa: E402
@@ -32,23 +35,17 @@ from engine.players.base import Player, restart_seats  # noqa: E402
 from engine.players.search import DEFAULT_BUDGET  # noqa: E402
 from engine.validation import CardIndex  # noqa: E402
 
-DECKS = ROOT / "bench" / "decks"
-GAUNTLET = ROOT / "bench" / "gauntlet"
-OPPONENTS = 10
-
 
 def gauntlet(game: str) -> tuple[ResolvedDeck, list[tuple[str, ResolvedDeck]]]:
     """The sample deck and the distinct opponent lists the gauntlet bench plays it against."""
     index = CardIndex(game, load_cards(game))
-    sample = resolved_deck(game, (DECKS / f"{game}.txt").read_text(), index)
-    seen = {sample.contents()}
-    chosen: list[tuple[str, ResolvedDeck]] = []
-    for path in [*sorted(DECKS.glob(f"{game}-*.txt")), *sorted(GAUNTLET.glob(f"{game}-*.txt"))]:
-        deck = resolved_deck(game, path.read_text(), index)
-        if deck.contents() not in seen and len(chosen) < OPPONENTS:
-            seen.add(deck.contents())
-            chosen.append((path.stem, deck))
-    return sample, chosen
+
+    def deck_of(path: Path) -> ResolvedDeck:
+        return resolved_deck(game, path.read_text(encoding="utf-8"), index)
+
+    sample = deck_of(sample_decks(game)[0])
+    chosen = distinct_opponents(game, lambda path: deck_of(path).contents(), sample.contents())
+    return sample, [(path.stem, deck_of(path)) for path in chosen]
 
 
 def main() -> None:

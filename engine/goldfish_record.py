@@ -38,23 +38,20 @@ class GameRecord:
 # they never saw (0) and total them.
 
 
+def new_counter(counts: Mapping[str, int] | None = None) -> Counter[str]:
+    """Counter(counts): the same counts in the same order (a fresh empty Counter without counts, as a
+    record's tallies are its reader's to change), made without Counter's __init__ and update: an empty
+    Counter from dict's own constructor, filled by dict.update, which is what Counter.update does for a
+    mapping into an empty Counter."""
+    made: Counter[str] = Counter.__new__(Counter)
+    if counts:
+        dict.update(made, counts)
+    return made
+
+
 def tally(names: Iterable[str]) -> Counter[str]:
     """Counter(names), without Counter's Python code: an empty Counter from dict's own constructor,
     counted by the C loop Counter.update uses."""
     counts: Counter[str] = Counter.__new__(Counter)
     _count_elements(counts, names)
     return counts
-
-
-def no_tally() -> Counter[str]:
-    """Counter(): an empty Counter from dict's own constructor, without Counter.__init__ (a fresh one
-    each time, as a record's tallies are its reader's to change)."""
-    return Counter.__new__(Counter)
-
-
-def tally_copy(counts: Mapping[str, int]) -> Counter[str]:
-    """Counter(counts) for a mapping of counts: the same counts in the same order, copied by dict.update
-    (what Counter.update does for a mapping into an empty Counter) without Counter's Python code."""
-    copied: Counter[str] = Counter.__new__(Counter)
-    dict.update(copied, counts)
-    return copied

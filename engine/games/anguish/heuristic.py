@@ -382,16 +382,14 @@ class HeuristicPlayer(Player):
             # Room is worth making only for a Creature that would mill more than one in the Arsenal.
             arriving = table.arrives[True]
             least = min(map(table.keeps_at[hour].__getitem__, seat.arsenal))
-            for uid, _, _ in candidates:
-                if creature_at[uid] and arriving[uid][hour] > least:
-                    room, replacing = self._room(state, table)
-                    if room and not _room_pays(candidates, creature_at, arriving, hour, room[0][0]):
-                        room = []  # the search without room finds the same plan, more cheaply
-                    if room and not after_attack:  # (without room the search does not ask)
-                        ready = safe_attackers(state)
-                        self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
-                        attack_to_come = bool(ready)
-                    break
+            if _room_pays(candidates, creature_at, arriving, hour, least):
+                room, replacing = self._room(state, table)
+                if room and not _room_pays(candidates, creature_at, arriving, hour, room[0][0]):
+                    room = []  # the search without room finds the same plan, more cheaply
+                if room and not after_attack:  # (without room the search does not ask)
+                    ready = safe_attackers(state)
+                    self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
+                    attack_to_come = bool(ready)
         if room:
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         everything = _everything_fits(candidates, budget, front, back)
@@ -473,7 +471,8 @@ def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None
 
 def _room_pays(candidates: list[tuple[int, int, tuple[Option, ...]]], creature_at: list[bool],
                arriving: list[list[float]], hour: int, least: float) -> bool:
-    """Some Creature of the candidates would mill more in a place made than `least`, what the Creature
+    """Some Creature of the candidates would mill more in a place made than `least`: what the Creature
+    in the Arsenal that mills least mills (asked before the room is looked for), or what the Creature
     of the room that would mill least would have milled (_search's gain of the first place made, the
     best it can make: played before the attack it mills no less than after it). Else no room made is
     worth it, and _search finds the plan it would find without room."""

@@ -21,14 +21,14 @@ from collections import Counter
 
 from engine.core import State
 from engine.games.anguish.state import AnguishState
-from engine.goldfish_record import GameRecord, no_tally, tally
+from engine.goldfish_record import GameRecord, new_counter, tally
 
 
 def record(state: State, seat: int) -> GameRecord:
     assert isinstance(state, AnguishState)
     name = state.game.names.__getitem__  # uid -> card name
     other = 1 - seat
-    # tally and no_tally: the Counters Counter(...) would make, for less (see engine/goldfish_record.py).
+    # tally and new_counter: the Counters Counter(...) would make, for less (see engine/goldfish_record.py).
     drawn = tally(map(name, state.drawn[seat]))
     played = tally(map(name, state.played[seat]))
     no_effect = state.no_effect[seat]
@@ -40,7 +40,7 @@ def record(state: State, seat: int) -> GameRecord:
         first_turn_play=bool(state.first_turn_play[seat]),
         drawn=drawn,
         played=played,
-        no_effect=tally(map(name, no_effect)) if no_effect else no_tally(),  # most games have none
+        no_effect=tally(map(name, no_effect)) if no_effect else new_counter(),  # most games have none
         no_moment=_no_moment(state, seat, drawn, played),
         overkill_by_turn=state.overkill[other][:state.hour],
     )
@@ -51,7 +51,7 @@ def _no_moment(state: AnguishState, seat: int, drawn: Counter[str], played: Coun
     was_played = set(state.played[seat])
     unplayed = [uid for uid in set(state.drawn[seat]) if held[uid] and not moment[uid] and uid not in was_played]
     if not unplayed:
-        return no_tally()
+        return new_counter()
     dead = tally(map(names.__getitem__, unplayed))
     emptied = False  # a card with no copy left to be dead (drawn - played is 0 or less): +dead drops it
     for card, copies in dead.items():  # a copy drawn twice is one copy; never more than drawn - played

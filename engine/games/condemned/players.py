@@ -14,8 +14,8 @@ from collections.abc import Hashable
 from engine.core import State
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import heuristic
-from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game, new_counter
-from engine.goldfish_record import GameRecord
+from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game
+from engine.goldfish_record import GameRecord, new_counter
 from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
 

@@ -74,17 +74,6 @@ class Contender:
     passive: bool = False  # the goldfish inmate: "an opponent that never acts"
 
 
-def new_counter(counts: Mapping[str, int] | None = None) -> Counter[str]:
-    """Counter(counts): the same counts in the same order, made without Counter's __init__ and update
-    (Python calls, and every game makes and copies a dozen tallies): an empty Counter from dict's own
-    constructor, filled by dict.update, which is what Counter.update does for a mapping into an empty
-    Counter."""
-    made: Counter[str] = Counter.__new__(Counter)
-    if counts:
-        dict.update(made, counts)
-    return made
-
-
 class Side:
     """Everything one Condemned has: Life, zones, equipment and what it did this turn."""
 
@@ -125,7 +114,7 @@ class Side:
         self.drawn_cards: list[CardInstance] = []
         self.returned: list[CardInstance] = []
         self.played_cards: list[CardInstance] = []
-        # An empty Counter as new_counter() makes it, without its call.
+        # An empty Counter as engine/goldfish_record.py's new_counter() makes it, without its call.
         self.no_effect: Counter[str] = Counter.__new__(Counter)
 
     def copy(self) -> Side:

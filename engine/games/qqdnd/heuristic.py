@@ -424,15 +424,14 @@ class HeuristicPolicy:
             uid = source.uid
             known = found.get(uid)
             if known is None or best[1] > known.score:
-                shape = self._kind_of(act)
-                move = best[0]
-                if (shape[1] and not shape[0] and move.targets and best[1] > 0
-                        and all(t >= 0 and state.cards[t].controller == state.actor for t in move.targets)
-                        and tb_towers_ready(state, state.actor)):
+                move, score = best
+                act_kind = self._kind_of(act)
+                setup, damaging, _ = act_kind
+                if damaging and not setup and score > 0 and _sets_off_tb_towers(state, move):
                     # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
                     # like a boost: the card found has the rest of the ladder to be played in.
-                    shape = _TB_SETUP
-                found[uid] = Found(option, move, best[1], shape)
+                    act_kind = _TB_SETUP
+                found[uid] = Found(option, move, score, act_kind)
         # An Action of a card in play is kept only if no other Action of the card is worth more (_card_best, read
         # here from what this decision has worked out when it has).
         card_best = decision.card_best
@@ -1277,6 +1276,14 @@ def tb_towers_ready(b: Board, me: int) -> bool:
     card to find. Against the goldfish nothing else damages one's cards, so a point one deals one's own card (an Item
     without Life costs nothing: rule 14) is a card searched for (rule 17)."""
     return b.tb_towers_waits(me) and any(not p.d.evil for p in b.deck[me])
+
+
+def _sets_off_tb_towers(state: QQDNDState, move: Move) -> bool:
+    """Whether a damage move strikes only the mover's own cards while TB Towers' first damage of the round is
+    still to come (rule 19)."""
+    me = state.actor
+    return (bool(move.targets) and all(t >= 0 and state.cards[t].controller == me for t in move.targets)
+            and tb_towers_ready(state, me))
 
 
 def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:

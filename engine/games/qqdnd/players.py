@@ -12,7 +12,7 @@ from engine.core import OPPONENT, PLAYER, State
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd.heuristic import HeuristicPolicy
 from engine.games.qqdnd.state import LAST, OPPONENT_MODES, PASS, TURN, QQDNDGame, QQDNDState, stall
-from engine.goldfish_record import GameRecord, no_tally, tally_copy
+from engine.goldfish_record import GameRecord, new_counter
 from engine.players.base import GameKit, Player
 
 
@@ -104,9 +104,9 @@ def record(state: State, seat: int) -> GameRecord:
     moment are followed for seat 0 only (the goldfish's deck player): another seat's `no_moment` is empty.
     `capped` (rounds the Action cap ended) is the table's, the same for both seats."""
     assert isinstance(state, QQDNDState)
-    # tally_copy and no_tally: the Counters Counter(...) would make, for less (engine/goldfish_record.py).
-    drawn, played = tally_copy(state.drawn_by[seat]), tally_copy(state.played_by[seat])
-    no_moment = no_tally()
+    # new_counter: the Counters Counter(...) would make, for less (engine/goldfish_record.py).
+    drawn, played = new_counter(state.drawn_by[seat]), new_counter(state.played_by[seat])
+    no_moment = new_counter()
     if seat == PLAYER:
         # A copy counted in no_moment was drawn and never played: never more than drawn - played for a
         # card (a card returned to hand and played again counts as played more often than drawn). Only
@@ -124,7 +124,7 @@ def record(state: State, seat: int) -> GameRecord:
         first_turn_play=state.first_round_plays[seat],
         drawn=drawn,
         played=played,
-        no_effect=tally_copy(state.no_effect_by[seat]),
+        no_effect=new_counter(state.no_effect_by[seat]),
         no_moment=no_moment,
         overkill_by_turn=list(state.overkill_by_seat[seat]),
         capped=state.capped,

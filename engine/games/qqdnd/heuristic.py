@@ -75,7 +75,7 @@ from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
 from engine.games.qqdnd.carddefs import ActionDef, CardDef
 from engine.games.qqdnd.choices import remaining_life
-from engine.games.qqdnd.pieces import FIELD, Piece
+from engine.games.qqdnd.pieces import FIELD, HAND, Piece
 from engine.games.qqdnd.state import (
     LAST,
     NO_LIMIT,
@@ -106,6 +106,7 @@ from engine.games.qqdnd.verbs import (
     DealDamage,
     DiscardFromHand,
     DiscardHand,
+    Distribute,
     Draw,
     Exhaust,
     Flip,
@@ -117,6 +118,7 @@ from engine.games.qqdnd.verbs import (
     PartyLacks,
     PerformNested,
     Pick,
+    Pred,
     Program,
     RandomOne,
     RemoveDamage,
@@ -152,6 +154,10 @@ SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of 
 LAST_ATTACK = 60.0
 # A card searched into the hand: what TB Towers finds when one's own card takes its first damage of the round.
 TB_SEARCH = CARD_NOW * 1.3
+LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
+# A point of damage a round an opposing card keeps off the other party's living Party Members (rule 20: Block, Shield
+# counters made), gone with the card: a point of damage to come.
+GUARD_POINT = POINT * FUTURE_RATE
 
 
 class Found:
@@ -1222,12 +1228,17 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
         return stripped
     if target.controller == me and tb_towers_ready(b, me):
         stripped += TB_SEARCH  # rule 17: the first damage to one's own card this round searches the deck
-    if not target.d.is_party_member and b.life_of(target) is None:
-        # Damage never destroys a card without Life, the other party's (rule 1b) or one's own (rule 14).
-        return stripped
     before = planned.get(target.uid, 0)
     planned[target.uid] = before + n
-    worth = _worth_of_counters(target, n, remaining_life(b, target) - before, me, own_point(b, target))
+    left = remaining_life(b, target) - before
+    if not target.d.is_party_member:
+        if target.controller != me:
+            # Rule 20: damage to a card that keeps damage off the other party's Party Members.
+            stripped += guard_damage_worth(b, target, n, left, not before, me)
+        if b.life_of(target) is None:
+            # Damage never destroys a card without Life, the other party's (rule 1b) or one's own (rule 14).
+            return stripped
+    worth = _worth_of_counters(target, n, left, me, own_point(b, target))
     return worth + stripped if stripped else worth
 
 
@@ -1252,9 +1263,10 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
+            guards = guard_damage_worth(b, target, n, left, True, me)  # rule 20
             if life is None:
-                return stripped  # damage never destroys a card without Life (rule 1b)
-            worth = 0.5 * min(n, max(left, 0))
+                return stripped + guards  # damage never destroys a card without Life (rule 1b)
+            worth = 0.5 * min(n, max(left, 0)) + guards
         elif target.defeated or left <= 0:
             worth = 0.0
         else:
@@ -1268,6 +1280,138 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     else:
         worth = -own_point(b, target) * min(n, max(left, 0))
     return worth + stripped if stripped else worth
+
+
+def guard_points(b: Board, card: Piece, me: int) -> int:
+    """Rule 20: the points of damage a round a card of the other party keeps off its living Party Members. The Block an
+    Item equipped to one of them gives it (Chainmail Shirt: "Equipped card has Block 1"; Block: "whenever a source
+    would deal damage to a target with Block X, X of that damage is prevented"), and the Shield counters the card
+    puts a round on cards of its controller that can be one of them (Voicechat Network: "Advance Warning: (20-10) Put
+    a Shield counter on target card you control"; Louise Lake: "At the start of each round, place up to 2 Shield
+    tokens on Fighters you control"), each a point spared. 0 for one's own cards and for Party Members."""
+    if card.controller == me or card.d.is_party_member or card.blanked:
+        return 0
+    guard = _guard_of(card.d)
+    if guard is None:
+        return 0
+    block, each_round, actions = guard
+    points = 0
+    host = card.host
+    if block and host is not None and host.d.is_party_member and not host.defeated:
+        points += block
+    if each_round or actions:
+        owner = card.controller
+        members = [p for p in b.field[owner] if p.d.is_party_member and not p.defeated]
+        points += sum(n for n, pred in each_round if _shields_reach(b, members, pred, owner, card))
+        # One Action a card a round: the one that shields most.
+        points += max((n for n, pred in actions if _shields_reach(b, members, pred, owner, card)), default=0)
+    return points
+
+
+def _shields_reach(b: Board, members: list[Piece], pred: Pred | None, owner: int, card: Piece) -> bool:
+    """Whether Shield counters a card puts on the cards `pred` allows can go on one of these Party Members."""
+    return any(pred is None or pred(b, p, owner, card) for p in members)
+
+
+# What keeps damage off: (Block, Shield counters of each round's start, Shield counters of each Action), each count
+# with which cards they may go on (None: any the card's controller picks).
+Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | None], ...]]
+
+
+def _guard_of(d: CardDef) -> Guard | None:
+    """What a card does to keep damage off its controller's cards (read once per card); None if nothing."""
+    known = _GUARDS.get(d, _UNKNOWN)
+    if known is _UNKNOWN:
+        if len(_GUARDS) >= 4096:
+            _GUARDS.clear()  # the cards of Games long gone
+        block = ("block1" in d.statics) + 2 * ("block2" in d.statics) if d.host_kind == "equip" else 0
+        each_round = tuple(_shield_steps(d.effects.round_start, ()))
+        actions = tuple((sum(n for n, _ in steps), steps[0][1]) for steps in
+                        (_shield_steps(act.program, act.targets) for act in d.actions) if steps)
+        known = _GUARDS[d] = (block, each_round, actions) if block or each_round or actions else None
+    return known  # type: ignore[no-any-return]
+
+
+def _shield_steps(program: Program, targets: tuple[TargetSpec, ...]) -> list[tuple[int, Pred | None]]:
+    """The Shield counters a program puts on cards, a printed number (not Allgods Church's "that many", one for each
+    card it exhausts, which the player gives up their Actions for), and on which cards."""
+    steps: list[tuple[int, Pred | None]] = []
+    for verb in walk(program):
+        if isinstance(verb, AddCounters) and verb.kind == "shield":
+            to, n = verb.to, verb.n
+        elif isinstance(verb, Distribute) and verb.kind == "shield":
+            to, n = verb.among, verb.n
+        else:
+            continue
+        if isinstance(n, int):
+            steps.append((n, targets[0].pred if to is TARGETS and targets else getattr(to, "pred", None)))
+    return steps
+
+
+# CardDef -> _guard_of(); the key keeps the definition alive, so its identity is never reused while cached.
+_GUARDS: dict[CardDef, Guard | None] = {}
+
+
+def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool, me: int) -> float:
+    """Rule 20: what `n` Damage counters put on a card of the other party that keeps damage off its Party Members
+    (guard_points) are worth besides a point on a card (rule 1b). If they destroy it, the points it spared a round
+    are gone with it; if it had none (`fresh`), the first makes it a target of a card that discards a damaged
+    Resource (Deadshot: "Discard target Resource with one or more Damage counters on it"), worth that discard at the
+    rate of damage to come with such a card in hand, and half that with one still to draw."""
+    points = guard_points(b, target, me)
+    if not points:
+        return 0.0
+    if n >= left:
+        return GUARD_POINT * points
+    if not fresh or target.damage:
+        return 0.0
+    return FUTURE_RATE * GUARD_POINT * points * discard_to_follow(b, me)
+
+
+def discard_to_follow(b: Board, me: int) -> float:
+    """Whether the player has a card that discards a damaged Resource (Deadshot): 1 in hand, 0.5 still to draw (in
+    the deck or the discard pile, which is shuffled into a new deck), else 0."""
+    if any(discards_damaged(p.d) for p in b.hand[me]):
+        return 1.0
+    if any(discards_damaged(p.d) for p in b.deck[me]) or any(discards_damaged(p.d) for p in b.discard[me]):
+        return 0.5
+    return 0.0
+
+
+def discards_damaged(d: CardDef) -> bool:
+    """A card whose Action discards a target Resource with Damage counters on it (Deadshot). Read once per card."""
+    known = _DISCARDS_DAMAGED.get(d)
+    if known is None:
+        if len(_DISCARDS_DAMAGED) >= 4096:
+            _DISCARDS_DAMAGED.clear()  # the cards of Games long gone
+        act = d.play_action
+        known = _DISCARDS_DAMAGED[d] = act is not None and len(act.targets) == 1 and {
+            "resource", "damaged"} <= set(act.targets[0].atoms) and any(
+            isinstance(verb, LeavePlay) and verb.to is TARGETS for verb in walk(act.program))
+    return known
+
+
+# CardDef -> discards_damaged(); the key keeps the definition alive, so its identity is never reused while cached.
+_DISCARDS_DAMAGED: dict[CardDef, bool] = {}
+
+
+def discard_held_back(state: QQDNDState) -> float:
+    """Rule 20: what playing an Attack card now would cost a card in hand that discards a damaged Resource. Deadshot:
+    "Play Deadshot only if it is the first Attack you play this round": while no Attack has been played this round,
+    another Attack first locks the Deadshot in hand, and with it the discard of the damaged card that keeps most damage
+    off the other party's Party Members (guard_points; nothing if no such card is damaged)."""
+    me = state.actor
+    if state.attacks_played[me] or not any(discards_damaged(p.d) for p in state.hand[me]):
+        return 0.0
+    points = max((guard_points(state, p, me) for p in state.field[1 - me] if p.damage), default=0)
+    return GUARD_POINT * points
+
+
+def guard_removed_worth(b: Board, card: Piece, me: int) -> float:
+    """A card of the other party leaving play (discarded, destroyed, back to hand): a little, and the points of damage
+    a round it kept off the other party's Party Members (rule 20: Deadshot at the Chainmail Shirt or a Voicechat
+    Network rather than an Ally)."""
+    return LEAVE_THEIRS + GUARD_POINT * guard_points(b, card, me)
 
 
 def tb_towers_ready(b: Board, me: int) -> bool:
@@ -1426,6 +1570,8 @@ class DamagePlan:
 
     def _before_targets(self, state: QQDNDState, source: Piece, decision: Decision) -> tuple[float, int]:
         value = self.draws * (CARD_NOW if decision.later else CARD_LATER)
+        if source.zone == HAND and source.d.is_attack and decision.later:
+            value -= discard_held_back(state)  # rule 20: a Deadshot at a guard goes before any other Attack
         for condition in self.conditions:
             trait = condition.trait
             holds = decision.conditions.get(trait)
@@ -1551,7 +1697,7 @@ class Estimate:
                 # BOOM: the Bomb's Ticks to come are given up; worth it once the game is nearly won.
                 worth -= CHARGE * max(0, min(BOOM_HORIZON, rounds_to_go(self.state) - 1))
             elif piece.controller != self.me:
-                worth += 5.0
+                worth += guard_removed_worth(self.b, piece, self.me)
             elif "noxspace" in piece.d.statics:
                 worth += 5.0  # Exit Words: the dummies can be targeted again
             elif piece is not ctx.source:
@@ -1913,7 +2059,9 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
             # As Estimate._leave_play weighs the one card.
             if target is source and ticks(target.d):
                 total += 0.0 - CHARGE * max(0, min(BOOM_HORIZON, rounds_to_go(state) - 1))
-            elif target.controller != me or "noxspace" in target.d.statics:
+            elif target.controller != me:
+                total += 0.0 + guard_removed_worth(state, target, me)
+            elif "noxspace" in target.d.statics:
                 total += 0.0 + 5.0
             elif target is not source:
                 total += 0.0 - 5.0

@@ -1282,39 +1282,48 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     return worth + stripped if stripped else worth
 
 
-def guard_points(b: Board, card: Piece, me: int) -> int:
+def guard_points(b: Board, card: Piece, me: int) -> float:
     """Rule 20: the points of damage a round a card of the other party keeps off its living Party Members. The Block an
     Item equipped to one of them gives it (Chainmail Shirt: "Equipped card has Block 1"; Block: "whenever a source
-    would deal damage to a target with Block X, X of that damage is prevented"), and the Shield counters the card
-    puts a round on cards of its controller that can be one of them (Voicechat Network: "Advance Warning: (20-10) Put
-    a Shield counter on target card you control"; Louise Lake: "At the start of each round, place up to 2 Shield
-    tokens on Fighters you control"), each a point spared. 0 for one's own cards and for Party Members."""
+    would deal damage to a target with Block X, X of that damage is prevented"): X points of each hit, for each card of
+    the player's that can hit it. The Shield counters the card puts a round on cards of its controller (Voicechat
+    Network: "Advance Warning: (20-10) Put a Shield counter on target card you control"), each a point spared when it
+    can go on one of them; spread among cards (Louise Lake: "At the start of each round, place up to 2 Shield tokens on
+    Fighters you control"), their share of them. 0 for one's own cards and for Party Members."""
     if card.controller == me or card.d.is_party_member or card.blanked:
         return 0
     guard = _guard_of(card.d)
     if guard is None:
         return 0
-    block, each_round, actions = guard
-    points = 0
+    block, spread, targeted = guard
+    points = 0.0
     host = card.host
     if block and host is not None and host.d.is_party_member and not host.defeated:
-        points += block
-    if each_round or actions:
-        owner = card.controller
-        members = [p for p in b.field[owner] if p.d.is_party_member and not p.defeated]
-        points += sum(n for n, pred in each_round if _shields_reach(b, members, pred, owner, card))
-        # One Action a card a round: the one that shields most.
-        points += max((n for n, pred in actions if _shields_reach(b, members, pred, owner, card)), default=0)
+        points += block * max(1, hits_on(b, host, me))
+    owner = card.controller
+    for n, pred in spread:
+        cards = [p for p in b.field[owner] if not p.defeated and (pred is None or pred(b, p, owner, card))]
+        if cards:
+            points += n * sum(1 for p in cards if p.d.is_party_member) / len(cards)
+    if targeted and any(p.d.is_party_member and not p.defeated for p in b.field[owner]):
+        # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
+        points += max((n for n, pred in targeted if any(
+            p.d.is_party_member and not p.defeated and (pred is None or pred(b, p, owner, card))
+            for p in b.field[owner])), default=0)
     return points
 
 
-def _shields_reach(b: Board, members: list[Piece], pred: Pred | None, owner: int, card: Piece) -> bool:
-    """Whether Shield counters a card puts on the cards `pred` allows can go on one of these Party Members."""
-    return any(pred is None or pred(b, p, owner, card) for p in members)
+def hits_on(b: Board, target: Piece, me: int) -> int:
+    """How many of the cards in play of the player at seat `me` have an Action that can deal damage to `target`."""
+    if not isinstance(b, QQDNDState):
+        return 1
+    return sum(1 for p in b.field[me] if any(
+        act.damaging and act.targets and act.targets[0].zone == "play" and act.targets[0].pred(b, target, me, p)
+        for act in b.actions_of(p)))
 
 
-# What keeps damage off: (Block, Shield counters of each round's start, Shield counters of each Action), each count
-# with which cards they may go on (None: any the card's controller picks).
+# What keeps damage off: (Block, Shield counters spread among cards each round, Shield counters each Action puts on
+# its target), each count with the cards they may go on (None: any the card's controller picks).
 Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | None], ...]]
 
 
@@ -1325,10 +1334,12 @@ def _guard_of(d: CardDef) -> Guard | None:
         if len(_GUARDS) >= 4096:
             _GUARDS.clear()  # the cards of Games long gone
         block = ("block1" in d.statics) + 2 * ("block2" in d.statics) if d.host_kind == "equip" else 0
-        each_round = tuple(_shield_steps(d.effects.round_start, ()))
-        actions = tuple((sum(n for n, _ in steps), steps[0][1]) for steps in
-                        (_shield_steps(act.program, act.targets) for act in d.actions) if steps)
-        known = _GUARDS[d] = (block, each_round, actions) if block or each_round or actions else None
+        # A rule of each round's start has no target: its Shield counters are spread (Louise Lake's "Fighters you
+        # control"); an Action's go on its target.
+        spread = tuple(_shield_steps(d.effects.round_start, ()))
+        targeted = tuple((sum(n for n, _ in steps), steps[0][1]) for steps in
+                         (_shield_steps(act.program, act.targets) for act in d.actions) if steps)
+        known = _GUARDS[d] = (block, spread, targeted) if block or spread or targeted else None
     return known  # type: ignore[no-any-return]
 
 

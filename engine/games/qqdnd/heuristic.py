@@ -154,6 +154,8 @@ SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of 
 LAST_ATTACK = 60.0
 # A card searched into the hand: what TB Towers finds when one's own card takes its first damage of the round.
 TB_SEARCH = CARD_NOW * 1.3
+# Another Attack card while a Deadshot can discard a guard this round (rule 20): it waits, as Sword Throw does.
+HELD_BACK = LAST_ATTACK
 LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
 # A point of damage a round an opposing card keeps off the other party's living Party Members (rule 20: Block, Shield
 # counters made), gone with the card: a point of damage to come.
@@ -1409,13 +1411,40 @@ _DISCARDS_DAMAGED: dict[CardDef, bool] = {}
 def discard_held_back(state: QQDNDState) -> float:
     """Rule 20: what playing an Attack card now would cost a card in hand that discards a damaged Resource. Deadshot:
     "Play Deadshot only if it is the first Attack you play this round": while no Attack has been played this round,
-    another Attack first locks the Deadshot in hand, and with it the discard of the damaged card that keeps most damage
-    off the other party's Party Members (guard_points; nothing if no such card is damaged)."""
+    another Attack first locks the Deadshot in hand, and with it the discard of a card that keeps damage off the other
+    party's Party Members (guard_points), damaged now or before the Deadshot this round (a card of the player's in play
+    can strike it first: Starguard's "Guard's Strike: (10-7) Deal one damage to target Resource card")."""
     me = state.actor
-    if state.attacks_played[me] or not any(discards_damaged(p.d) for p in state.hand[me]):
+    if state.attacks_played[me]:
         return 0.0
-    points = max((guard_points(state, p, me) for p in state.field[1 - me] if p.damage), default=0)
-    return GUARD_POINT * points
+    discard = next((p.d.play_action for p in state.hand[me] if discards_damaged(p.d)), None)
+    if discard is None:
+        return 0.0
+    strikers: list[tuple[Piece, ActionDef]] | None = None
+    for guard in state.field[1 - me]:
+        if guard.d.is_party_member or not guard_points(state, guard, me):
+            continue
+        if guard.damage:
+            return HELD_BACK
+        if strikers is None:
+            strikers = _strikers(state, me, discard.low or 0)
+        if any(act.targets[0].pred(state, guard, me, card) for card, act in strikers) and not (
+                guard.counters and guard.counters.get("shield")) and not state.block_of(guard):
+            return HELD_BACK
+    return 0.0
+
+
+def _strikers(state: QQDNDState, me: int, lowest: int) -> list[tuple[Piece, ActionDef]]:
+    """The Able cards in play of the player at seat `me` with an Action that deals damage to a target card at an
+    Initiative of `lowest` or more, and that Action."""
+    found = []
+    for card in state.field[me]:
+        if card.exhausted or card.defeated:
+            continue
+        for act in state.actions_of(card):
+            if act.damaging and act.targets and act.targets[0].zone == "play" and (act.high or 0) >= lowest:
+                found.append((card, act))
+    return found
 
 
 def guard_removed_worth(b: Board, card: Piece, me: int) -> float:

@@ -164,12 +164,15 @@ class HeuristicPlayer(Player):
                         action, rest = (act.PLAY, uid, row, target), plays[1:]
                     elif plays:
                         action, rest = act_on(state, table, plays)
-                    else:  # what _act makes of a plan with nothing left: the attack, then the end of the turn
-                        ready = () if state.attack_declared else self._attackers(state)
-                        if ready:
-                            action, rest = (act.ATTACK, ready), plays
-                        else:
-                            action, rest = _after_attack(state)
+                    # What _act makes of a plan with nothing left: the attack, then the end of the turn. Against
+                    # the goldfish every Creature that may attack is a safe attacker (safe_attackers: it has no
+                    # defender), and the attack is applied at once (goldfish_attack; the plan stays empty).
+                    elif not state.attack_declared and state.goldfish_attack():
+                        if state.phase != MAIN:
+                            break
+                        continue
+                    else:
+                        action, rest = _after_attack(state)
                     # state.apply_trusted(action), inlined
                     state.steps += 1
                     state.last_action = action

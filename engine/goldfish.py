@@ -4,7 +4,8 @@ Each game's engine plays one goldfish game in engine/games/<slug>/goldfish.py,
 
     def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord
 
-and this module adds the GameRecords of a run into `RunStats`. Everything RunStats keeps is an
+and this module adds the GameRecords of a run into `RunStats` (or, for a game whose kit can, what they
+would say, without making them: GameKit.add_to_run). Everything RunStats keeps is an
 integer count or sum, so stats computed in chunks (on different workers, in any split) merge into
 exactly the stats of one run: game i always plays with `game_stream(seed, i)`.
 """
@@ -118,23 +119,21 @@ class CardTally:
 
     def by_name(self) -> dict[str, CardCounts]:
         """The counts of each card drawn, as RunStats.cards keeps them."""
-        names, cards = self.names, dict[str, CardCounts]()
+        names = self.names
         if names is None:
-            return cards
-        for column, uids in enumerate((self.drawn, self.played, self.no_moment)):
-            for uid, times in uids.items():
-                counts = cards.setdefault(names[uid], CardCounts())
-                if column == 0:
-                    counts.drawn += times
-                elif column == 1:
-                    counts.played += times
-                else:
-                    counts.no_moment += times
-        for name, counts in cards.items():
-            counts.dead = counts.drawn - counts.played  # every copy played was drawn, once
-            counts.games_drawn = self.games_drawn[name]
-            counts.games_dead = self.games_dead[name]
-        return cards
+            return {}
+        drawn, played, no_moment = (_by_name(names, by_uid) for by_uid in (self.drawn, self.played, self.no_moment))
+        # A card's dead copies are its copies drawn less those played: every copy played was drawn, once.
+        return {name: CardCounts(copies, played[name], copies - played[name], self.games_drawn[name],
+                                 self.games_dead[name], no_moment[name]) for name, copies in drawn.items()}
+
+
+def _by_name(names: Sequence[str], by_uid: Counter[int]) -> Counter[str]:
+    """Counts of copies (by uid) added up by card name."""
+    named: Counter[str] = Counter()
+    for uid, times in by_uid.items():
+        named[names[uid]] += times
+    return named
 
 
 @dataclass

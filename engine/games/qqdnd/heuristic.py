@@ -261,9 +261,11 @@ class Scoring:
         self.mode_splits = split_modes(act) if not permanent and act.rule is None else None
         # A damage Action whose best targets read of its card only what copies of the card share while nothing is
         # attached to them and nothing added to them (their name, controller, classes; not "cards exhausted this
-        # way", Devil Rush's count, nor a target spec that asks who asks): copies in play score alike.
-        self.twins_alike = (plan is not None and plan.exhausting is None and self.value_free
-                            and not any(spec.uses_source for spec in act.targets))
+        # way", Devil Rush's count, nor a target spec that asks who asks): copies in play score alike. So does an
+        # Action of damage by the target's class (three Samurai Slayers' Honorable Engagements): each target is worth
+        # what DamagePlan.worth finds, which reads of the card only the same.
+        self.twins_alike = ((plan is not None and plan.exhausting is None or self.trait_damage is not None)
+                            and self.value_free and not any(spec.uses_source for spec in act.targets))
 
 
 class HeuristicPolicy:

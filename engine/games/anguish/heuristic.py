@@ -571,9 +571,14 @@ def _search(candidates: list[Candidate], table: WorthTable, hour: int, budget: i
 def _best_fit(candidates: list[Candidate], budget: int, front: int,
               back: int) -> tuple[_Play, ...]:
     """_search without room to make: every plan that fits, tried (_best_of_every) when every card has one
-    option and a few are looked at, else the search (_fit_search). Both find the same plan."""
-    every = _best_of_every(candidates, budget, front, back)
-    return _fit_search(candidates, budget, front, back) if every is None else every
+    option and a few are looked at, else the search (_fit_search). Both find the same plan. (The search
+    is the cheaper for a single card, and when no Arsenal location is free: it leaves out the Creatures
+    at once.)"""
+    if len(candidates) > 1 and front:
+        every = _best_of_every(candidates, budget, front, back)
+        if every is not None:
+            return every
+    return _fit_search(candidates, budget, front, back)
 
 
 def _best_of_every(candidates: list[Candidate], budget: int, front: int, back: int) -> tuple[_Play, ...] | None:

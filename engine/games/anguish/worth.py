@@ -38,7 +38,7 @@ Candidate = tuple[int, int, tuple[Option, ...], int | None]
 FIT_ROW_BITS = 4  # a count of locations (at most 4, below 8) and its guard bit
 FIT_HOUR_BITS = 5  # a count of Hours (at most LAST_HOUR, below 16) and its guard bit
 FIT_GUARDS = 1 << FIT_ROW_BITS - 1 | 1 << 2 * FIT_ROW_BITS - 1 | 1 << 2 * FIT_ROW_BITS + FIT_HOUR_BITS - 1
-FIT_MOST = 8  # candidates the search that tries every plan takes (up to 2 ** this many plans)
+FIT_MOST = 5  # candidates the search that tries every plan takes (up to 2 ** this many plans)
 FIT_TOP = 2 * FIT_ROW_BITS + FIT_HOUR_BITS + FIT_MOST  # twice the worth, above every candidate's bit
 
 

@@ -355,7 +355,7 @@ class HeuristicPlayer(Player):
         candidates: list[Candidate] = []
         plans = table.end_game_plans if end_game else table.plans[after_attack][hour]
         creature_at, matchup_read = table.creature, table.matchup_read
-        creatures = 0
+        creatures = spend = 0  # the Creatures among the candidates, the Hours all of them cost
         self._settled = False
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
@@ -375,6 +375,7 @@ class HeuristicPlayer(Player):
             elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
                 untargeted = True
                 continue  # a Discovery needs its target
+            spend += candidate[1]
             candidates.append(candidate)
         self._nothing = not (candidates or untargeted or read)
         if not candidates:
@@ -404,7 +405,8 @@ class HeuristicPlayer(Player):
                     attack_to_come = bool(ready)
         if room:
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
-        everything = _everything_fits(candidates, budget, front, back)
+        # (when they cost more Hours than are left, they do not all fit)
+        everything = _everything_fits(candidates, budget, front, back) if spend <= budget else None
         if everything is not None:
             self._settled = settled  # the rest of them fit, each where it did
             return everything

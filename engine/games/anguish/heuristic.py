@@ -727,8 +727,10 @@ def _kept(state: AnguishState, table: WorthTable) -> int:
         arsenal, hand = seat.arsenal, seat.hand
         if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
             keeps = table.keeps_at[now]
-            ranked = [keeps[uid] for uid in arsenal]
-            ranked += [worth_of[uid] for uid in hand if creature_at[uid]]
+            ranked = list(map(keeps.__getitem__, arsenal))
+            for uid in hand:  # (a loop: a comprehension costs more for a hand of a few cards)
+                if creature_at[uid]:
+                    ranked.append(worth_of[uid])
             if len(ranked) >= ROW_SIZE:
                 ranked.sort(reverse=True)
                 fourth = ranked[ROW_SIZE - 1]

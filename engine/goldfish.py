@@ -4,7 +4,8 @@ Each game's engine plays one goldfish game in engine/games/<slug>/goldfish.py,
 
     def play_goldfish(deck: ResolvedDeck, rng: random.Random) -> GameRecord
 
-and this module adds the GameRecords of a run into `RunStats`. Everything RunStats keeps is an
+and this module adds the GameRecords of a run into `RunStats` (or, for a game whose kit can, what they
+would say, without making them: GameKit.add_to_run). Everything RunStats keeps is an
 integer count or sum, so stats computed in chunks (on different workers, in any split) merge into
 exactly the stats of one run: game i always plays with `game_stream(seed, i)`.
 """
@@ -12,8 +13,8 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections import Counter
-from collections.abc import Callable, Mapping
+from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
@@ -80,6 +81,61 @@ class CardCounts:
         return [self.drawn, self.played, self.dead, self.games_drawn, self.games_dead, self.no_moment]
 
 
+class CardTally:
+    """The cards of a run's games counted apart from RunStats.cards, by the C loop Counter.update uses
+    (collections' _count_elements), and added to it once, at the run's end (RunStats.add_cards):
+    RunStats.add's loop over a game's cards, one CardCounts at a time, costs several times more.
+
+    Only for games in which every copy played was drawn once and played once. Then a card's dead copies
+    (drawn less played) are its copies drawn and not played, and every count but the games a card was
+    drawn or dead in is a sum over copies: those are counted by copy (its uid, in the cards of one
+    Game: `names` says whose each is), which needs no name looked up, and named at the end."""
+
+    __slots__ = ("names", "drawn", "played", "no_moment", "games_drawn", "games_dead")
+
+    def __init__(self) -> None:
+        self.names: Sequence[str] | None = None  # uid -> card name, of the Game whose copies are counted
+        self.drawn: Counter[int] = Counter()  # uid -> times drawn
+        self.played: Counter[int] = Counter()
+        self.no_moment: Counter[int] = Counter()  # uid -> times dead without a moment
+        self.games_drawn: Counter[str] = Counter()  # card name -> games
+        self.games_dead: Counter[str] = Counter()
+
+    def add(self, names: Sequence[str], drawn: Collection[int], played: Iterable[int], dead: Collection[int],
+            no_moment: Iterable[int]) -> None:
+        """One game's cards, by uid (`names` names them): `drawn`, `played`, `dead` (the copies drawn and
+        not played) and `no_moment` (the dead copies that never had a legal moment to be played)."""
+        if names is not self.names:
+            if self.names is not None:
+                raise ValueError("a CardTally counts the cards of one Game")
+            self.names = names
+        name = names.__getitem__
+        _count_elements(self.drawn, drawn)
+        _count_elements(self.games_drawn, set(map(name, drawn)))
+        _count_elements(self.played, played)
+        if dead:
+            _count_elements(self.games_dead, set(map(name, dead)))
+            _count_elements(self.no_moment, no_moment)
+
+    def by_name(self) -> dict[str, CardCounts]:
+        """The counts of each card drawn, as RunStats.cards keeps them."""
+        names = self.names
+        if names is None:
+            return {}
+        drawn, played, no_moment = (_by_name(names, by_uid) for by_uid in (self.drawn, self.played, self.no_moment))
+        # A card's dead copies are its copies drawn less those played: every copy played was drawn, once.
+        return {name: CardCounts(copies, played[name], copies - played[name], self.games_drawn[name],
+                                 self.games_dead[name], no_moment[name]) for name, copies in drawn.items()}
+
+
+def _by_name(names: Sequence[str], by_uid: Counter[int]) -> Counter[str]:
+    """Counts of copies (by uid) added up by card name."""
+    named: Counter[str] = Counter()
+    for uid, times in by_uid.items():
+        named[names[uid]] += times
+    return named
+
+
 @dataclass
 class RunStats:
     """The running totals of a goldfish run; `add` one GameRecord at a time, `merge` chunks."""
@@ -112,26 +168,8 @@ class RunStats:
         # Counter's [] (whose __missing__ is a Python call), each card's sums added in place, and only
         # the sums that grow added to (most of a game's counts are 0: no damage on the Ready Turn, no
         # mulligan, no dead copy).
-        self.games += 1
-        if record.won:
-            self.wins += 1
-        end_turns, end_turn = self.end_turns, record.end_turn
-        end_turns[end_turn] = end_turns.get(end_turn, 0) + 1
-        damage_by_turn = record.damage_by_turn
-        if len(damage_by_turn) > len(self.damage_sum):
-            self._grow_damage_columns(len(damage_by_turn))
-        games, sums, squares = self.damage_games, self.damage_sum, self.damage_squares
-        for index, damage in enumerate(damage_by_turn):
-            games[index] += 1
-            if damage:
-                sums[index] += damage
-                squares[index] += damage * damage
-        mulligans = record.mulligans
-        if mulligans:
-            self.mulligans += mulligans
-            self.games_mulliganed += mulligans > 0
-        if record.first_turn_play:
-            self.first_turn_plays += 1
+        self.add_outcome(record.won, record.end_turn, record.damage_by_turn, record.mulligans,
+                         record.first_turn_play, record.no_effect, record.overkill_by_turn, record.capped)
         drawn_copies, played_copies, cards, no_moment = record.drawn, record.played, self.cards, record.no_moment
         played_of, counts_of = played_copies.get, cards.get  # bound once, not looked up for every card
         for name, drawn in drawn_copies.items():
@@ -166,17 +204,49 @@ class RunStats:
                     if counts is None:
                         counts = cards[name] = CardCounts()
                     counts.played += played
-        if record.no_effect:
-            self.no_effect.update(record.no_effect)
-        if record.overkill_by_turn:
+
+    def add_outcome(self, won: bool, end_turn: int, damage_by_turn: list[int], mulligans: int,
+                    first_turn_play: bool, no_effect: Mapping[str, int], overkill_by_turn: list[int],
+                    capped: int) -> None:
+        """Add all of a game's record but its cards (drawn, played, no_moment): see GameRecord."""
+        self.games += 1
+        if won:
+            self.wins += 1
+        end_turns = self.end_turns
+        end_turns[end_turn] = end_turns.get(end_turn, 0) + 1
+        if len(damage_by_turn) > len(self.damage_sum):
+            self._grow_damage_columns(len(damage_by_turn))
+        games, sums, squares = self.damage_games, self.damage_sum, self.damage_squares
+        for index, damage in enumerate(damage_by_turn):
+            games[index] += 1
+            if damage:
+                sums[index] += damage
+                squares[index] += damage * damage
+        if mulligans:
+            self.mulligans += mulligans
+            self.games_mulliganed += mulligans > 0
+        if first_turn_play:
+            self.first_turn_plays += 1
+        if no_effect:
+            self.no_effect.update(no_effect)
+        if overkill_by_turn:
             overkill = self.overkill_sum
-            if len(overkill) < len(record.overkill_by_turn):
-                overkill.extend([0] * (len(record.overkill_by_turn) - len(overkill)))
-            for index, wasted in enumerate(record.overkill_by_turn):
+            if len(overkill) < len(overkill_by_turn):
+                overkill.extend([0] * (len(overkill_by_turn) - len(overkill)))
+            for index, wasted in enumerate(overkill_by_turn):
                 if wasted:
                     overkill[index] += wasted
-        if record.capped:
-            self.capped += record.capped
+        if capped:
+            self.capped += capped
+
+    def add_cards(self, tally: CardTally) -> None:
+        """Add the cards of the games `tally` counted (see CardTally)."""
+        cards = self.cards
+        for name, counts in tally.by_name().items():
+            if name in cards:
+                cards[name].merge(counts)
+            else:
+                cards[name] = counts
 
     def _grow_damage_columns(self, turns: int) -> None:
         missing = turns - len(self.damage_sum)
@@ -385,11 +455,16 @@ def run_goldfish(game: str, deck: ResolvedDeck, games: int, seed: int, start: in
                kit.goldfish_opponent(opponent)]
     board = kit.goldfish_game(in_canonical_order(deck), opponent)
     stats = RunStats(game, seed, opponent, player)
+    add_to_run, cards = kit.add_to_run, CardTally()
     for index in range(start, start + games):
         state = board.new_initial_state(game_stream(seed, index))
         restart_seats(state, players, seed, index)
         play_out(state, players)
-        stats.add(kit.record(state, PLAYER))
+        if add_to_run is None:
+            stats.add(kit.record(state, PLAYER))
+        else:  # the same totals, without the record a run never reads
+            add_to_run(stats, cards, state, PLAYER)
+    stats.add_cards(cards)
     return stats
 
 

@@ -18,10 +18,14 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from engine.core import PLAYER, Game, State, player_stream
 from engine.deck import ResolvedDeck
 from engine.goldfish_record import GameRecord
+
+if TYPE_CHECKING:  # (engine.goldfish plays games with the players: it imports this module)
+    from engine.goldfish import CardTally, RunStats
 
 
 class Player(ABC):
@@ -96,3 +100,7 @@ class GameKit:
     # first player at random, seat 0 wins that draw) against the deck in seat 1, for matchups; None
     # while the game does not support them.
     matchup_game: Callable[[ResolvedDeck, ResolvedDeck], Game] | None = None
+    # Adds a finished game as one seat saw it to a run's totals: what stats.add(record(state, seat))
+    # adds, without making the record, its cards counted into the run's CardTally where they can be;
+    # None for a game whose runs add its records.
+    add_to_run: Callable[[RunStats, CardTally, State, int], None] | None = None

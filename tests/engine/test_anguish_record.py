@@ -12,6 +12,7 @@ from engine.deck import ResolvedDeck
 from engine.games.anguish import actions as act
 from engine.games.anguish.players import KIT
 from engine.games.anguish.state import MAIN, MULLIGAN, PROTECT, AnguishState, make_game
+from engine.goldfish import CardTally, RunStats
 from engine.goldfish_record import GameRecord
 from tests.engine.test_anguish_engine import (
     FILLER,
@@ -203,3 +204,39 @@ def test_a_won_goldfish_game_mills_exactly_the_lifeblood_and_the_rest_is_overkil
         assert all(over == 0 for over in result.overkill_by_turn[:last])  # only the last Hour runs out
         if not result.won:
             assert sum(result.overkill_by_turn) == 0
+
+
+# ----- a run's totals without the records -----
+
+def records_added(states: list[AnguishState]) -> RunStats:
+    stats = RunStats("anguish", 1)
+    for state in states:
+        stats.add(KIT.record(state, PLAYER))
+    return stats
+
+
+def added_to_run(states: list[AnguishState]) -> RunStats:
+    stats, cards = RunStats("anguish", 1), CardTally()
+    assert KIT.add_to_run is not None
+    for state in states:
+        KIT.add_to_run(stats, cards, state, PLAYER)
+    stats.add_cards(cards)
+    return stats
+
+
+@pytest.mark.parametrize("sample", SAMPLES)
+def test_a_run_adds_up_the_same_totals_without_the_records(sample: str) -> None:
+    """KIT.add_to_run counts a game's cards apart from its record: the run's totals are those of its records."""
+    states = [play_goldfish(bench_deck(sample), game_stream(3, index), checked=False)[0] for index in range(40)]
+    assert added_to_run(states).to_dict() == records_added(states).to_dict()
+
+
+def test_a_game_with_a_copy_drawn_twice_is_added_as_its_record_says() -> None:
+    """A copy drawn a second time (put back under the Lifeblood and drawn again) is no longer one
+    dead copy or one played: such a game is added whole, from its record."""
+    states = [play_goldfish(bench_deck("anguish"), game_stream(3, index), checked=False)[0] for index in range(6)]
+    for state in states[::2]:
+        never_played = next(uid for uid in state.drawn[PLAYER] if uid not in state.played[PLAYER])
+        state.drawn[PLAYER].append(never_played)
+        state.drawn[PLAYER].append(state.played[PLAYER][0])
+    assert added_to_run(states).to_dict() == records_added(states).to_dict()

@@ -80,7 +80,16 @@ from engine.games.anguish.state import (
     AnguishGame,
     AnguishState,
 )
-from engine.games.anguish.worth import NEVER, Option, WorthTable
+from engine.games.anguish.worth import (
+    FIT_GUARDS,
+    FIT_MOST,
+    FIT_ROW_BITS,
+    FIT_TOP,
+    NEVER,
+    Candidate,
+    Option,
+    WorthTable,
+)
 from engine.players.base import Player
 
 GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
@@ -164,12 +173,15 @@ class HeuristicPlayer(Player):
                         action, rest = (act.PLAY, uid, row, target), plays[1:]
                     elif plays:
                         action, rest = act_on(state, table, plays)
-                    else:  # what _act makes of a plan with nothing left: the attack, then the end of the turn
-                        ready = () if state.attack_declared else self._attackers(state)
-                        if ready:
-                            action, rest = (act.ATTACK, ready), plays
-                        else:
-                            action, rest = _after_attack(state)
+                    # What _act makes of a plan with nothing left: the attack, then the end of the turn. Against
+                    # the goldfish every Creature that may attack is a safe attacker (safe_attackers: it has no
+                    # defender), and the attack is applied at once (goldfish_attack; the plan stays empty).
+                    elif not state.attack_declared and state.goldfish_attack():
+                        if state.phase != MAIN:
+                            break
+                        continue
+                    else:
+                        action, rest = _after_attack(state)
                     # state.apply_trusted(action), inlined
                     state.steps += 1
                     state.last_action = action
@@ -340,10 +352,10 @@ class HeuristicPlayer(Player):
         matchup = not state.game.goldfish
         after_attack = state.attack_declared and not end_game
         # The cards worth playing now, each with its cost and its options.
-        candidates: list[tuple[int, int, tuple[Option, ...]]] = []
+        candidates: list[Candidate] = []
         plans = table.end_game_plans if end_game else table.plans[after_attack][hour]
         creature_at, matchup_read = table.creature, table.matchup_read
-        creatures = 0
+        creatures = spend = 0  # the Creatures among the candidates, the Hours all of them cost
         self._settled = False
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
@@ -353,7 +365,7 @@ class HeuristicPlayer(Player):
                 if candidate[1] != NEVER or not (matchup and matchup_read[uid]):
                     continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
                 read = True
-                candidate = (uid, *matchup_options(state, table, uid))
+                candidate = (uid, *matchup_options(state, table, uid), None)
                 if candidate[1] > budget or not candidate[2]:
                     continue
             elif not candidate[2]:  # worth nothing now
@@ -363,6 +375,7 @@ class HeuristicPlayer(Player):
             elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
                 untargeted = True
                 continue  # a Discovery needs its target
+            spend += candidate[1]
             candidates.append(candidate)
         self._nothing = not (candidates or untargeted or read)
         if not candidates:
@@ -392,7 +405,8 @@ class HeuristicPlayer(Player):
                     attack_to_come = bool(ready)
         if room:
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
-        everything = _everything_fits(candidates, budget, front, back)
+        # (when they cost more Hours than are left, they do not all fit)
+        everything = _everything_fits(candidates, budget, front, back) if spend <= budget else None
         if everything is not None:
             self._settled = settled  # the rest of them fit, each where it did
             return everything
@@ -469,14 +483,14 @@ def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None
     return (act.END,), None
 
 
-def _room_pays(candidates: list[tuple[int, int, tuple[Option, ...]]], creature_at: list[bool],
+def _room_pays(candidates: list[Candidate], creature_at: list[bool],
                arriving: list[list[float]], hour: int, least: float) -> bool:
     """Some Creature of the candidates would mill more in a place made than `least`: what the Creature
     in the Arsenal that mills least mills (asked before the room is looked for), or what the Creature
     of the room that would mill least would have milled (_search's gain of the first place made, the
     best it can make: played before the attack it mills no less than after it). Else no room made is
     worth it, and _search finds the plan it would find without room."""
-    for uid, _, _ in candidates:  # noqa: SIM110 (a loop, not a generator: asked at most searches)
+    for uid, _, _, _ in candidates:  # noqa: SIM110 (a loop, not a generator: asked at most searches)
         if creature_at[uid] and arriving[uid][hour] > least:
             return True
     return False
@@ -495,7 +509,7 @@ def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:
     return None if state.profiles[uid].target is None else best_target(state, table, uid)
 
 
-def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthTable, hour: int, budget: int,
+def _search(candidates: list[Candidate], table: WorthTable, hour: int, budget: int,
             front: int, back: int, room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
             after_attack: bool) -> tuple[_Play, ...]:
     """The plan worth most of `candidates` (an exact search over them, POLICY 3 and 11).
@@ -515,7 +529,7 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
     creature_at = table.creature
     arrives_late, arrives_early = table.arrives[False], table.arrives[True]
     rooms = len(room)
-    for position, (uid, cost, options) in enumerate(candidates):
+    for position, (uid, cost, options, _) in enumerate(candidates):
         arrives = arrives_now = 0.0
         if room and creature_at[uid]:
             arrives = arrives_late[uid][hour]  # room made after the attack
@@ -556,8 +570,56 @@ def _search(candidates: list[tuple[int, int, tuple[Option, ...]]], table: WorthT
     return min(best.values())[2]
 
 
-def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
+def _best_fit(candidates: list[Candidate], budget: int, front: int,
               back: int) -> tuple[_Play, ...]:
+    """_search without room to make: every plan that fits, tried (_best_of_every) when every card has one
+    option and a few are looked at, else the search (_fit_search). Both find the same plan. (The search
+    is the cheaper for a single card, and when no Arsenal location is free: it leaves out the Creatures
+    at once.)"""
+    if len(candidates) > 1 and front:
+        every = _best_of_every(candidates, budget, front, back)
+        if every is not None:
+            return every
+    return _fit_search(candidates, budget, front, back)
+
+
+def _best_of_every(candidates: list[Candidate], budget: int, front: int, back: int) -> tuple[_Play, ...] | None:
+    """_fit_search's plan, found as the greatest number of every plan that fits (a plan's number is the
+    sum of its plays' steps, worth.fit_step, and what the turn has: the plan of no plays), when every
+    candidate has a step (one option, worth more than nothing) and a few are looked at; else None.
+
+    The greater number is the better plan as _fit_search has it: worth more, or, worth the same, the one
+    whose order comes first. Two plans worth the same differ before either ends (a play is worth
+    something), at a card one of them plays and the other leaves out, the other's next play being a
+    later card (or none): the order of the plan that plays it comes first, and its number is the
+    greater (the cards before are the same, and a card's bit is above those of every later card). And
+    _fit_search finds the best plan of all (see _search, which holds when every play is worth
+    something). A plan is made only from plans that fit: what is left only goes down."""
+    if len(candidates) > FIT_MOST:
+        return None
+    plans = [(budget << FIT_ROW_BITS | front) << FIT_ROW_BITS | back | FIT_GUARDS]  # the plan of no plays
+    bit = 1 << FIT_TOP  # the candidate's bit, the first candidate's highest
+    for _, _, _, step in candidates:
+        if step is None:
+            return None
+        bit >>= 1
+        step += bit
+        for before in tuple(plans):
+            plan = before + step
+            if plan & FIT_GUARDS == FIT_GUARDS:  # nothing it takes is more than was left
+                plans.append(plan)
+    best = max(plans)
+    bit = 1 << FIT_TOP
+    chosen = []
+    for uid, _, options, _ in candidates:
+        bit >>= 1
+        if best & bit:
+            chosen.append((uid, options[0][1], None, False))
+    return tuple(chosen)
+
+
+def _fit_search(candidates: list[Candidate], budget: int, front: int,
+                back: int) -> tuple[_Play, ...]:
     """_search without room to make, lighter: a plan is kept as its worth, negated, and its order alone (the
     order names its plays: a character is 4 x the card's place among the candidates + its option), by
     what it leaves (Hours, Arsenal and Defense Line locations, as one number); the best of all (see
@@ -568,7 +630,7 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
     if not candidates:
         return ()
     if len(candidates) == 1:  # the best of its options that fit, if it is worth something (else none)
-        uid, _, options = candidates[0]
+        uid, _, options, _ = candidates[0]
         chosen = None
         for gain, row, uses_front, uses_back in options:
             if gain > 0 and uses_front <= front and uses_back <= back and (chosen is None or gain > chosen[0]):
@@ -577,7 +639,7 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
     # A plan is kept as (minus its worth, its order): the better of two plans is the smaller pair.
     best: dict[int, tuple[float, str]] = {(budget << 4 | front) << 4 | back: (0.0, "")}
     get, chars = best.get, _CHARS
-    for position, (_, cost, options) in enumerate(candidates):
+    for position, (_, cost, options, _) in enumerate(candidates):
         base = _ORDER * position
         for key, (loss, order) in tuple(best.items()):
             if cost > key >> 8:
@@ -595,13 +657,13 @@ def _best_fit(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int
     plays = []
     for char in order:
         position, choice = divmod(ord(char), _ORDER)
-        uid, _, options = candidates[position]
+        uid, _, options, _ = candidates[position]
         plays.append((uid, options[choice][1], None, False))
     return tuple(plays)
 
 
-def _placeable(candidates: list[tuple[int, int, tuple[Option, ...]]], front: int, back: int
-               ) -> list[tuple[int, int, tuple[Option, ...]]]:
+def _placeable(candidates: list[Candidate], front: int, back: int
+               ) -> list[Candidate]:
     """The candidates with an option that takes no more Arsenal and Defense Line locations than `front`
     and `back`, in their order."""
     kept = []
@@ -613,9 +675,9 @@ def _placeable(candidates: list[tuple[int, int, tuple[Option, ...]]], front: int
     return kept
 
 
-def _all_worth_something(candidates: list[tuple[int, int, tuple[Option, ...]]]) -> bool:
+def _all_worth_something(candidates: list[Candidate]) -> bool:
     """Every candidate has an option worth more than nothing (plain loops: asked at most searches)."""
-    for _, _, options in candidates:
+    for _, _, options, _ in candidates:
         for option in options:
             if option[0] > 0:
                 break
@@ -629,12 +691,12 @@ def _key(hours: int, free: int, guards: int, made: int) -> int:
     return ((hours << 4 | free) << 4 | guards) << 4 | made
 
 
-def _everything_fits(candidates: list[tuple[int, int, tuple[Option, ...]]], budget: int, front: int,
+def _everything_fits(candidates: list[Candidate], budget: int, front: int,
                      back: int) -> tuple[_Play, ...] | None:
     """Every card worth playing, each where it is worth most (the first such place on a tie), when
     they all fit together: the best plan there is, found without a search (None if they do not)."""
     plays = []
-    for uid, cost, options in candidates:
+    for uid, cost, options, _ in candidates:
         gain, row, uses_front, uses_back = options[0] if len(options) == 1 else max(options, key=_option_gain)
         budget -= cost
         front -= uses_front
@@ -665,8 +727,10 @@ def _kept(state: AnguishState, table: WorthTable) -> int:
         arsenal, hand = seat.arsenal, seat.hand
         if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
             keeps = table.keeps_at[now]
-            ranked = [keeps[uid] for uid in arsenal]
-            ranked += [worth_of[uid] for uid in hand if creature_at[uid]]
+            ranked = list(map(keeps.__getitem__, arsenal))
+            for uid in hand:  # (a loop: a comprehension costs more for a hand of a few cards)
+                if creature_at[uid]:
+                    ranked.append(worth_of[uid])
             if len(ranked) >= ROW_SIZE:
                 ranked.sort(reverse=True)
                 fourth = ranked[ROW_SIZE - 1]

@@ -11,7 +11,7 @@ from collections.abc import Hashable
 from engine.core import State
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.anguish.heuristic import HeuristicPlayer
-from engine.games.anguish.record import record
+from engine.games.anguish.record import add_to_run, record
 from engine.games.anguish.state import AnguishGame, make_game
 from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
@@ -53,5 +53,6 @@ KIT = GameKit(
     heuristic=HeuristicPlayer,
     goldfish_opponent=lambda name: SilentPlayer(),
     record=record,
+    add_to_run=add_to_run,
     matchup_game=matchup_game,
 )

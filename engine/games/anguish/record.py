@@ -18,10 +18,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from engine.core import State
 from engine.games.anguish.state import AnguishState
 from engine.goldfish_record import GameRecord, new_counter, tally
+
+if TYPE_CHECKING:  # (engine.goldfish plays games with the game's players: it imports them)
+    from engine.goldfish import CardTally, RunStats
 
 
 def record(state: State, seat: int) -> GameRecord:
@@ -31,7 +35,6 @@ def record(state: State, seat: int) -> GameRecord:
     # tally and new_counter: the Counters Counter(...) would make, for less (see engine/goldfish_record.py).
     drawn = tally(map(name, state.drawn[seat]))
     played = tally(map(name, state.played[seat]))
-    no_effect = state.no_effect[seat]
     return GameRecord(
         end_turn=state.hour,
         won=state.winner() == seat,
@@ -40,10 +43,35 @@ def record(state: State, seat: int) -> GameRecord:
         first_turn_play=bool(state.first_turn_play[seat]),
         drawn=drawn,
         played=played,
-        no_effect=tally(map(name, no_effect)) if no_effect else new_counter(),  # most games have none
+        no_effect=_no_effect(state, seat),
         no_moment=_no_moment(state, seat, drawn, played),
         overkill_by_turn=state.overkill[other][:state.hour],
     )
+
+
+def add_to_run(stats: RunStats, cards: CardTally, state: State, seat: int) -> None:
+    """stats.add(record(state, seat)), without the record (KIT.add_to_run): its cards counted into `cards`
+    when every copy played was drawn once and played once (CardTally's condition; in every goldfish game
+    so far, as a card reaches the hand only by being drawn and leaves it when played), else added whole."""
+    assert isinstance(state, AnguishState)
+    drawn, played = state.drawn[seat], state.played[seat]
+    drawn_once = set(drawn)
+    dead = drawn_once.difference(played)
+    # Each copy drawn once, and the copies drawn and played as many as the plays: each played once.
+    if len(drawn_once) < len(drawn) or len(drawn) - len(dead) != len(played):
+        stats.add(record(state, seat))
+        return
+    other, hour = 1 - seat, state.hour
+    stats.add_outcome(state.winner() == seat, hour, state.milled[other][:hour], state.mulligans[seat],
+                      bool(state.first_turn_play[seat]), _no_effect(state, seat), state.overkill[other][:hour], 0)
+    held, moment = state.held, state.moment
+    # _no_moment's cards: each a dead copy, so never more than drawn - played of its name
+    cards.add(state.game.names, drawn, played, dead, [uid for uid in dead if held[uid] and not moment[uid]])
+
+
+def _no_effect(state: AnguishState, seat: int) -> Counter[str]:
+    no_effect = state.no_effect[seat]
+    return tally(map(state.game.names.__getitem__, no_effect)) if no_effect else new_counter()  # most have none
 
 
 def _no_moment(state: AnguishState, seat: int, drawn: Counter[str], played: Counter[str]) -> Counter[str]:

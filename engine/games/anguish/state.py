@@ -625,6 +625,36 @@ class AnguishState(State):
         if self.damaged:
             self._settle()
 
+    def goldfish_attack(self) -> bool:
+        """apply_trusted((act.ATTACK, every Creature of the active player that may attack)) against the
+        goldfish, in one pass over the Arsenal that marks each attacker and adds up what it mills; False,
+        with nothing changed, when none may attack. Against the goldfish no attack is answered (it has no
+        Creature to align and no hand: _unanswered), nothing is weakened or damaged (it plays nothing),
+        and no attack comes in the End Game (the game ends when it would begin)."""
+        window, turn, hour = self.window, self.turn_index, self.hour
+        attacked, to_arsenal, summoned, game = self.attacked, self.to_arsenal, self.summoned, self.game
+        dark = hour > LAST_LIGHT_HOUR
+        strikes, scores, ambush = game.strikes[dark], game.arsenal_scores[dark], game.ambush
+        chosen = []
+        milled = 0
+        for uid in self.seats[self.active].arsenal:
+            # self.can_attack(uid), with nothing weakened and outside the End Game (as safe_attackers reads it)
+            if attacked[uid] != window and to_arsenal[uid] != turn and strikes[uid] and (
+                    summoned[uid] < hour or ambush[uid]):
+                attacked[uid] = window
+                milled += scores[uid]
+                chosen.append(uid)
+        if not chosen:
+            return False
+        self.steps += 1
+        self.last_action = (act.ATTACK, tuple(chosen))
+        self.attack_declared = self.acted = True
+        if milled:
+            self._mill(OPPONENT, milled)
+            if self.ran_out:  # as apply_trusted ends the Hours when a Lifeblood runs out
+                self._trigger_end_game()
+        return True
+
     def _may_respond(self, uid: int) -> bool:
         return self.game.responds[uid]
 

@@ -25,6 +25,34 @@ DEFENSE_WORTH = 0.5  # a point of Protection in the End Game's Defense Line, in 
 # Where a card can be played and what it is worth there: (worth, row, Arsenal locations it takes,
 # Defense Line locations it takes).
 Option = tuple[float, str | None, int, int]
+# A card the plan of a turn looks at: the card, the Hours a play of it costs, its options, and the step
+# of a play of it in the plan search that tries every plan (fit_step).
+Candidate = tuple[int, int, tuple[Option, ...], int | None]
+
+# The plan search that tries every plan (heuristic._best_of_every) makes each plan one number. Its lowest
+# bits are what the plan leaves of the Defense Line locations, the Arsenal locations and the Hours, each
+# count with a guard bit above it, which a play that takes more than is left clears (and no more: the
+# bits above are never borrowed from, as a play takes less than a guard bit of each). Above them, a bit
+# a candidate (set when the plan plays it, the first candidate's highest), and above those, twice the
+# plan's worth (a whole number).
+FIT_ROW_BITS = 4  # a count of locations (at most 4, below 8) and its guard bit
+FIT_HOUR_BITS = 5  # a count of Hours (at most LAST_HOUR, below 16) and its guard bit
+FIT_GUARDS = 1 << FIT_ROW_BITS - 1 | 1 << 2 * FIT_ROW_BITS - 1 | 1 << 2 * FIT_ROW_BITS + FIT_HOUR_BITS - 1
+FIT_MOST = 5  # candidates the search that tries every plan takes (up to 2 ** this many plans)
+FIT_TOP = 2 * FIT_ROW_BITS + FIT_HOUR_BITS + FIT_MOST  # twice the worth, above every candidate's bit
+
+
+def fit_step(cost: int, options: tuple[Option, ...]) -> int | None:
+    """What a play of a card with these options adds to a plan's number (FIT_* above, less its bit):
+    twice its worth, less the Hours and locations it takes; None unless it has one option, worth more
+    than nothing, a whole number or a half, and costs fewer Hours than a guard bit."""
+    if len(options) != 1 or cost >= 1 << FIT_HOUR_BITS - 1:
+        return None
+    gain, _, uses_front, uses_back = options[0]
+    twice = int(gain + gain)
+    if twice <= 0 or twice != gain + gain or uses_front > 1 or uses_back > 1:
+        return None
+    return (twice << FIT_TOP) - ((cost << FIT_ROW_BITS | uses_front) << FIT_ROW_BITS | uses_back)
 
 
 def card_worth(card: CardProfile, hour: int, attacking: bool = True) -> float:
@@ -102,7 +130,7 @@ class WorthTable:
         # The End Game: every card is free (10.4), the Hour is over.
         self.end_game_options = [end_game_options(card) for card in profiles]
         self.end_game_cost = [0 if options else NEVER for options in self.end_game_options]
-        self.end_game_plans = list(zip(range(len(profiles)), self.end_game_cost, self.end_game_options, strict=True))
+        self.end_game_plans = list(map(_candidate, range(len(profiles)), self.end_game_cost, self.end_game_options))
         self.creature = [card.kind == CREATURE for card in profiles]
         # The Protection Score each card enters play with, in Absolute Darkness and with Light Availability.
         self.entry_protection = [[entry_protection(card, light) for card in profiles] for light in (False, True)]
@@ -134,7 +162,7 @@ class WorthTable:
         # What the plan looks at of each card by [after_attack][hour][uid], read together: the card, its
         # cost and its options (a candidate of the plan as it stands).
         self.plans = [
-            [[(uid, self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
+            [[_candidate(uid, self.play_cost[uid][hour], self.plan_options[after_attack][uid][hour]) for uid in cards]
              for hour in hours]
             for after_attack in (0, 1)
         ]
@@ -193,6 +221,10 @@ class WorthTable:
         if self.effect_worth[uid] > 0 and entry_protection(card, light) > 0:
             return ((worth, act.ARSENAL, 1, 0), (self.effect_worth[uid], act.PROTECTION, 0, 1))
         return ((worth, act.ARSENAL, 1, 0),)
+
+
+def _candidate(uid: int, cost: int, options: tuple[Option, ...]) -> Candidate:
+    return (uid, cost, options, fit_step(cost, options))
 
 
 def _by_card(profiles: list[CardProfile], make: Callable[[int], list[T]]) -> list[list[T]]:

@@ -269,9 +269,11 @@ class Scoring:
         self.mode_splits = split_modes(act) if not permanent and act.rule is None else None
         # A damage Action whose best targets read of its card only what copies of the card share while nothing is
         # attached to them and nothing added to them (their name, controller, classes; not "cards exhausted this
-        # way", Devil Rush's count, nor a target spec that asks who asks): copies in play score alike.
-        self.twins_alike = (plan is not None and plan.exhausting is None and self.value_free
-                            and not any(spec.uses_source for spec in act.targets))
+        # way", Devil Rush's count, nor a target spec that asks who asks): copies in play score alike. So does an
+        # Action of damage by the target's class (three Samurai Slayers' Honorable Engagements): each target is worth
+        # what DamagePlan.worth finds, which reads of the card only the same.
+        self.twins_alike = ((plan is not None and plan.exhausting is None or self.trait_damage is not None)
+                            and self.value_free and not any(spec.uses_source for spec in act.targets))
 
 
 class HeuristicPolicy:
@@ -467,11 +469,14 @@ class HeuristicPolicy:
         """What the best Action of a card in play is worth at any Initiative: a card performs one Action a round,
         so an Action worth less than another of the same card waits for that one (Devil Rush or Me, Me, Me;
         Tick or BOOM)."""
-        source = state.cards[found.move.source]
-        best = decision.card_best.get(source.uid)
-        if best is None:
-            best = self._best_use(state, source, decision, found.score, found.move.action)
-            decision.card_best[source.uid] = best
+        move = found.move
+        card = state.cards[move.source]
+        if len(card.d.actions) == 1 and not card.attached and card.copied is None and card.trick is None:
+            # Its one Action (state.actions_of: nothing grants or changes one) is the one found: nothing else to score.
+            best = found.score
+        else:
+            best = self._best_use(state, card, decision, found.score, move.action)
+        decision.card_best[move.source] = best
         return best
 
     def _best_use(self, state: QQDNDState, card: Piece, decision: Decision, floor: float, skip: int = -1) -> float:
@@ -1459,6 +1464,8 @@ def tb_towers_ready(b: Board, me: int) -> bool:
     non-Evil card, reveal it, and add it to your hand": whether the first damage this round is still to come, with a
     card to find. Against the goldfish nothing else damages one's cards, so a point one deals one's own card (an Item
     without Life costs nothing: rule 14) is a card searched for (rule 17)."""
+    if "tb_towers" not in b.statics_present:
+        return False  # no TB Towers in the game: asked of every damage to one's own card, answered without a call
     return b.tb_towers_waits(me) and any(not p.d.evil for p in b.deck[me])
 
 
@@ -1466,8 +1473,9 @@ def _sets_off_tb_towers(state: QQDNDState, move: Move) -> bool:
     """Whether a damage move strikes only the mover's own cards while TB Towers' first damage of the round is
     still to come (rule 19)."""
     me = state.actor
-    return (bool(move.targets) and all(t >= 0 and state.cards[t].controller == me for t in move.targets)
-            and tb_towers_ready(state, me))
+    # Whether TB Towers waits is asked first: it is the cheaper question, and the answer is mostly no.
+    return (tb_towers_ready(state, me) and bool(move.targets)
+            and all(t >= 0 and state.cards[t].controller == me for t in move.targets))
 
 
 def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:

@@ -332,8 +332,8 @@ class QQDNDState(Board, State):
         for option in self.options(PLAYER):
             if option[0] != PLAY:
                 break  # the options of cards in hand come first (_work_out_options): the rest are of cards in play
-            if moments.get(option[1].uid, True):
-                continue
+            if moments.get(option[1].uid, True) or option[3] > high or option[4] < low:
+                continue  # it has had a moment, or it has no value in the window (values_for would list none)
             found = self.values_for(option, low, high, values)
             if found and self.first_move(PLAYER, PLAY, option[1], option[2], *found[0]) is not None:
                 moments[option[1].uid] = True

@@ -1,0 +1,64 @@
+"""The heuristic player's plan search: the search that tries every plan (_best_of_every) finds the plan
+the search by positions (_fit_search) finds, on many generated hands."""
+from __future__ import annotations
+
+import random
+
+from engine.games.anguish import actions as act
+from engine.games.anguish.heuristic import _best_of_every, _fit_search
+from engine.games.anguish.state import LAST_HOUR, ROW_SIZE
+from engine.games.anguish.worth import FIT_MOST, Candidate, Option, fit_step
+
+ROWS: tuple[str | None, ...] = (act.ARSENAL, None, act.PROTECTION)
+
+
+def _option(rng: random.Random) -> Option:
+    row = rng.choice(ROWS)
+    return (rng.randint(1, 40) / 2, row, int(row == act.ARSENAL), int(row == act.PROTECTION))
+
+
+def _candidates(rng: random.Random, budget: int) -> list[Candidate]:
+    """A hand of cards that each cost no more than the budget, worth whole numbers and halves, few of
+    them apart, so that plans worth the same are common."""
+    cards = []
+    for uid in rng.sample(range(40), rng.randint(1, FIT_MOST)):
+        cost = rng.randint(0, budget)
+        options = (_option(rng),)
+        if rng.random() < 0.3:  # worth as much as another card: plans of equal worth
+            options = ((rng.choice([2.0, 4.0, 6.0]), options[0][1], options[0][2], options[0][3]),)
+        cards.append((uid, cost, options, fit_step(cost, options)))
+    return cards
+
+
+def test_every_plan_tried_finds_the_plan_the_search_finds() -> None:
+    rng = random.Random(5)
+    tried = 0
+    for _ in range(4000):
+        budget = rng.randint(0, LAST_HOUR)
+        front, back = rng.randint(0, ROW_SIZE), rng.randint(0, ROW_SIZE)
+        candidates = _candidates(rng, budget)
+        every = _best_of_every(candidates, budget, front, back)
+        assert every is not None  # every card has one option worth something
+        assert every == _fit_search(candidates, budget, front, back), (candidates, budget, front, back)
+        tried += len(every) > 1
+    assert tried > 1000  # many of the plans found play several cards
+
+
+def test_it_leaves_to_the_search_what_it_cannot_try() -> None:
+    arsenal: Option = (4.0, act.ARSENAL, 1, 0)
+    defense: Option = (1.0, act.PROTECTION, 0, 1)
+    two_options = [(1, 2, (arsenal, defense), fit_step(2, (arsenal, defense)))]
+    worth_nothing = [(1, 2, ((0.0, None, 0, 0),), fit_step(2, ((0.0, None, 0, 0),)))]
+    assert two_options[0][3] is None and worth_nothing[0][3] is None
+    assert _best_of_every(two_options, 5, 1, 1) is None
+    assert _best_of_every(worth_nothing, 5, 1, 1) is None
+    many = [(uid, 1, (arsenal,), fit_step(1, (arsenal,))) for uid in range(FIT_MOST + 1)]
+    assert _best_of_every(many, 5, 4, 4) is None
+
+
+def test_of_plans_worth_the_same_it_plays_the_cards_first_in_the_hand() -> None:
+    """Three cards worth 2 each at 2 Hours each, 4 Hours: the first two."""
+    mill: Option = (2.0, None, 0, 0)
+    candidates = [(uid, 2, (mill,), fit_step(2, (mill,))) for uid in (7, 3, 5)]
+    assert _best_of_every(candidates, 4, 0, 0) == ((7, None, None, False), (3, None, None, False))
+    assert _fit_search(candidates, 4, 0, 0) == ((7, None, None, False), (3, None, None, False))

@@ -21,6 +21,7 @@ from tests.engine.test_qqdnd_engine import (
     MALACHI,
     QUIET3_PARTY,
     QUIET_PARTY,
+    SAMURAI_PARTY,
     SARINAK,
     Table,
 )
@@ -449,3 +450,37 @@ def test_a_strike_that_sets_off_tb_towers_goes_first() -> None:
     strike = next(i for i, move in enumerate(moves) if move.startswith("use Guard's Strike"))
     throw = next(i for i, move in enumerate(moves) if move.startswith("play Sword Throw"))
     assert strike < throw
+
+
+def _deadshot_target(guard_first: bool) -> str:
+    """The card the heuristic player's Deadshot discards: the other party holds a damaged Chainmail Shirt on its
+    Damien and a damaged Riding Camel, given in the order `guard_first` says."""
+    table = Table(SAMURAI_PARTY, opponent=SAMURAI_PARTY)
+    damien = table.member("Damien", OPPONENT)
+    given = ["Chainmail Shirt", "Riding Camel"] if guard_first else ["Riding Camel", "Chainmail Shirt"]
+    for name in given:
+        table.give(name, OPPONENT, zone="field", host=damien).damage = 1
+    table.hand("Deadshot")
+    table.open()
+    state = table.state
+    players = [HeuristicPlayer(), HeuristicPlayer()]
+    for seat, player in enumerate(players):
+        player.restart(state, seat, random.Random(seat))
+    start = state.round
+    while state.round == start and state.current_player() != TERMINAL:
+        seat = state.current_player()
+        move = players[seat].choose(state)
+        described = state.describe(move)
+        state.apply_action(move)
+        if seat == PLAYER and described.startswith("play Deadshot"):
+            return described
+    raise AssertionError("Deadshot was not played")
+
+
+def test_deadshot_discards_the_armour_that_keeps_damage_off_a_party_member() -> None:
+    """ Rule 20, "the guards are the target": Deadshot, "Discard target Resource with one or more Damage counters on
+    it", at a damaged Chainmail Shirt ("Equipped card has Block 1": a point kept off every hit on the Damien wearing
+    it) rather than at a damaged Riding Camel, which keeps nothing off a Party Member; whichever of the two came into
+    play first (before, both were a card of the other party's leaving play, worth the same). """
+    for guard_first in (True, False):
+        assert "Chainmail Shirt" in _deadshot_target(guard_first)

@@ -11,6 +11,7 @@ from engine.core import OPPONENT, PLAYER, TERMINAL
 from engine.games.qqdnd.pieces import DECK
 from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_game
 from engine.games.qqdnd.state import PASS, RESPOND
+from engine.players.base import Player
 from engine.validation import CardIndex
 from tests.engine.sample_decks import sample_deck_lists
 from tests.engine.test_qqdnd_engine import (
@@ -27,12 +28,12 @@ from tests.engine.test_qqdnd_engine import (
 )
 
 
-def play_round(table: Table) -> list[str]:
-    """The round from the position given, the heuristic player against the sparring party; the deck's player's
-    moves."""
+def play_round(table: Table, opponent: Player | None = None) -> list[str]:
+    """The round from the position given, the heuristic player against `opponent` (the sparring party unless
+    given); the deck's player's moves."""
     table.open()
     state = table.state
-    players = [HeuristicPlayer(), SparringParty()]
+    players = [HeuristicPlayer(), opponent or SparringParty()]
     for seat, player in enumerate(players):
         player.restart(state, seat, random.Random(seat))
     moves = []
@@ -453,28 +454,17 @@ def test_a_strike_that_sets_off_tb_towers_goes_first() -> None:
 
 
 def _deadshot_target(guard_first: bool) -> str:
-    """The card the heuristic player's Deadshot discards: the other party holds a damaged Chainmail Shirt on its
-    Damien and a damaged Riding Camel, given in the order `guard_first` says."""
+    """The heuristic player's Deadshot, against a party played by the heuristic player that holds a damaged Chainmail
+    Shirt on its Damien and a damaged Riding Camel, given in the order `guard_first` says."""
     table = Table(SAMURAI_PARTY, opponent=SAMURAI_PARTY)
     damien = table.member("Damien", OPPONENT)
     given = ["Chainmail Shirt", "Riding Camel"] if guard_first else ["Riding Camel", "Chainmail Shirt"]
     for name in given:
         table.give(name, OPPONENT, zone="field", host=damien).damage = 1
     table.hand("Deadshot")
-    table.open()
-    state = table.state
-    players = [HeuristicPlayer(), HeuristicPlayer()]
-    for seat, player in enumerate(players):
-        player.restart(state, seat, random.Random(seat))
-    start = state.round
-    while state.round == start and state.current_player() != TERMINAL:
-        seat = state.current_player()
-        move = players[seat].choose(state)
-        described = state.describe(move)
-        state.apply_action(move)
-        if seat == PLAYER and described.startswith("play Deadshot"):
-            return described
-    raise AssertionError("Deadshot was not played")
+    moves = play_round(table, HeuristicPlayer())
+    (deadshot,) = [move for move in moves if move.startswith("play Deadshot")]
+    return deadshot
 
 
 def test_deadshot_discards_the_armour_that_keeps_damage_off_a_party_member() -> None:

@@ -68,6 +68,7 @@ the whole set.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from math import comb
 from typing import Any
 
@@ -1157,32 +1158,21 @@ def attacks_to_come(state: QQDNDState, closing: Piece) -> bool:
     return False
 
 
+# Read once per definition (a card's or an Action's): the cache keeps the definition alive, so its identity is never
+# reused while cached, and its size bounds what the Games long gone leave (a run builds a Game per deck and opponent).
+read_once = lru_cache(maxsize=4096)
+
+
+@read_once
 def _attack_plan(act: ActionDef) -> DamagePlan | None:
     """The DamagePlan of an Attack card's Action, read once per Action."""
-    if act not in _ATTACK_PLANS:
-        if len(_ATTACK_PLANS) >= 4096:
-            _ATTACK_PLANS.clear()  # the Actions of Games long gone
-        _ATTACK_PLANS[act] = DamagePlan.of(act.program)
-    return _ATTACK_PLANS[act]
+    return DamagePlan.of(act.program)
 
 
-# ActionDef -> its DamagePlan (attacks_to_come); the key keeps the Action alive, so its identity is never reused.
-_ATTACK_PLANS: dict[ActionDef, DamagePlan | None] = {}
-
-
+@read_once
 def ticks(d: CardDef) -> bool:
     """A card with an Action that puts Charge counters on it (Alchemical Bomb's Tick). Read once per card."""
-    known = _TICKS.get(d)
-    if known is None:
-        if len(_TICKS) >= 4096:
-            _TICKS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
-        known = _TICKS[d] = any(isinstance(verb, AddCounters) and verb.kind == "charge"
-                                for act in d.actions for verb in act.program)
-    return known
-
-
-# CardDef -> ticks(); the key keeps the definition alive, so its identity is never reused while cached.
-_TICKS: dict[CardDef, bool] = {}
+    return any(isinstance(verb, AddCounters) and verb.kind == "charge" for act in d.actions for verb in act.program)
 
 
 class PermanentProfile:
@@ -1325,8 +1315,12 @@ def hits_on(b: Board, target: Piece, me: int) -> int:
     if not isinstance(b, QQDNDState):
         return 1
     return sum(1 for p in b.field[me] if any(
-        act.damaging and act.targets and act.targets[0].zone == "play" and act.targets[0].pred(b, target, me, p)
-        for act in b.actions_of(p)))
+        strikes_a_card(act) and act.targets[0].pred(b, target, me, p) for act in b.actions_of(p)))
+
+
+def strikes_a_card(act: ActionDef) -> bool:
+    """An Action that deals damage to a target card in play."""
+    return act.damaging and bool(act.targets) and act.targets[0].zone == "play"
 
 
 # What keeps damage off: (Block, Shield counters spread among cards each round, Shield counters each Action puts on
@@ -1334,20 +1328,16 @@ def hits_on(b: Board, target: Piece, me: int) -> int:
 Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | None], ...]]
 
 
+@read_once
 def _guard_of(d: CardDef) -> Guard | None:
     """What a card does to keep damage off its controller's cards (read once per card); None if nothing."""
-    known = _GUARDS.get(d, _UNKNOWN)
-    if known is _UNKNOWN:
-        if len(_GUARDS) >= 4096:
-            _GUARDS.clear()  # the cards of Games long gone
-        block = ("block1" in d.statics) + 2 * ("block2" in d.statics) if d.host_kind == "equip" else 0
-        # A rule of each round's start has no target: its Shield counters are spread (Louise Lake's "Fighters you
-        # control"); an Action's go on its target.
-        spread = tuple(_shield_steps(d.effects.round_start, ()))
-        targeted = tuple((sum(n for n, _ in steps), steps[0][1]) for steps in
-                         (_shield_steps(act.program, act.targets) for act in d.actions) if steps)
-        known = _GUARDS[d] = (block, spread, targeted) if block or spread or targeted else None
-    return known  # type: ignore[no-any-return]
+    block = ("block1" in d.statics) + 2 * ("block2" in d.statics) if d.host_kind == "equip" else 0
+    # A rule of each round's start has no target: its Shield counters are spread (Louise Lake's "Fighters you
+    # control"); an Action's go on its target.
+    spread = tuple(_shield_steps(d.effects.round_start, ()))
+    targeted = tuple((sum(n for n, _ in steps), steps[0][1]) for steps in
+                     (_shield_steps(act.program, act.targets) for act in d.actions) if steps)
+    return (block, spread, targeted) if block or spread or targeted else None
 
 
 def _shield_steps(program: Program, targets: tuple[TargetSpec, ...]) -> list[tuple[int, Pred | None]]:
@@ -1365,9 +1355,6 @@ def _shield_steps(program: Program, targets: tuple[TargetSpec, ...]) -> list[tup
             steps.append((n, targets[0].pred if to is TARGETS and targets else getattr(to, "pred", None)))
     return steps
 
-
-# CardDef -> _guard_of(); the key keeps the definition alive, so its identity is never reused while cached.
-_GUARDS: dict[CardDef, Guard | None] = {}
 
 
 def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool, me: int) -> float:
@@ -1391,26 +1378,17 @@ def discard_to_follow(b: Board, me: int) -> float:
     the deck or the discard pile, which is shuffled into a new deck), else 0."""
     if any(discards_damaged(p.d) for p in b.hand[me]):
         return 1.0
-    if any(discards_damaged(p.d) for p in b.deck[me]) or any(discards_damaged(p.d) for p in b.discard[me]):
+    if any(discards_damaged(p.d) for zone in (b.deck[me], b.discard[me]) for p in zone):
         return 0.5
     return 0.0
 
 
+@read_once
 def discards_damaged(d: CardDef) -> bool:
     """A card whose Action discards a target Resource with Damage counters on it (Deadshot). Read once per card."""
-    known = _DISCARDS_DAMAGED.get(d)
-    if known is None:
-        if len(_DISCARDS_DAMAGED) >= 4096:
-            _DISCARDS_DAMAGED.clear()  # the cards of Games long gone
-        act = d.play_action
-        known = _DISCARDS_DAMAGED[d] = act is not None and len(act.targets) == 1 and {
-            "resource", "damaged"} <= set(act.targets[0].atoms) and any(
-            isinstance(verb, LeavePlay) and verb.to is TARGETS for verb in walk(act.program))
-    return known
-
-
-# CardDef -> discards_damaged(); the key keeps the definition alive, so its identity is never reused while cached.
-_DISCARDS_DAMAGED: dict[CardDef, bool] = {}
+    act = d.play_action
+    return act is not None and len(act.targets) == 1 and {"resource", "damaged"} <= set(act.targets[0].atoms) and any(
+        isinstance(verb, LeavePlay) and verb.to is TARGETS for verb in walk(act.program))
 
 
 def discard_held_back(state: QQDNDState) -> float:
@@ -1447,7 +1425,7 @@ def _strikers(state: QQDNDState, me: int, lowest: int) -> list[tuple[Piece, Acti
         if card.exhausted or card.defeated:
             continue
         for act in state.actions_of(card):
-            if act.damaging and act.targets and act.targets[0].zone == "play" and (act.high or 0) >= lowest:
+            if strikes_a_card(act) and (act.high or 0) >= lowest:
                 found.append((card, act))
     return found
 

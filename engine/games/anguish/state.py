@@ -904,8 +904,10 @@ class AnguishState(State):
         turn_cost, is_creature = game.turn_cost, game.is_creature
         entry = game.entry_scores[not self.end_game and self.hour <= LAST_LIGHT_HOUR]  # [self.light()]
         for uid in cards:
+            if moment[uid]:
+                continue  # (held or not: a card with its moment is never one the record counts)
             held[uid] = True
-            if moment[uid] or turn_cost[uid] > budget:
+            if turn_cost[uid] > budget:
                 continue
             # self._playable(player, uid, responding=False), for a card it can pay for
             if is_creature[uid]:

@@ -109,6 +109,7 @@ _ORDER = 4  # more than any card's options and making room
 # The characters of plays (chr, read from a list: a search makes one at every step), for more
 # candidates than a hand can hold (the Lifeblood holds 35 cards).
 _CHARS = tuple(map(chr, range(_ORDER * 64)))
+_END_TURN: Action = (act.END,)
 
 
 class HeuristicPlayer(Player):
@@ -162,11 +163,18 @@ class HeuristicPlayer(Player):
         while True:
             phase = state.phase
             if phase == MAIN:
-                plays = best_plays(state, table)
-                in_order = _in_order(plays, draws)
+                rest: tuple[_Play, ...] | None = None
                 while True:
-                    rest: tuple[_Play, ...] | None
                     action: Action
+                    if rest is None:  # a look at the position
+                        plays = best_plays(state, table)
+                        in_order = True  # _in_order(plays, draws), inlined
+                        for uid, _, leaving, _ in plays:
+                            if leaving is not None or draws[uid]:
+                                in_order = False
+                                break
+                    else:
+                        plays = rest
                     if in_order and plays:  # what _act makes of such a plan: its first play, then the rest
                         uid, row, _, _ = plays[0]
                         target = None if profiles[uid].target is None else best_target(state, table, uid)  # _target
@@ -179,9 +187,16 @@ class HeuristicPlayer(Player):
                     elif not state.attack_declared and state.goldfish_attack():
                         if state.phase != MAIN:
                             break
+                        rest = plays  # (nothing)
                         continue
-                    else:
-                        action, rest = _after_attack(state)
+                    else:  # _after_attack(state), inlined
+                        action, rest = _END_TURN, None
+                        seat = state.seats[state.active]
+                        if len(seat.arsenal) < ROW_SIZE:
+                            for uid in seat.protection:
+                                if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
+                                    action, rest = (act.MOVE, uid), ()
+                                    break
                     # state.apply_trusted(action), inlined
                     state.steps += 1
                     state.last_action = action
@@ -196,11 +211,6 @@ class HeuristicPlayer(Player):
                         state._trigger_end_game()
                     if state.phase != MAIN:
                         break
-                    if rest is None:
-                        plays = best_plays(state, table)
-                        in_order = _in_order(plays, draws)
-                    else:
-                        plays = rest
             elif phase == KEEP:
                 # state.apply_trusted(action), less what cannot apply: keeping a card draws nothing from
                 # the Lifeblood, and the cards the main phase it begins could not play yet were looked
@@ -480,7 +490,7 @@ def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None
         for uid in seat.protection:
             if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
                 return (act.MOVE, uid), ()
-    return (act.END,), None
+    return _END_TURN, None
 
 
 def _room_pays(candidates: list[Candidate], creature_at: list[bool],

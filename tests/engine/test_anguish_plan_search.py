@@ -1,13 +1,16 @@
 """The heuristic player's plan search: the search that tries every plan (_best_of_every) finds the plan
-the search by positions (_fit_search) finds, on many generated hands."""
+the search by positions (_fit_search) finds, and the shortcut for one place made in a full Arsenal
+(_one_place_made) the plan the search with room (_search) finds, on many generated hands."""
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
+from typing import cast
 
 from engine.games.anguish import actions as act
-from engine.games.anguish.heuristic import _best_of_every, _fit_search
+from engine.games.anguish.heuristic import _best_of_every, _fit_search, _one_place_made, _search
 from engine.games.anguish.state import LAST_HOUR, ROW_SIZE
-from engine.games.anguish.worth import FIT_MOST, Candidate, Option, fit_step
+from engine.games.anguish.worth import FIT_MOST, Candidate, Option, WorthTable, fit_step
 
 ROWS: tuple[str | None, ...] = (act.ARSENAL, None, act.PROTECTION)
 
@@ -62,3 +65,56 @@ def test_of_plans_worth_the_same_it_plays_the_cards_first_in_the_hand() -> None:
     candidates = [(uid, 2, (mill,), fit_step(2, (mill,))) for uid in (7, 3, 5)]
     assert _best_of_every(candidates, 4, 0, 0) == ((7, None, None, False), (3, None, None, False))
     assert _fit_search(candidates, 4, 0, 0) == ((7, None, None, False), (3, None, None, False))
+
+
+CARDS = 40
+HOUR = 5
+
+
+def _creatures_making_room(rng: random.Random, budget: int) -> tuple[list[Candidate], WorthTable]:
+    """A hand of Creatures with their one option in the Arsenal, and a table of what each would mill
+    in a place made after the attack and before it (whole numbers and halves, few of them apart, so
+    that Creatures worth the same are common; now and then nothing before the attack)."""
+    late = [[0.0] * (LAST_HOUR + 1) for _ in range(CARDS)]
+    early = [[0.0] * (LAST_HOUR + 1) for _ in range(CARDS)]
+    cards = []
+    for uid in rng.sample(range(CARDS), rng.randint(1, 6)):
+        late[uid][HOUR] = rng.choice([2.0, 4.0, 5.5, rng.randint(0, 20) / 2])
+        early[uid][HOUR] = rng.choice([late[uid][HOUR], late[uid][HOUR] + rng.randint(0, 6) / 2, 0.0])
+        options: tuple[Option, ...] = ((late[uid][HOUR], act.ARSENAL, 1, 0),)
+        cost = rng.randint(0, budget + 1)
+        cards.append((uid, cost, options, fit_step(cost, options)))
+    table = SimpleNamespace(creature=[True] * CARDS, arrives=[late, early])
+    return cards, cast(WorthTable, table)
+
+
+def test_one_place_made_finds_the_plan_the_search_finds() -> None:
+    rng = random.Random(11)
+    played = 0
+    for _ in range(4000):
+        budget = rng.randint(0, LAST_HOUR)
+        candidates, table = _creatures_making_room(rng, budget)
+        later = rng.randint(0, 8) / 2
+        place = (later, CARDS + 1, later + rng.choice([0.0, 1.0, 2.5]))
+        back, replacing = rng.randint(0, ROW_SIZE), rng.random() < 0.2
+        attack_to_come, after_attack = rng.choice([(True, False), (False, False), (False, True)])
+        shortcut = _one_place_made(candidates, table, HOUR, budget, back, place, replacing, attack_to_come,
+                                   after_attack)
+        searched = _search(candidates, table, HOUR, budget, 0, back, [place], replacing, attack_to_come,
+                           after_attack)
+        assert shortcut == searched, (candidates, budget, back, place, replacing, attack_to_come, after_attack)
+        played += bool(shortcut)
+    assert played > 1000  # many of the plans found make room
+
+
+def test_one_place_made_leaves_to_the_search_what_is_not_a_creature_for_the_arsenal_alone() -> None:
+    rng = random.Random(3)
+    candidates, table = _creatures_making_room(rng, 5)
+    place = (1.0, CARDS + 1, 1.0)
+    mill: Option = (2.0, None, 0, 0)
+    discovery: list[Candidate] = [*candidates, (CARDS - 1, 1, (mill,), fit_step(1, (mill,)))]
+    table.creature[CARDS - 1] = False
+    assert _one_place_made(discovery, table, HOUR, 5, 4, place, False, True, False) is None
+    uid, cost, options, _ = candidates[0]
+    two_rows: list[Candidate] = [(uid, cost, (options[0], (1.0, act.PROTECTION, 0, 1)), None)]
+    assert _one_place_made(two_rows, table, HOUR, 5, 4, place, False, True, False) is None

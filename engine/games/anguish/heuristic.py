@@ -414,6 +414,11 @@ class HeuristicPlayer(Player):
                     self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
                     attack_to_come = bool(ready)
         if room:
+            if not front and len(room) == 1:
+                plays = _one_place_made(candidates, table, hour, budget, back, room[0], replacing, attack_to_come,
+                                        after_attack)
+                if plays is not None:
+                    return plays
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         # (when they cost more Hours than are left, they do not all fit)
         everything = _everything_fits(candidates, budget, front, back) if spend <= budget else None
@@ -578,6 +583,43 @@ def _search(candidates: list[Candidate], table: WorthTable, hour: int, budget: i
                         best[key] = (loss_then, then, cards + ((uid, act.ARSENAL, leaving, early),), left, free,
                                      guards_left, made + 1)
     return min(best.values())[2]
+
+
+def _one_place_made(candidates: list[Candidate], table: WorthTable, hour: int, budget: int, back: int,
+                    place: tuple[float, int, float], replacing: bool, attack_to_come: bool,
+                    after_attack: bool) -> tuple[_Play, ...] | None:
+    """_search's plan when no Arsenal location is free, one place can be made (`place`, the room) and
+    every candidate is a Creature whose one option is the Arsenal; else None.
+
+    Then a Creature is played only by making room, and only one can make it: the plans are no play, and
+    each Creature that makes the place alone, when it can (it is worth something there, _search gives it
+    a character for it: what it would mill before the attack is not nothing, the Hours are enough and,
+    unless it replaces, a Defense Line location is free for the one that leaves). _search's best is
+    the one worth most (minus its worth is the smaller), and of those worth the same the one whose
+    order comes first: the Creature first among the candidates (its character is _ORDER x its place +
+    1); no play when none is worth more than nothing."""
+    creature_at = table.creature
+    arrives_late, arrives_early = table.arrives[False], table.arrives[True]
+    for uid, _, options, _ in candidates:
+        if not creature_at[uid] or len(options) != 1 or not options[0][2]:
+            return None
+    if not replacing and back <= 0:
+        return ()
+    loss_later, leaving, loss_now = place
+    best: _Play | None = None
+    most = 0.0  # what the best play so far gains: only a play worth more than nothing is one
+    for uid, cost, _, _ in candidates:
+        arrives_now = arrives_early[uid][hour]  # before the attack: with Ambush, it attacks now
+        if not arrives_now or cost > budget:
+            continue
+        gain, early = arrives_late[uid][hour] - loss_later, False  # as _search reckons it
+        if not attack_to_come and not after_attack:
+            gain, early = arrives_now - loss_later, True  # no attack to wait for: at once
+        elif attack_to_come and arrives_now - loss_now > gain:
+            gain, early = arrives_now - loss_now, True
+        if gain > most:
+            best, most = (uid, act.ARSENAL, leaving, early), gain
+    return () if best is None else (best,)
 
 
 def _best_fit(candidates: list[Candidate], budget: int, front: int,

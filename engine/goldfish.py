@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_left
-from collections import Counter, _count_elements  # type: ignore[attr-defined]
+from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
@@ -82,58 +82,71 @@ class CardCounts:
 
 
 class CardTally:
-    """The cards of a run's games counted apart from RunStats.cards, by the C loop Counter.update uses
-    (collections' _count_elements), and added to it once, at the run's end (RunStats.add_cards):
-    RunStats.add's loop over a game's cards, one CardCounts at a time, costs several times more.
+    """The cards of a run's games counted apart from RunStats.cards, and added to it once, at the run's end
+    (RunStats.add_cards): RunStats.add's loop over a game's cards, one CardCounts at a time, costs several
+    times more, and so does counting them game by game.
 
     Only for games in which every copy played was drawn once and played once. Then a card's dead copies
     (drawn less played) are its copies drawn and not played, and every count but the games a card was
-    drawn or dead in is a sum over copies: those are counted by copy (its uid, in the cards of one
-    Game: `names` says whose each is), which needs no name looked up, and named at the end."""
+    drawn or dead in is a sum over copies: a game's copies (their uids, in the cards of one Game, of
+    which `names` says whose each is) are only written down, one byte each, and counted by name at the
+    end, by the C loops of bytes.translate and bytes.count; the cards drawn or dead in a game are written
+    down once each, as the index of their name. So at most MOST_CARDS cards, of as many names."""
 
-    __slots__ = ("names", "drawn", "played", "no_moment", "games_drawn", "games_dead")
+    MOST_CARDS = 256  # uids and name indexes a byte holds
+
+    __slots__ = ("names", "name_of", "named", "drawn", "played", "no_moment", "games_drawn", "games_dead")
 
     def __init__(self) -> None:
         self.names: Sequence[str] | None = None  # uid -> card name, of the Game whose copies are counted
-        self.drawn: Counter[int] = Counter()  # uid -> times drawn
-        self.played: Counter[int] = Counter()
-        self.no_moment: Counter[int] = Counter()  # uid -> times dead without a moment
-        self.games_drawn: Counter[str] = Counter()  # card name -> games
-        self.games_dead: Counter[str] = Counter()
+        self.name_of = b""  # uid -> the index of its name in `named` (a table for bytes.translate)
+        self.named: list[str] = []  # the names, each once
+        self.drawn = bytearray()  # the uid of each copy drawn, game after game
+        self.played = bytearray()
+        self.no_moment = bytearray()  # the uid of each dead copy without a moment
+        self.games_drawn = bytearray()  # the name index of each card drawn in a game, once a game
+        self.games_dead = bytearray()
 
     def add(self, names: Sequence[str], drawn: Collection[int], played: Iterable[int], dead: Collection[int],
             no_moment: Iterable[int]) -> None:
         """One game's cards, by uid (`names` names them): `drawn`, `played`, `dead` (the copies drawn and
         not played) and `no_moment` (the dead copies that never had a legal moment to be played)."""
         if names is not self.names:
-            if self.names is not None:
-                raise ValueError("a CardTally counts the cards of one Game")
-            self.names = names
-        name = names.__getitem__
-        _count_elements(self.drawn, drawn)
-        _count_elements(self.games_drawn, set(map(name, drawn)))
-        _count_elements(self.played, played)
+            self._count_names_of(names)
+        copies = bytes(drawn)
+        self.drawn += copies
+        self.games_drawn += bytes(set(copies.translate(self.name_of)))
+        self.played.extend(played)
         if dead:
-            _count_elements(self.games_dead, set(map(name, dead)))
-            _count_elements(self.no_moment, no_moment)
+            self.games_dead += bytes(set(bytes(dead).translate(self.name_of)))
+            self.no_moment.extend(no_moment)
+
+    def _count_names_of(self, names: Sequence[str]) -> None:
+        if self.names is not None:
+            raise ValueError("a CardTally counts the cards of one Game")
+        named = list(dict.fromkeys(names))
+        if len(names) > self.MOST_CARDS:
+            raise ValueError(f"a CardTally counts the cards of a Game of at most {self.MOST_CARDS} cards")
+        index = {name: at for at, name in enumerate(named)}
+        self.names, self.named = names, named
+        self.name_of = bytes([index[name] for name in names]) + bytes(self.MOST_CARDS - len(names))
 
     def by_name(self) -> dict[str, CardCounts]:
-        """The counts of each card drawn, as RunStats.cards keeps them."""
-        names = self.names
-        if names is None:
+        """The counts of each card drawn, as RunStats.cards keeps them (in the order they were first drawn)."""
+        if self.names is None:
             return {}
-        drawn, played, no_moment = (_by_name(names, by_uid) for by_uid in (self.drawn, self.played, self.no_moment))
-        # A card's dead copies are its copies drawn less those played: every copy played was drawn, once.
-        return {name: CardCounts(copies, played[name], copies - played[name], self.games_drawn[name],
-                                 self.games_dead[name], no_moment[name]) for name, copies in drawn.items()}
-
-
-def _by_name(names: Sequence[str], by_uid: Counter[int]) -> Counter[str]:
-    """Counts of copies (by uid) added up by card name."""
-    named: Counter[str] = Counter()
-    for uid, times in by_uid.items():
-        named[names[uid]] += times
-    return named
+        name_of = self.name_of
+        drawn, played, no_moment = (bytes(uids).translate(name_of)
+                                    for uids in (self.drawn, self.played, self.no_moment))
+        games_drawn, games_dead = bytes(self.games_drawn), bytes(self.games_dead)
+        first_drawn = sorted((drawn.find(at), at) for at in range(len(self.named)) if at in drawn)
+        counts = {}
+        for _, at in first_drawn:
+            copies, copies_played = drawn.count(at), played.count(at)
+            # A card's dead copies are its copies drawn less those played: every copy played was drawn, once.
+            counts[self.named[at]] = CardCounts(copies, copies_played, copies - copies_played, games_drawn.count(at),
+                                                games_dead.count(at), no_moment.count(at))
+        return counts
 
 
 @dataclass

@@ -52,13 +52,15 @@ def record(state: State, seat: int) -> GameRecord:
 def add_to_run(stats: RunStats, cards: CardTally, state: State, seat: int) -> None:
     """stats.add(record(state, seat)), without the record (KIT.add_to_run): its cards counted into `cards`
     when every copy played was drawn once and played once (CardTally's condition; in every goldfish game
-    so far, as a card reaches the hand only by being drawn and leaves it when played), else added whole."""
+    so far, as a card reaches the hand only by being drawn and leaves it when played) and the Game has
+    no more cards than a CardTally counts, else added whole."""
     assert isinstance(state, AnguishState)
     drawn, played = state.drawn[seat], state.played[seat]
     drawn_once = set(drawn)
     dead = drawn_once.difference(played)
     # Each copy drawn once, and the copies drawn and played as many as the plays: each played once.
-    if len(drawn_once) < len(drawn) or len(drawn) - len(dead) != len(played):
+    if (len(drawn_once) < len(drawn) or len(drawn) - len(dead) != len(played)
+            or len(state.game.names) > cards.MOST_CARDS):
         stats.add(record(state, seat))
         return
     other, hour = 1 - seat, state.hour

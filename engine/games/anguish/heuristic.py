@@ -67,6 +67,7 @@ from engine.games.anguish.state import (
     _HANDLERS,
     END_GAME_DISCARD,
     END_GAME_DRAW,
+    HAND_LIMIT,
     HAND_LIMIT_PHASE,
     KEEP,
     LAST_HOUR,
@@ -200,7 +201,10 @@ class HeuristicPlayer(Player):
                     # state.apply_trusted(action), inlined
                     state.steps += 1
                     state.last_action = action
-                    _HANDLERS[action[0]](state, action)
+                    if action is _END_TURN and not state.end_game and len(state.seats[state.active].hand) <= HAND_LIMIT:
+                        state._finish_turn()  # state._end(action), less what cannot apply
+                    else:
+                        _HANDLERS[action[0]](state, action)
                     # (an attack on the goldfish, or a card played that is no Creature, changes nothing a
                     # card waiting to be played waits for: a place in a line, a Creature of its player
                     # to target; apply_trusted's look again would find the same)

@@ -531,7 +531,14 @@ class AnguishState(State):
         else:  # seat.put_bottom(other), inlined: at every turn but the first
             seat.lifeblood.insert(0, other)
             seat.known_bottom += 1
-        self._begin_main()
+        # self._begin_main(), inlined (at every turn but the first)
+        self.phase = MAIN
+        self.actor = self.active
+        self.pending = []
+        if self.first_turn_play[self.active] is None:
+            self.first_turn_play[self.active] = any(self._playable(self.active, uid, responding=False)
+                                                    for uid in seat.hand)
+        self._note_moments(self.active, seat.hand)
 
     def _play(self, action: Action) -> None:
         _, uid, row, target = action

@@ -18,6 +18,8 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from engine.core import State
@@ -26,6 +28,8 @@ from engine.goldfish_record import GameRecord, new_counter, tally
 
 if TYPE_CHECKING:  # (engine.goldfish plays games with the game's players: it imports them)
     from engine.goldfish import CardTally, RunStats
+
+_NO_COUNTS: Mapping[str, int] = MappingProxyType({})  # no card counted
 
 
 def record(state: State, seat: int) -> GameRecord:
@@ -64,8 +68,11 @@ def add_to_run(stats: RunStats, cards: CardTally, state: State, seat: int) -> No
         stats.add(record(state, seat))
         return
     other, hour = 1 - seat, state.hour
-    stats.add_outcome(state.winner() == seat, hour, state.milled[other][:hour], state.mulligans[seat],
-                      bool(state.first_turn_play[seat]), _no_effect(state, seat), state.overkill[other][:hour], 0)
+    # (state.winner() is the winning player; most games have no card of no effect, for which add_outcome
+    # adds nothing: no Counter is made for them)
+    no_effect = _no_effect(state, seat) if state.no_effect[seat] else _NO_COUNTS
+    stats.add_outcome(state.winning_player == seat, hour, state.milled[other][:hour], state.mulligans[seat],
+                      bool(state.first_turn_play[seat]), no_effect, state.overkill[other][:hour], 0)
     held, moment = state.held, state.moment
     # _no_moment's cards: each a dead copy, so never more than drawn - played of its name
     cards.add(state.game.names, drawn, played, dead, [uid for uid in dead if held[uid] and not moment[uid]])

@@ -1,6 +1,7 @@
-"""The heuristic player's plan search: the search that tries every plan (_best_of_every) finds the plan
-the search by positions (_fit_search) finds, and the shortcut for one place made in a full Arsenal
-(_one_place_made) the plan the search with room (_search) finds, on many generated hands."""
+"""The heuristic player's plan search: the search that tries every plan (_best_of_every) and the shortcut
+for Creatures and no more than one free Arsenal location (_one_for_the_arsenal) find the plan the search
+by positions (_fit_search) finds, and the shortcut for one place made in a full Arsenal (_one_place_made)
+the plan the search with room (_search) finds, on many generated hands."""
 from __future__ import annotations
 
 import random
@@ -8,7 +9,7 @@ from types import SimpleNamespace
 from typing import cast
 
 from engine.games.anguish import actions as act
-from engine.games.anguish.heuristic import _best_of_every, _fit_search, _one_place_made, _search
+from engine.games.anguish.heuristic import _best_of_every, _fit_search, _one_for_the_arsenal, _one_place_made, _search
 from engine.games.anguish.state import LAST_HOUR, ROW_SIZE
 from engine.games.anguish.worth import FIT_MOST, Candidate, Option, WorthTable, fit_step
 
@@ -118,3 +119,34 @@ def test_one_place_made_leaves_to_the_search_what_is_not_a_creature_for_the_arse
     uid, cost, options, _ = candidates[0]
     two_rows: list[Candidate] = [(uid, cost, (options[0], (1.0, act.PROTECTION, 0, 1)), None)]
     assert _one_place_made(two_rows, table, HOUR, 5, 4, place, False, True, False) is None
+
+
+def test_one_for_the_arsenal_finds_the_plan_the_search_finds() -> None:
+    rng = random.Random(17)
+    played = 0
+    for _ in range(4000):
+        budget = rng.randint(0, LAST_HOUR)
+        cards: list[Candidate] = []
+        for uid in rng.sample(range(CARDS), rng.randint(1, 6)):
+            worth = rng.choice([2.0, 4.0, 0.0, rng.randint(0, 20) / 2])
+            options: tuple[Option, ...] = ((worth, act.ARSENAL, 1, 0),)
+            cost = rng.randint(0, budget)  # (a candidate the Hours pay for, as the plan's are)
+            cards.append((uid, cost, options, fit_step(cost, options)))
+        front = rng.randint(0, 1)
+        one = _one_for_the_arsenal(cards, budget, front)
+        assert one == _fit_search(cards, budget, front, rng.randint(0, ROW_SIZE)), (cards, budget, front)
+        played += bool(one)
+    assert played > 1000
+
+
+def test_one_for_the_arsenal_leaves_the_rest_to_the_search() -> None:
+    arsenal: Option = (4.0, act.ARSENAL, 1, 0)
+    defense: Option = (1.0, act.PROTECTION, 0, 1)
+    mill: Option = (2.0, None, 0, 0)
+    two_rows: list[Candidate] = [(1, 2, (arsenal, defense), None)]
+    with_a_discovery: list[Candidate] = [(1, 2, (arsenal,), None), (2, 1, (mill,), None)]
+    assert _one_for_the_arsenal(two_rows, 5, 1) is None
+    assert _one_for_the_arsenal(with_a_discovery, 5, 1) is None
+    two: list[Candidate] = [(1, 2, (arsenal,), None), (2, 1, (arsenal,), None)]
+    assert _one_for_the_arsenal(two, 5, 1) == ((1, act.ARSENAL, None, False),)  # the first of two worth as much
+    assert _one_for_the_arsenal(two, 5, 0) == ()

@@ -631,12 +631,37 @@ def _best_fit(candidates: list[Candidate], budget: int, front: int,
     """_search without room to make: every plan that fits, tried (_best_of_every) when every card has one
     option and a few are looked at, else the search (_fit_search). Both find the same plan. (The search
     is the cheaper for a single card, and when no Arsenal location is free: it leaves out the Creatures
-    at once.)"""
+    at once.) With at most one Arsenal location free and only Creatures for the Arsenal alone, the plan
+    is found at once (_one_for_the_arsenal)."""
+    if front <= 1:
+        one = _one_for_the_arsenal(candidates, budget, front)
+        if one is not None:
+            return one
     if len(candidates) > 1 and front:
         every = _best_of_every(candidates, budget, front, back)
         if every is not None:
             return every
     return _fit_search(candidates, budget, front, back)
+
+
+def _one_for_the_arsenal(candidates: list[Candidate], budget: int, front: int) -> tuple[_Play, ...] | None:
+    """_fit_search's plan when no more than one Arsenal location is free (`front`) and every candidate's
+    one option takes one; else None. No plan then plays more than one card: with none free, the plan is
+    no play; with one, the card worth most that the Hours pay for, the first of them on a tie (its
+    character comes first), if it is worth more than nothing (no play is worth nothing, and its order,
+    the empty one, comes first)."""
+    for _, _, options, _ in candidates:
+        if len(options) != 1 or not options[0][2]:  # (an option in the Arsenal takes one location there, only)
+            return None
+    if not front:
+        return ()
+    best: tuple[int, str | None] | None = None
+    most = 0.0
+    for uid, cost, options, _ in candidates:
+        gain = options[0][0]
+        if gain > most and cost <= budget:
+            best, most = (uid, options[0][1]), gain
+    return () if best is None else ((best[0], best[1], None, False),)
 
 
 def _best_of_every(candidates: list[Candidate], budget: int, front: int, back: int) -> tuple[_Play, ...] | None:

@@ -169,7 +169,9 @@ class HeuristicPlayer(Player):
                     action: Action
                     if rest is None:  # a look at the position
                         plays = best_plays(state, table)
-                        in_order = True  # _in_order(plays, draws), inlined
+                        # Every play of the plan goes into a free place and none draws: _act then makes
+                        # them in the plan's order (a card that draws goes first, room is made after them).
+                        in_order = True
                         for uid, _, leaving, _ in plays:
                             if leaving is not None or draws[uid]:
                                 in_order = False
@@ -513,15 +515,6 @@ def _room_pays(candidates: list[Candidate], creature_at: list[bool],
         if creature_at[uid] and arriving[uid][hour] > least:
             return True
     return False
-
-
-def _in_order(plays: tuple[_Play, ...], draws: list[bool]) -> bool:
-    """Every play of the plan goes into a free place and none draws: _act then makes them in the
-    plan's order (a card that draws goes first, and room is made after the plays into free places)."""
-    for uid, _, leaving, _ in plays:  # noqa: SIM110 (a loop, not a generator: asked at every plan)
-        if leaving is not None or draws[uid]:
-            return False
-    return True
 
 
 def _target(state: AnguishState, table: WorthTable, uid: int) -> int | None:

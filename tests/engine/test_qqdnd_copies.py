@@ -24,7 +24,8 @@ from tests.engine.test_qqdnd_engine import EPTOL, QUIET3_PARTY, QUIET_PARTY, Tab
 
 # Caches of worked-out moves: a copy works them out again (the same answers, checked through legal_actions()).
 PIECE_CACHES = {"play_option", "use_options"}
-CACHES = {"_options_cache", "_candidates_cache", "_options_version", "_nox", "_legal", "_legal_version", "_zone_sides"}
+CACHES = {"_options_cache", "_candidates_cache", "_cards_memo", "_options_version", "_nox", "_legal", "_legal_version",
+          "_zone_sides"}
 
 
 def signature(state: QQDNDState) -> dict[str, Any]:

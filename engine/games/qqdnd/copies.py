@@ -43,7 +43,7 @@ _SHARED: frozenset[type] = frozenset({int, str, bool, float, type(None), frozens
                                       CardBook})
 # The attributes of a state the copier builds itself (the rest are copied by type).
 _BUILT = frozenset({"cards", "deck", "hand", "discard", "field", "under_pile", "removed", "_zone_sides", "rng",
-                    "choosers", "game", "_options_cache", "_candidates_cache", "_options_version"})
+                    "choosers", "game", "_options_cache", "_candidates_cache", "_cards_memo", "_options_version"})
 # Every field of a Piece, as clone_piece copies it (a test checks this against Piece.__slots__).
 PIECE_FIELDS = frozenset({
     "card", "uid", "d", "owner", "zone", "where", "controller", "lent_by", "damage", "counters", "exhausted",
@@ -81,6 +81,7 @@ def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDSta
     values["_options_version"] = -1
     values["_options_cache"] = [None, None]
     values["_candidates_cache"] = {}
+    values["_cards_memo"] = {}
     return copy
 
 

@@ -60,9 +60,10 @@ from the ones already scored: a second copy of a card in hand is skipped; a dama
 are scored by the worth of damage to each card alone; an Action whose estimate never reads its
 targets is estimated once, and one that reads nothing of the board once per policy (Scoring); a
 Permanent whose value reads nothing of the board is valued once (PermanentProfile); an option whose
-value changes nothing is scored once a decision, whatever the window (Decision.options); and a move is
-built only when it beats the best so far. tests/engine/test_qqdnd_engine.py checks the choice (and
-each option's best move) against scoring every move, in every position of games of random decks of
+value changes nothing is scored once a decision, whatever the window (Decision.options); what is read of the cards
+alone many times a decision (guard_points, discard_to_follow) is kept in QQDNDState.cards_memo() while no card
+changes; and a move is built only when it beats the best so far. tests/engine/test_qqdnd_engine.py checks the
+choice (and each option's best move) against scoring every move, in every position of games of random decks of
 the whole set.
 """
 from __future__ import annotations
@@ -161,6 +162,9 @@ LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
 # A point of damage a round an opposing card keeps off the other party's living Party Members (rule 20: Block, Shield
 # counters made), gone with the card: a point of damage to come.
 GUARD_POINT = POINT * FUTURE_RATE
+# Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
+# they are (the rest of a key says of which card and seat).
+_GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
 
 
 class Found:
@@ -946,8 +950,7 @@ class HeuristicPolicy:
                         decision: Decision) -> float:
         d = card.d
         profile = self._profile(d)
-        if d.unique and nested < 0 and any(
-                p.owner == state.actor and p.d.base_name == d.base_name for p in state.in_play()):
+        if d.unique and nested < 0 and d.base_name in _names_in_play(state, state.actor):
             return -5.0
         if profile.noxspace:
             return -5.0
@@ -1082,6 +1085,17 @@ def _best_of_many_targets(state: QQDNDState, kind: int, source: Piece, act: Acti
     if best_targets is None:
         return None
     return Move(kind, source.uid, act.uid, value, best_targets), best_score
+
+
+def _names_in_play(state: QQDNDState, owner: int) -> frozenset[str]:
+    """The base names of the cards in play that a player owns (a second copy of a Unique card is not played: rule 2),
+    read once while the cards stay as they are."""
+    memo = state.cards_memo()
+    key = (_NAMES_IN_PLAY, owner)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = frozenset(p.d.base_name for p in state.in_play() if p.owner == owner)
+    return known
 
 
 def camp_locks(state: QQDNDState) -> float:
@@ -1292,6 +1306,20 @@ def guard_points(b: Board, card: Piece, me: int) -> float:
     guard = _guard_of(card.d)
     if guard is None:
         return 0
+    if not isinstance(b, QQDNDState):
+        return _guard_points(b, card, me, guard)
+    # Read of the cards alone, many times a decision (each damage to the card, each Attack weighed against a
+    # Deadshot): worked out once while the cards stay as they are.
+    memo = b.cards_memo()
+    key = (_GUARD_POINTS, card.uid, me)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _guard_points(b, card, me, guard)
+    return known
+
+
+def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
+    """guard_points of a card of the other party with a guard (_guard_of), worked out."""
     block, spread, targeted = guard
     points = 0.0
     host = card.host
@@ -1376,6 +1404,17 @@ def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool
 def discard_to_follow(b: Board, me: int) -> float:
     """Whether the player has a card that discards a damaged Resource (Deadshot): 1 in hand, 0.5 still to draw (in
     the deck or the discard pile, which is shuffled into a new deck), else 0."""
+    if not isinstance(b, QQDNDState):
+        return _discard_to_follow(b, me)
+    memo = b.cards_memo()  # it reads whole zones: once while the cards stay as they are
+    key = (_DISCARD_TO_FOLLOW, me)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _discard_to_follow(b, me)
+    return known
+
+
+def _discard_to_follow(b: Board, me: int) -> float:
     if any(discards_damaged(p.d) for p in b.hand[me]):
         return 1.0
     if any(discards_damaged(p.d) for zone in (b.deck[me], b.discard[me]) for p in zone):

@@ -187,6 +187,8 @@ class QQDNDState(Board, State):
         self._options_cache: list[list[Option] | None] = [None, None]
         # Candidates of each target spec (and their choices as 1-tuples) in this version of the state.
         self._candidates_cache: dict[object, list[Any]] = {}
+        # What a player reads of the cards alone in this version of the state (cards_memo()).
+        self._cards_memo: dict[object, Any] = {}
         self._nox: tuple[bool, bool] | None = None  # whether each player controls a Noxspace, once asked
         # Party Members start on the field, the Resources in the deck (where a new Piece is).
         for card, d, owner in game.layout:
@@ -701,7 +703,16 @@ class QQDNDState(Board, State):
             self._options_version = self._cards_version
             self._options_cache = [None, None]
             self._candidates_cache = {}
+            self._cards_memo = {}
             self._nox = None
+
+    def cards_memo(self) -> dict[object, Any]:
+        """A memo of what a player works out of the cards alone (their positions, counters, Actions), kept for as long
+        as the candidates are: emptied whenever the cards may have changed (an Action performed, a round begun, a
+        position set up and reopened), kept across passes. Its keys are the reader's own."""
+        if self._options_version != self._cards_version:
+            self._fresh()
+        return self._cards_memo
 
     def _work_out_options(self, player: int) -> list[Option]:
         forced = self.forced[player]

@@ -242,8 +242,8 @@ class Scoring:
     differently from the others, so that choose() scores each distinct move once, and builds a move only
     when it beats the best so far (ties go to the first move)."""
 
-    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage", "split", "mode_splits",
-                 "twins_alike")
+    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage", "shields_only", "split",
+                 "mode_splits", "twins_alike")
 
     def __init__(self, act: ActionDef, permanent: bool, plan: DamagePlan | None) -> None:
         self.permanent = permanent  # playing a Permanent: worth what it will do in rounds to come
@@ -262,6 +262,9 @@ class Scoring:
         # target is worth what its damage alone is, as a dry run would find (trait, damage if it has it, if not).
         self.trait_damage = (trait_damage(act) if not permanent and plan is None and act.rule is None
                              else None)
+        # "Put a Shield counter on target card you control" (Advance Warning): each target is worth what
+        # shield_placed_worth finds for it alone (rule 21), as a dry run would.
+        self.shields_only = not permanent and not self.target_free and act.rule is None and shields_only(act)
         # "Remove up to 2 damage counters from target Ally ... Discard Curative Potion" (Quaff Potion), "Deal one
         # damage to target Permanent Resource" and a card rule (Pummel): the dry run of each target adds what
         # the target alone is worth to what the rest of the program is worth whatever the target (split_program).
@@ -727,6 +730,8 @@ class HeuristicPolicy:
             if best_uid < 0:
                 return None
             return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
+        if scoring.shields_only:
+            return _best_shield_move(state, kind, source, act, value, to_beat)
         if scoring.split is not None:
             return self._best_split_move(state, kind, source, act, value, fewest, scoring.split, decision, to_beat)
         # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
@@ -1483,6 +1488,31 @@ def shield_placed_worth(cards: list[Piece], me: int) -> float:
         elif not card.defeated:
             worth += 0.2 + 0.1 / (1 + card.counters.get("shield", 0))
     return worth
+
+
+def shields_only(act: ActionDef) -> bool:
+    """An Action that does nothing but put a printed number of Shield counters on its one target (Advance Warning)."""
+    program = act.program
+    return (len(act.targets) == 1 and not act.modes and act.nested is None and len(program) == 1
+            and isinstance(program[0], AddCounters) and program[0].kind == "shield" and program[0].to is TARGETS
+            and isinstance(program[0].n, int))
+
+
+def _best_shield_move(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                      to_beat: float) -> tuple[Move, float] | None:
+    """The best target of an Action that only puts Shield counters on it (shields_only), scored as its dry run
+    (Estimate._add_counters) would score it, without one: a real party's player controls a score of cards."""
+    bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+    cards, me = state.cards, state.actor
+    goldfish = state.game.goldfish
+    best_uid, best_score = -1, to_beat
+    for uid in state.candidates(me, source, act.targets[0]):
+        score = bonus + (0.2 if goldfish else shield_placed_worth([cards[uid]], me))
+        if score > best_score:
+            best_uid, best_score = uid, score
+    if best_uid < 0:
+        return None
+    return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
 
 
 def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:

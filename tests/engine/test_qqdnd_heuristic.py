@@ -474,3 +474,63 @@ def test_deadshot_discards_the_armour_that_keeps_damage_off_a_party_member() -> 
     play first (before, both were a card of the other party's leaving play, worth the same). """
     for guard_first in (True, False):
         assert "Chainmail Shirt" in _deadshot_target(guard_first)
+
+
+def _advance_warning_round(shielded: int | None = None) -> list[int]:
+    """The Shield counters on the player's Party Members after a round against a party played by the heuristic player,
+    a Voicechat Network in play and its Eptol (listed first) defeated; `shielded`: the Party Member (by place) that
+    holds 5 Shield counters already."""
+    table = Table(SAMURAI_PARTY, opponent=SAMURAI_PARTY)
+    state = table.state
+    eptol = table.member("Eptol")
+    eptol.damage = 8
+    state.defeat(eptol)
+    if shielded is not None:
+        state.party(PLAYER)[shielded].counters["shield"] = 5
+    table.give("Voicechat Network", zone="field").exhausted = False
+    moves = play_round(table, HeuristicPlayer())
+    assert any(move.startswith("use Advance Warning") for move in moves)
+    return [member.counters.get("shield", 0) for member in state.party(PLAYER)]
+
+
+def test_advance_warning_shields_a_living_party_member() -> None:
+    """ Rule 21, "Shield counters go where damage can still land": Voicechat Network's "Advance Warning: (20-10) Put a
+    Shield counter on target card you control"; "Shield Counter – [...] when a damage counter would be placed on it,
+    that card's controller may instead remove a shield counter", and a defeated Party Member's Damage counters no
+    longer count ("its actions cannot be used and its effects are no longer in effect"). The counter goes on a living
+    Party Member, not on the defeated Eptol listed first (before, every card scored the same and the first took it). """
+    eptol, *living = _advance_warning_round()
+    assert eptol == 0 and sum(living) == 1
+
+
+def test_advance_warning_shields_the_party_member_with_fewest() -> None:
+    """ Rule 21: with Sarinak holding 5 Shield counters already, the counter goes on a living Party Member that holds
+    none (before, Sarinak, the first living one, took it). """
+    eptol, sarinak, *others = _advance_warning_round(shielded=1)
+    assert eptol == 0 and sarinak == 5 and sum(others) == 1
+
+
+def _deadshot_target_with_attacks_in_hand(shirt_first: bool) -> str:
+    """The heuristic player's Deadshot, with a Katana Lunge and a Sword Throw in hand, against a party played by the
+    heuristic player that holds a damaged Chainmail Shirt on its Damien and a damaged Voicechat Network, given in the
+    order `shirt_first` says."""
+    table = Table([EPTOL, *QUIET3_PARTY], opponent=SAMURAI_PARTY)
+    damien = table.member("Damien", OPPONENT)
+    for name in ("Chainmail Shirt", "Voicechat Network") if shirt_first else ("Voicechat Network", "Chainmail Shirt"):
+        table.give(name, OPPONENT, zone="field", host=damien if name == "Chainmail Shirt" else None).damage = 1
+    table.hand("Deadshot", "Katana Lunge", "Sword Throw")
+    moves = play_round(table, HeuristicPlayer())
+    (deadshot,) = [move for move in moves if move.startswith("play Deadshot")]
+    return deadshot
+
+
+def test_deadshot_counts_the_blows_in_hand_the_armour_would_blunt() -> None:
+    """ Rule 22, "the Block counts the blows in hand": Chainmail Shirt's "Equipped card has Block 1" ("whenever a
+    source would deal damage to a target with Block X, X of that damage is prevented") takes a point off each blow at
+    the Damien wearing it, the Katana Lunge and the Sword Throw in hand included; a Voicechat Network's "Advance
+    Warning: (20-10) Put a Shield counter on target card you control" spares one point a round. With no card in play
+    that can strike Damien, Deadshot ("Discard target Resource with one or more Damage counters on it") discards the
+    Shirt, whichever came into play first (before, only the cards in play counted, the two were worth the same and
+    the first given was discarded). """
+    for shirt_first in (True, False):
+        assert "Chainmail Shirt" in _deadshot_target_with_attacks_in_hand(shirt_first)

@@ -31,7 +31,8 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    drawn then can be played), almost nothing once it is not; discarding costs a little.
 5. Harm to one's own cards counts against a move, heavily when it would defeat a Party Member (a point
    short of that costs little against the goldfish's dummies, which deal no damage: own_point);
-   healing one's own damage counts a little.
+   healing one's own damage counts a little. In a matchup a Shield counter goes on a living Party Member, the one
+   holding fewest, never on a defeated one (rule 21: shield_placed_worth).
 6. Passing scores 0: a move that scores below that is not made (except the opening Action, which
    the rules force).
 7. One Action a card a round: of a card's Actions only the one worth most at any Initiative is taken
@@ -245,8 +246,8 @@ class Scoring:
     differently from the others, so that choose() scores each distinct move once, and builds a move only
     when it beats the best so far (ties go to the first move)."""
 
-    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage", "split", "mode_splits",
-                 "twins_alike")
+    __slots__ = ("plan", "permanent", "target_free", "value_free", "fixed", "trait_damage", "shields_only", "split",
+                 "mode_splits", "twins_alike")
 
     def __init__(self, act: ActionDef, permanent: bool, plan: DamagePlan | None) -> None:
         self.permanent = permanent  # playing a Permanent: worth what it will do in rounds to come
@@ -265,6 +266,9 @@ class Scoring:
         # target is worth what its damage alone is, as a dry run would find (trait, damage if it has it, if not).
         self.trait_damage = (trait_damage(act) if not permanent and plan is None and act.rule is None
                              else None)
+        # "Put a Shield counter on target card you control" (Advance Warning): each target is worth what
+        # shield_placed_worth finds for it alone (rule 21), as a dry run would.
+        self.shields_only = not permanent and not self.target_free and act.rule is None and shields_only(act)
         # "Remove up to 2 damage counters from target Ally ... Discard Curative Potion" (Quaff Potion), "Deal one
         # damage to target Permanent Resource" and a card rule (Pummel): the dry run of each target adds what
         # the target alone is worth to what the rest of the program is worth whatever the target (split_program).
@@ -730,6 +734,8 @@ class HeuristicPolicy:
             if best_uid < 0:
                 return None
             return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
+        if scoring.shields_only:
+            return _best_shield_move(state, kind, source, act, value, to_beat)
         if scoring.split is not None:
             return self._best_split_move(state, kind, source, act, value, fewest, scoring.split, decision, to_beat)
         # The moves state.expand() lists, as (mode, targets), in its order: a Move is built for the best only.
@@ -1324,7 +1330,7 @@ def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
     points = 0.0
     host = card.host
     if block and host is not None and host.d.is_party_member and not host.defeated:
-        points += block * max(1, hits_on(b, host, me))
+        points += block * max(1, hits_on(b, host, me) + hand_hits_on(b, host, me))  # rule 22: the hand's too
     owner = card.controller
     for n, pred in spread:
         cards = [p for p in b.field[owner] if not p.defeated and (pred is None or pred(b, p, owner, card))]
@@ -1344,6 +1350,19 @@ def hits_on(b: Board, target: Piece, me: int) -> int:
         return 1
     return sum(1 for p in b.field[me] if any(
         strikes_a_card(act) and act.targets[0].pred(b, target, me, p) for act in b.actions_of(p)))
+
+
+def hand_hits_on(b: Board, target: Piece, me: int) -> int:
+    """Rule 22: how many cards in the hand of the player at seat `me` are played to deal damage to `target` (Katana
+    Lunge: "Deal 1 damage to target card"; Sword Throw: "Deal 2 damage to target Party Member")."""
+    if not isinstance(b, QQDNDState):
+        return 0
+    count = 0
+    for card in b.hand[me]:
+        act = card.d.play_action
+        if act is not None and strikes_a_card(act) and act.targets[0].pred(b, target, me, card):
+            count += 1
+    return count
 
 
 def strikes_a_card(act: ActionDef) -> bool:
@@ -1493,6 +1512,46 @@ def _sets_off_tb_towers(state: QQDNDState, move: Move) -> bool:
     # Whether TB Towers waits is asked first: it is the cheaper question, and the answer is mostly no.
     return (tb_towers_ready(state, me) and bool(move.targets)
             and all(t >= 0 and state.cards[t].controller == me for t in move.targets))
+
+
+def shield_placed_worth(cards: list[Piece], me: int) -> float:
+    """Rule 21: what Shield counters put on cards are worth in a matchup ("when a damage counter would be placed on it,
+    that card's controller may instead remove a shield counter"; Voicechat Network: "Advance Warning: (20-10) Put a
+    Shield counter on target card you control"). On one's own defeated Party Member nothing: no damage counts on it
+    any more. On one's own living Party Member a little more than elsewhere, the more the fewer it has already: the
+    next point of damage is spared where it would land, not on a pile no attack gets through."""
+    worth = 0.0
+    for card in cards:
+        if card.controller != me or not card.d.is_party_member:
+            worth += 0.2
+        elif not card.defeated:
+            worth += 0.2 + 0.1 / (1 + card.counters.get("shield", 0))
+    return worth
+
+
+def shields_only(act: ActionDef) -> bool:
+    """An Action that does nothing but put a printed number of Shield counters on its one target (Advance Warning)."""
+    program = act.program
+    return (len(act.targets) == 1 and not act.modes and act.nested is None and len(program) == 1
+            and isinstance(program[0], AddCounters) and program[0].kind == "shield" and program[0].to is TARGETS
+            and isinstance(program[0].n, int))
+
+
+def _best_shield_move(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                      to_beat: float) -> tuple[Move, float] | None:
+    """The best target of an Action that only puts Shield counters on it (shields_only), scored as its dry run
+    (Estimate._add_counters) would score it, without one: a real party's player controls a score of cards."""
+    bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+    cards, me = state.cards, state.actor
+    goldfish = state.game.goldfish
+    best_uid, best_score = -1, to_beat
+    for uid in state.candidates(me, source, act.targets[0]):
+        score = bonus + (0.2 if goldfish else shield_placed_worth([cards[uid]], me))
+        if score > best_score:
+            best_uid, best_score = uid, score
+    if best_uid < 0:
+        return None
+    return new_move(Move, (kind, source.uid, act.uid, value, (best_uid,), -1, -1, ())), best_score
 
 
 def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
@@ -1716,6 +1775,8 @@ class Estimate:
                 return 0.0
             return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == 1 - self.me
                        and p.d.is_party_member and not p.defeated and not p.counters.get(f"challenge{self.me}"))
+        if verb.kind == "shield" and not self.state.game.goldfish:
+            return shield_placed_worth(self._pieces(verb.to, ctx), self.me)  # rule 21
         return 0.2
 
     def _remove_damage(self, verb: RemoveDamage, ctx: Ctx) -> float:
@@ -1896,7 +1957,8 @@ _WORTH: dict[type, Callable[[Estimate, Any, Ctx], float]] = {
 }
 
 # Counters whose estimate looks at the cards they go on; any other kind scores a flat amount.
-_COUNTED_COUNTERS = ("charge", "challenge")
+# Shield counters: where they go counts in a matchup (rule 21).
+_COUNTED_COUNTERS = ("charge", "challenge", "shield")
 # Verbs whose estimate never looks at the cards they name (a card drawn is worth the same whoever is targeted),
 # though it may read how many (Draw's amount).
 _BLIND_VERBS = (StayExhausted, Draw, Search, RevealUntil, DiscardFromHand, DiscardHand, CreateToken,

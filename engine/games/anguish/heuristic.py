@@ -369,7 +369,10 @@ class HeuristicPlayer(Player):
         after_attack = state.attack_declared and not end_game
         # The cards worth playing now, each with its cost and its options.
         candidates: list[Candidate] = []
-        plans = table.end_game_plans if end_game else table.plans[after_attack][hour]
+        if end_game:
+            plans = table.end_game_plans
+        else:
+            plans = (table.plans if matchup else table.goldfish_plans)[after_attack][hour]
         creature_at, matchup_read = table.creature, table.matchup_read
         creatures = spend = 0  # the Creatures among the candidates, the Hours all of them cost
         self._settled = False
@@ -378,13 +381,13 @@ class HeuristicPlayer(Player):
         for uid in hand:
             candidate = plans[uid]
             if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
-                if candidate[1] != NEVER or not (matchup and matchup_read[uid]):
+                if not (matchup and candidate[1] == NEVER and matchup_read[uid]):
                     continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
                 read = True
                 candidate = (uid, *matchup_options(state, table, uid), None)
                 if candidate[1] > budget or not candidate[2]:
                     continue
-            elif not candidate[2]:  # worth nothing now
+            elif matchup and not candidate[2]:  # worth nothing now (against the goldfish, its cost says so)
                 continue
             if creature_at[uid]:  # played with or without a target (a "When played" step)
                 creatures += 1

@@ -801,6 +801,17 @@ def _kept(state: AnguishState, table: WorthTable) -> int:
     first_worth, second_worth = worth_of[first], worth_of[second]
     creature_at = table.creature
     if creature_at[first] or creature_at[second]:
+        if creature_at[first] and creature_at[second]:
+            # What each is worth kept is its worth, or the greater of its worth less the fourth best and
+            # its effect: never less for a Creature with no less of both. The one with no less of both,
+            # when a tie would keep it too (the cheaper, the first when as cheap), is kept whatever the
+            # fourth best is: nothing need be ranked.
+            effect_worth, profiles = table.effect_worth, state.profiles
+            if first_worth >= second_worth:
+                if effect_worth[first] >= effect_worth[second] and profiles[first].cost <= profiles[second].cost:
+                    return first
+            elif effect_worth[second] >= effect_worth[first] and profiles[second].cost < profiles[first].cost:
+                return second
         arsenal, hand = seat.arsenal, seat.hand
         if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
             keeps = table.keeps_at[now]

@@ -375,7 +375,6 @@ class HeuristicPlayer(Player):
             plans = (table.plans if matchup else table.goldfish_plans)[after_attack][hour]
         creature_at, matchup_read = table.creature, table.matchup_read
         creatures = spend = 0  # the Creatures among the candidates, the Hours all of them cost
-        self._settled = False
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
         for uid in hand:
@@ -396,7 +395,10 @@ class HeuristicPlayer(Player):
                 continue  # a Discovery needs its target
             spend += candidate[1]
             candidates.append(candidate)
-        self._nothing = not (candidates or untargeted or read)
+        # (what _settled and _nothing say is read against another deck only: _main)
+        if matchup:
+            self._settled = False
+            self._nothing = not (candidates or untargeted or read)
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
@@ -407,7 +409,7 @@ class HeuristicPlayer(Player):
         # those it can no longer pay for, with Hours and places less by just what that play used, and
         # looks for no room (a Creature played takes a free Arsenal location or none, and leaves one
         # fewer Creature in hand). The rest of the plan is then the plan it finds: see _search.
-        settled = not untargeted and (end_game or creatures <= front)
+        settled = matchup and not untargeted and (end_game or creatures <= front)
         room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
@@ -432,13 +434,15 @@ class HeuristicPlayer(Player):
         # (when they cost more Hours than are left, they do not all fit)
         everything = _everything_fits(candidates, budget, front, back) if spend <= budget else None
         if everything is not None:
-            self._settled = settled  # the rest of them fit, each where it did
+            if settled:
+                self._settled = True  # the rest of them fit, each where it did
             return everything
         # The search finds the best plan of all (see _search), and so the best plan of what follows
         # its first play is the rest of it: when the next look searches. It may find that all the
         # rest fit and take each card where it is worth most instead, which is the best plan too when
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
-        self._settled = matchup and settled and _all_worth_something(candidates)  # (read against a deck only)
+        if settled:
+            self._settled = _all_worth_something(candidates)
         return _best_fit(candidates, budget, front, back)
 
     @staticmethod

@@ -637,7 +637,9 @@ class AnguishState(State):
         goldfish, in one pass over the Arsenal that marks each attacker and adds up what it mills; False,
         with nothing changed, when none may attack. Against the goldfish no attack is answered (it has no
         Creature to align and no hand: _unanswered), nothing is weakened or damaged (it plays nothing),
-        and no attack comes in the End Game (the game ends when it would begin)."""
+        and no attack comes in the End Game (the game ends when it would begin). It is asked for the turn's
+        attack only, before it is declared: no Creature has attacked in this window yet (a window is a turn
+        outside the End Game, and only an attack marks a Creature as attacked in it)."""
         window, turn, hour = self.window, self.turn_index, self.hour
         attacked, to_arsenal, summoned, game = self.attacked, self.to_arsenal, self.summoned, self.game
         dark = hour > LAST_LIGHT_HOUR
@@ -645,9 +647,9 @@ class AnguishState(State):
         chosen = []
         milled = 0
         for uid in self.seats[self.active].arsenal:
-            # self.can_attack(uid), with nothing weakened and outside the End Game (as safe_attackers reads it)
-            if attacked[uid] != window and to_arsenal[uid] != turn and strikes[uid] and (
-                    summoned[uid] < hour or ambush[uid]):
+            # self.can_attack(uid), with nothing weakened, outside the End Game and before the turn's attack
+            # (as safe_attackers reads it)
+            if to_arsenal[uid] != turn and strikes[uid] and (summoned[uid] < hour or ambush[uid]):
                 attacked[uid] = window
                 milled += scores[uid]
                 chosen.append(uid)

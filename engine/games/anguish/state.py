@@ -798,6 +798,7 @@ class AnguishState(State):
         """Discard the top `count` cards of the Lifeblood. 3.3: what is left over when it runs out does
         not carry over, except in the End Game, where it hits the Stronghold (10.6)."""
         seat = self.seats[player]
+        milled = 0  # the cards taken
         if count:
             # seat.take(count), inlined: every attack that gets through mills
             lifeblood = seat.lifeblood
@@ -808,16 +809,15 @@ class AnguishState(State):
                 seat.known_top = max(0, seat.known_top - count)
             if seat.known_bottom > len(lifeblood):
                 seat.known_bottom = len(lifeblood)
-        else:
-            taken = []
-        seat.discard += taken
-        self.milled[player][self.hour - 1] += len(taken)
-        if count and not seat.lifeblood:
-            self.ran_out = True
+            seat.discard += taken
+            milled = len(taken)
+            if not lifeblood:
+                self.ran_out = True
+        self.milled[player][self.hour - 1] += milled
         if self.end_game:
-            seat.strength -= count - len(taken)
-        elif count > len(taken):
-            self.overkill[player][self.hour - 1] += count - len(taken)
+            seat.strength -= count - milled
+        elif count > milled:
+            self.overkill[player][self.hour - 1] += count - milled
 
     def _leave_play(self, uid: int) -> None:
         seat = self.seats[self.game.owner[uid]]

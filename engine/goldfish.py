@@ -16,7 +16,8 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
+from itertools import accumulate, zip_longest
+from operator import add, mul
 from typing import Any
 
 from engine.core import PLAYER, State, game_stream
@@ -81,6 +82,59 @@ class CardCounts:
         return [self.drawn, self.played, self.dead, self.games_drawn, self.games_dead, self.no_moment]
 
 
+@dataclass(slots=True)
+class TurnSums:
+    """RunStats's sums by turn: per turn index, the games that played it, the sum and the sum of squares of
+    the damage dealt in it, and the sum of what was dealt past its target."""
+
+    damage_games: list[int] = field(default_factory=list)
+    damage_sum: list[int] = field(default_factory=list)
+    damage_squares: list[int] = field(default_factory=list)
+    overkill_sum: list[int] = field(default_factory=list)
+
+
+def add_turns(into: TurnSums | RunStats, damage: Sequence[Sequence[int]], overkill: Sequence[Sequence[int]]) -> None:
+    """What RunStats.add_outcome adds to `into` of the damage and overkill by turn of many games (each game's
+    in `damage` and `overkill`), added up a turn at a time: the same sums."""
+    if damage:
+        turns = max(map(len, damage))
+        if turns > len(into.damage_sum):
+            _grow(into, turns)
+        games, sums, squares = into.damage_games, into.damage_sum, into.damage_squares
+        for index, column in enumerate(zip_longest(*damage)):  # (None for a game over by then)
+            dealt = [hit for hit in column if hit]
+            games[index] += len(column) - column.count(None)
+            sums[index] += sum(dealt)
+            squares[index] += sum(map(mul, dealt, dealt))
+    turns = max(map(len, overkill), default=0)
+    if turns:
+        wasted = into.overkill_sum
+        if len(wasted) < turns:
+            wasted.extend([0] * (turns - len(wasted)))
+        for index, column in enumerate(zip_longest(*overkill, fillvalue=0)):
+            wasted[index] += sum(column)
+
+
+def add_columns(into: TurnSums | RunStats, sums: TurnSums) -> None:
+    """Add the sums by turn `sums` into `into`'s (a turn's column made when either has it)."""
+    if len(sums.damage_sum) > len(into.damage_sum):
+        _grow(into, len(sums.damage_sum))
+    for mine, theirs in ((into.damage_games, sums.damage_games), (into.damage_sum, sums.damage_sum),
+                         (into.damage_squares, sums.damage_squares)):
+        mine[:len(theirs)] = map(add, mine, theirs)
+    wasted = into.overkill_sum
+    if len(wasted) < len(sums.overkill_sum):
+        wasted.extend([0] * (len(sums.overkill_sum) - len(wasted)))
+    wasted[:len(sums.overkill_sum)] = map(add, wasted, sums.overkill_sum)
+
+
+def _grow(into: TurnSums | RunStats, turns: int) -> None:
+    """RunStats._grow_damage_columns."""
+    missing = turns - len(into.damage_sum)
+    for column in (into.damage_games, into.damage_sum, into.damage_squares):
+        column.extend([0] * missing)
+
+
 class CardTally:
     """The cards of a run's games counted apart from RunStats.cards, and added to it once, at the run's end
     (RunStats.add_cards): RunStats.add's loop over a game's cards, one CardCounts at a time, costs several
@@ -91,11 +145,16 @@ class CardTally:
     drawn or dead in is a sum over copies: a game's copies (their uids, in the cards of one Game, of
     which `names` says whose each is) are only written down, one byte each, and counted by name at the
     end, by the C loops of bytes.translate and bytes.count; the cards drawn or dead in a game are written
-    down once each, as the index of their name. So at most MOST_CARDS cards, of as many names."""
+    down once each, as the index of their name. So at most MOST_CARDS cards, of as many names.
+
+    It keeps the games' damage and overkill by turn as well (add_turns), added up a column at a time, a
+    few thousand games at once (RunStats.add_outcome's loop over a game's turns costs several times more)."""
 
     MOST_CARDS = 256  # uids and name indexes a byte holds
+    GAMES_A_FOLD = 4096  # games whose turns are kept before they are added up
 
-    __slots__ = ("names", "name_of", "named", "drawn", "played", "no_moment", "games_drawn", "games_dead")
+    __slots__ = ("names", "name_of", "named", "drawn", "played", "no_moment", "games_drawn", "games_dead",
+                 "damage", "overkill", "turn_totals")
 
     def __init__(self) -> None:
         self.names: Sequence[str] | None = None  # uid -> card name, of the Game whose copies are counted
@@ -106,6 +165,18 @@ class CardTally:
         self.no_moment = bytearray()  # the uid of each dead copy without a moment
         self.games_drawn = bytearray()  # the name index of each card drawn in a game, once a game
         self.games_dead = bytearray()
+        self.damage: list[Sequence[int]] = []  # each game's damage by turn, not added up yet
+        self.overkill: list[Sequence[int]] = []
+        self.turn_totals = TurnSums()  # what was added up of them
+
+    def add_turns(self, damage_by_turn: Sequence[int], overkill_by_turn: Sequence[int]) -> None:
+        """A game's damage and overkill by turn, as RunStats.add_outcome takes them (see add_turns)."""
+        damage = self.damage
+        damage.append(damage_by_turn)
+        self.overkill.append(overkill_by_turn)
+        if len(damage) == self.GAMES_A_FOLD:
+            add_turns(self.turn_totals, damage, self.overkill)
+            self.damage, self.overkill = [], []
 
     def add(self, names: Sequence[str], drawn: Collection[int], played: Iterable[int], dead: Collection[int],
             no_moment: Iterable[int]) -> None:
@@ -218,8 +289,8 @@ class RunStats:
                         counts = cards[name] = CardCounts()
                     counts.played += played
 
-    def add_outcome(self, won: bool, end_turn: int, damage_by_turn: list[int], mulligans: int,
-                    first_turn_play: bool, no_effect: Mapping[str, int], overkill_by_turn: list[int],
+    def add_outcome(self, won: bool, end_turn: int, damage_by_turn: Sequence[int], mulligans: int,
+                    first_turn_play: bool, no_effect: Mapping[str, int], overkill_by_turn: Sequence[int],
                     capped: int) -> None:
         """Add all of a game's record but its cards (drawn, played, no_moment): see GameRecord."""
         self.games += 1
@@ -253,7 +324,9 @@ class RunStats:
             self.capped += capped
 
     def add_cards(self, tally: CardTally) -> None:
-        """Add the cards of the games `tally` counted (see CardTally)."""
+        """Add the cards of the games `tally` counted (see CardTally), and their turns."""
+        add_turns(self, tally.damage, tally.overkill)
+        add_columns(self, tally.turn_totals)
         cards = self.cards
         for name, counts in tally.by_name().items():
             if name in cards:

@@ -369,22 +369,24 @@ class HeuristicPlayer(Player):
         after_attack = state.attack_declared and not end_game
         # The cards worth playing now, each with its cost and its options.
         candidates: list[Candidate] = []
-        plans = table.end_game_plans if end_game else table.plans[after_attack][hour]
+        if end_game:
+            plans = table.end_game_plans
+        else:
+            plans = (table.plans if matchup else table.goldfish_plans)[after_attack][hour]
         creature_at, matchup_read = table.creature, table.matchup_read
         creatures = spend = 0  # the Creatures among the candidates, the Hours all of them cost
-        self._settled = False
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
         for uid in hand:
             candidate = plans[uid]
             if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
-                if candidate[1] != NEVER or not (matchup and matchup_read[uid]):
+                if not (matchup and candidate[1] == NEVER and matchup_read[uid]):
                     continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
                 read = True
                 candidate = (uid, *matchup_options(state, table, uid), None)
                 if candidate[1] > budget or not candidate[2]:
                     continue
-            elif not candidate[2]:  # worth nothing now
+            elif matchup and not candidate[2]:  # worth nothing now (against the goldfish, its cost says so)
                 continue
             if creature_at[uid]:  # played with or without a target (a "When played" step)
                 creatures += 1
@@ -393,7 +395,10 @@ class HeuristicPlayer(Player):
                 continue  # a Discovery needs its target
             spend += candidate[1]
             candidates.append(candidate)
-        self._nothing = not (candidates or untargeted or read)
+        # (what _settled and _nothing say is read against another deck only: _main)
+        if matchup:
+            self._settled = False
+            self._nothing = not (candidates or untargeted or read)
         if not candidates:
             return ()
         front, back = ROW_SIZE - len(seat.arsenal), ROW_SIZE - len(seat.protection)
@@ -404,7 +409,7 @@ class HeuristicPlayer(Player):
         # those it can no longer pay for, with Hours and places less by just what that play used, and
         # looks for no room (a Creature played takes a free Arsenal location or none, and leaves one
         # fewer Creature in hand). The rest of the plan is then the plan it finds: see _search.
-        settled = not untargeted and (end_game or creatures <= front)
+        settled = matchup and not untargeted and (end_game or creatures <= front)
         room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
@@ -429,13 +434,15 @@ class HeuristicPlayer(Player):
         # (when they cost more Hours than are left, they do not all fit)
         everything = _everything_fits(candidates, budget, front, back) if spend <= budget else None
         if everything is not None:
-            self._settled = settled  # the rest of them fit, each where it did
+            if settled:
+                self._settled = True  # the rest of them fit, each where it did
             return everything
         # The search finds the best plan of all (see _search), and so the best plan of what follows
         # its first play is the rest of it: when the next look searches. It may find that all the
         # rest fit and take each card where it is worth most instead, which is the best plan too when
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
-        self._settled = matchup and settled and _all_worth_something(candidates)  # (read against a deck only)
+        if settled:
+            self._settled = _all_worth_something(candidates)
         return _best_fit(candidates, budget, front, back)
 
     @staticmethod
@@ -798,6 +805,17 @@ def _kept(state: AnguishState, table: WorthTable) -> int:
     first_worth, second_worth = worth_of[first], worth_of[second]
     creature_at = table.creature
     if creature_at[first] or creature_at[second]:
+        if creature_at[first] and creature_at[second]:
+            # What each is worth kept is its worth, or the greater of its worth less the fourth best and
+            # its effect: never less for a Creature with no less of both. The one with no less of both,
+            # when a tie would keep it too (the cheaper, the first when as cheap), is kept whatever the
+            # fourth best is: nothing need be ranked.
+            effect_worth, profiles = table.effect_worth, state.profiles
+            if first_worth >= second_worth:
+                if effect_worth[first] >= effect_worth[second] and profiles[first].cost <= profiles[second].cost:
+                    return first
+            elif effect_worth[second] >= effect_worth[first] and profiles[second].cost < profiles[first].cost:
+                return second
         arsenal, hand = seat.arsenal, seat.hand
         if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
             keeps = table.keeps_at[now]

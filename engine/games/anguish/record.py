@@ -71,8 +71,10 @@ def add_to_run(stats: RunStats, cards: CardTally, state: State, seat: int) -> No
     # (state.winner() is the winning player; most games have no card of no effect, for which add_outcome
     # adds nothing: no Counter is made for them)
     no_effect = _no_effect(state, seat) if state.no_effect[seat] else _NO_COUNTS
-    stats.add_outcome(state.winning_player == seat, hour, state.milled[other][:hour], state.mulligans[seat],
-                      bool(state.first_turn_play[seat]), no_effect, state.overkill[other][:hour], 0)
+    # (the damage and overkill by turn added up with the cards: see CardTally.add_turns)
+    stats.add_outcome(state.winning_player == seat, hour, (), state.mulligans[seat],
+                      bool(state.first_turn_play[seat]), no_effect, (), 0)
+    cards.add_turns(state.milled[other][:hour], state.overkill[other][:hour])
     held, moment = state.held, state.moment
     # _no_moment's cards: each a dead copy, so never more than drawn - played of its name
     cards.add(state.game.names, drawn, played, dead, [uid for uid in dead if held[uid] and not moment[uid]])

@@ -637,7 +637,9 @@ class AnguishState(State):
         goldfish, in one pass over the Arsenal that marks each attacker and adds up what it mills; False,
         with nothing changed, when none may attack. Against the goldfish no attack is answered (it has no
         Creature to align and no hand: _unanswered), nothing is weakened or damaged (it plays nothing),
-        and no attack comes in the End Game (the game ends when it would begin)."""
+        and no attack comes in the End Game (the game ends when it would begin). It is asked for the turn's
+        attack only, before it is declared: no Creature has attacked in this window yet (a window is a turn
+        outside the End Game, and only an attack marks a Creature as attacked in it)."""
         window, turn, hour = self.window, self.turn_index, self.hour
         attacked, to_arsenal, summoned, game = self.attacked, self.to_arsenal, self.summoned, self.game
         dark = hour > LAST_LIGHT_HOUR
@@ -645,9 +647,9 @@ class AnguishState(State):
         chosen = []
         milled = 0
         for uid in self.seats[self.active].arsenal:
-            # self.can_attack(uid), with nothing weakened and outside the End Game (as safe_attackers reads it)
-            if attacked[uid] != window and to_arsenal[uid] != turn and strikes[uid] and (
-                    summoned[uid] < hour or ambush[uid]):
+            # self.can_attack(uid), with nothing weakened, outside the End Game and before the turn's attack
+            # (as safe_attackers reads it)
+            if to_arsenal[uid] != turn and strikes[uid] and (summoned[uid] < hour or ambush[uid]):
                 attacked[uid] = window
                 milled += scores[uid]
                 chosen.append(uid)
@@ -796,6 +798,7 @@ class AnguishState(State):
         """Discard the top `count` cards of the Lifeblood. 3.3: what is left over when it runs out does
         not carry over, except in the End Game, where it hits the Stronghold (10.6)."""
         seat = self.seats[player]
+        milled = 0  # the cards taken
         if count:
             # seat.take(count), inlined: every attack that gets through mills
             lifeblood = seat.lifeblood
@@ -806,16 +809,15 @@ class AnguishState(State):
                 seat.known_top = max(0, seat.known_top - count)
             if seat.known_bottom > len(lifeblood):
                 seat.known_bottom = len(lifeblood)
-        else:
-            taken = []
-        seat.discard += taken
-        self.milled[player][self.hour - 1] += len(taken)
-        if count and not seat.lifeblood:
-            self.ran_out = True
+            seat.discard += taken
+            milled = len(taken)
+            if not lifeblood:
+                self.ran_out = True
+        self.milled[player][self.hour - 1] += milled
         if self.end_game:
-            seat.strength -= count - len(taken)
-        elif count > len(taken):
-            self.overkill[player][self.hour - 1] += count - len(taken)
+            seat.strength -= count - milled
+        elif count > milled:
+            self.overkill[player][self.hour - 1] += count - milled
 
     def _leave_play(self, uid: int) -> None:
         seat = self.seats[self.game.owner[uid]]

@@ -78,7 +78,8 @@ class WorthTable:
         "game", "worth", "late_worth", "effect_worth", "draws", "first_worth", "first_attack", "attacks_from",
         "play_cost", "play_options", "late_options", "end_game_cost", "end_game_options", "clock",
         "opening_worth", "opening_total", "worth_until", "horizon_at", "plan_options", "arrives", "keeps",
-        "plans", "end_game_plans", "creature", "matchup_read", "harms", "worth_at", "keeps_at", "entry_protection",
+        "plans", "goldfish_plans", "end_game_plans", "creature", "matchup_read", "harms", "worth_at", "keeps_at",
+        "entry_protection",
     )
 
     def __init__(self, game: AnguishGame) -> None:
@@ -166,6 +167,10 @@ class WorthTable:
              for hour in hours]
             for after_attack in (0, 1)
         ]
+        # The same against the goldfish, where a card without options costs NEVER too: nothing read of the
+        # position makes a card worth playing there, so one test of the cost leaves out both.
+        self.goldfish_plans = [[[plan if plan[2] else (plan[0], NEVER, plan[2], plan[3]) for plan in by_card]
+                                for by_card in by_hour] for by_hour in self.plans]
         # What a Creature that takes a place in the Arsenal this Hour mills until the horizon, played
         # after the attack and played before it ([before][uid][hour]); and what one in the Arsenal would
         # mill from the next Hour until the horizon if it kept its place.

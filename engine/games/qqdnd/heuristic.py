@@ -1274,7 +1274,9 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
-            guards = guard_damage_worth(b, target, n, left, True, me)  # rule 20
+            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then.
+            guards = (guard_damage_worth(b, target, n, left, True, me)
+                      if not target.blanked and _guard_of(d) is not None else 0.0)
             if life is None:
                 return stripped + guards  # damage never destroys a card without Life (rule 1b)
             worth = 0.5 * min(n, max(left, 0)) + guards

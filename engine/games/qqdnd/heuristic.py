@@ -166,6 +166,8 @@ GUARD_POINT = POINT * FUTURE_RATE
 # Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
 # they are (the rest of a key says of which card and seat).
 _GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
+# TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
+_TB_TOWERS = "tb_towers"
 
 
 class Found:
@@ -446,7 +448,8 @@ class HeuristicPolicy:
                 move, score = best
                 act_kind = self._kind_of(act)
                 setup, damaging, _ = act_kind
-                if damaging and not setup and score > 0 and _sets_off_tb_towers(state, move):
+                if damaging and not setup and score > 0 and _TB_TOWERS in state.statics_present and _sets_off_tb_towers(
+                        state, move):
                     # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
                     # like a boost: the card found has the rest of the ladder to be played in.
                     act_kind = _TB_SETUP
@@ -1271,7 +1274,7 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
             n -= shields
     if n <= 0:
         return stripped
-    if target.controller == me and tb_towers_ready(b, me):
+    if target.controller == me and _TB_TOWERS in b.statics_present and tb_towers_ready(b, me):
         stripped += TB_SEARCH  # rule 17: the first damage to one's own card this round searches the deck
     # What follows is _worth_of_counters(target, n, remaining_life(b, target), me), inline: every target of every
     # damage move scored is valued here.
@@ -1280,7 +1283,9 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
-            guards = guard_damage_worth(b, target, n, left, True, me)  # rule 20
+            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then.
+            guards = (guard_damage_worth(b, target, n, left, True, me)
+                      if not target.blanked and _guard_of(d) is not None else 0.0)
             if life is None:
                 return stripped + guards  # damage never destroys a card without Life (rule 1b)
             worth = 0.5 * min(n, max(left, 0)) + guards
@@ -1500,7 +1505,7 @@ def tb_towers_ready(b: Board, me: int) -> bool:
     non-Evil card, reveal it, and add it to your hand": whether the first damage this round is still to come, with a
     card to find. Against the goldfish nothing else damages one's cards, so a point one deals one's own card (an Item
     without Life costs nothing: rule 14) is a card searched for (rule 17)."""
-    if "tb_towers" not in b.statics_present:
+    if _TB_TOWERS not in b.statics_present:
         return False  # no TB Towers in the game: asked of every damage to one's own card, answered without a call
     return b.tb_towers_waits(me) and any(not p.d.evil for p in b.deck[me])
 

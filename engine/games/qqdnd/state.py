@@ -176,6 +176,7 @@ class QQDNDState(Board, State):
         # without one are counted in `no_moment` (GameRecord.no_moment).
         self.hand_moments: dict[int, bool] = {}
         self.no_moment: Counter[str] = Counter()
+        self._settled_version = -1  # the _cards_version hand_moments were last settled at (_note_moments)
         # Moves are worked out once per version of the state: every change bumps the version.
         self._version = 0
         # Bumped with _version, except by a pass or the sparring party's Turn Action, which change no card: what
@@ -327,7 +328,11 @@ class QQDNDState(Board, State):
         moments = self.hand_moments
         if not moments:
             return
-        self._settle_moments()
+        if self._settled_version != self._cards_version:
+            # A copy leaves the hand only with a change of the cards: what left is settled once a version of them
+            # (a pass or the sparring party's Turn Action moves no card).
+            self._settled_version = self._cards_version
+            self._settle_moments()
         if all(moments.values()):
             return
         low, high, values, _may_pass = self.window()

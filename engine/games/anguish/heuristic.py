@@ -455,12 +455,27 @@ class HeuristicPlayer(Player):
         replacing."""
         seat = state.seats[state.active]
         replacing = len(seat.protection) == ROW_SIZE
-        hour = state.hour
+        hour, window = state.hour, state.window
+        if replacing:
+            movable = seat.arsenal
+        else:  # those that can move to the Defense Line: found first, as often none can
+            moved, bonus = state.moved, state.bonus
+            # state.protection_of(uid) is the Score it entered play with, and what effects added or took away
+            entered = table.entry_protection[not state.end_game and hour <= LAST_LIGHT_HOUR]
+            movable = []
+            if state.damaged:
+                damage = state.damage
+                for uid in seat.arsenal:
+                    if entered[uid] + bonus[uid] - damage[uid] > 0 and moved[uid] != window:
+                        movable.append(uid)
+            else:  # no card carries damage (every goldfish game)
+                for uid in seat.arsenal:
+                    if entered[uid] + bonus[uid] > 0 and moved[uid] != window:
+                        movable.append(uid)
+            if not movable:
+                return [], replacing  # (often: none of them has a Protection Score)
         attacks_now = hour <= table.horizon_at[hour]
-        keeps = table.keeps
-        summoned, moved, window, bonus, damage = state.summoned, state.moved, state.window, state.bonus, state.damage
-        # state.protection_of(uid) is the Score it entered play with, and what effects added or took away
-        entered = table.entry_protection[not state.end_game and hour <= LAST_LIGHT_HOUR]
+        keeps, summoned = table.keeps, state.summoned
         # Nothing weakened (every goldfish game): each Creature's Arsenal Score, and whether it strikes,
         # are the Game's tables, as _unanswered and safe_attackers read them.
         plain = not state.weakening
@@ -468,9 +483,7 @@ class HeuristicPlayer(Player):
         scores, strikes = state.game.arsenal_scores[dark], state.game.strikes[dark]
         attacked, to_arsenal, turn = state.attacked, state.to_arsenal, state.turn_index
         room = []
-        for uid in seat.arsenal:
-            if not replacing and (entered[uid] + bonus[uid] - damage[uid] <= 0 or moved[uid] == window):
-                continue  # it cannot go to the Defense Line
+        for uid in movable:
             if summoned[uid] == hour:
                 continue  # played this turn: it was chosen for its place
             later = keeps[uid][hour]

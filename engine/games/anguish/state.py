@@ -648,8 +648,8 @@ class AnguishState(State):
         milled = 0
         for uid in self.seats[self.active].arsenal:
             # self.can_attack(uid), with nothing weakened, outside the End Game and before the turn's attack
-            # (as safe_attackers reads it)
-            if to_arsenal[uid] != turn and strikes[uid] and (summoned[uid] < hour or ambush[uid]):
+            # (as safe_attackers reads it; Ambush asked first: most attackers have it)
+            if to_arsenal[uid] != turn and strikes[uid] and (ambush[uid] or summoned[uid] < hour):
                 attacked[uid] = window
                 milled += scores[uid]
                 chosen.append(uid)

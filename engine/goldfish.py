@@ -93,7 +93,7 @@ class TurnSums:
     overkill_sum: list[int] = field(default_factory=list)
 
 
-def add_turns(into: TurnSums | RunStats, damage: Sequence[Sequence[int]], overkill: Sequence[Sequence[int]]) -> None:
+def _fold_turns(into: TurnSums | RunStats, damage: Sequence[Sequence[int]], overkill: Sequence[Sequence[int]]) -> None:
     """What RunStats.add_outcome adds to `into` of the damage and overkill by turn of many games (each game's
     in `damage` and `overkill`), added up a turn at a time: the same sums."""
     if damage:
@@ -170,12 +170,12 @@ class CardTally:
         self.turn_totals = TurnSums()  # what was added up of them
 
     def add_turns(self, damage_by_turn: Sequence[int], overkill_by_turn: Sequence[int]) -> None:
-        """A game's damage and overkill by turn, as RunStats.add_outcome takes them (see add_turns)."""
+        """A game's damage and overkill by turn, as RunStats.add_outcome takes them (see _fold_turns)."""
         damage = self.damage
         damage.append(damage_by_turn)
         self.overkill.append(overkill_by_turn)
         if len(damage) == self.GAMES_A_FOLD:
-            add_turns(self.turn_totals, damage, self.overkill)
+            _fold_turns(self.turn_totals, damage, self.overkill)
             self.damage, self.overkill = [], []
 
     def add(self, names: Sequence[str], drawn: Collection[int], played: Iterable[int], dead: Collection[int],
@@ -325,7 +325,7 @@ class RunStats:
 
     def add_cards(self, tally: CardTally) -> None:
         """Add the cards of the games `tally` counted (see CardTally), and their turns."""
-        add_turns(self, tally.damage, tally.overkill)
+        _fold_turns(self, tally.damage, tally.overkill)
         add_columns(self, tally.turn_totals)
         cards = self.cards
         for name, counts in tally.by_name().items():

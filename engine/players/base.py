@@ -101,6 +101,7 @@ class GameKit:
     # while the game does not support them.
     matchup_game: Callable[[ResolvedDeck, ResolvedDeck], Game] | None = None
     # Adds a finished game as one seat saw it to a run's totals: what stats.add(record(state, seat))
-    # adds, without making the record, its cards counted into the run's CardTally where they can be;
-    # None for a game whose runs add its records.
+    # adds, without making the record: its cards, and its damage and overkill by turn, go into the run's
+    # CardTally where they can, and reach the RunStats when the tally is added (RunStats.add_cards); None
+    # for a game whose runs add its records.
     add_to_run: Callable[[RunStats, CardTally, State, int], None] | None = None

@@ -96,7 +96,7 @@ def test_one_place_made_finds_the_plan_the_search_finds() -> None:
         budget = rng.randint(0, LAST_HOUR)
         candidates, table = _creatures_making_room(rng, budget)
         later = rng.randint(0, 8) / 2
-        place = (later, CARDS + 1, later + rng.choice([0.0, 1.0, 2.5]))
+        place = (later, CARDS + 1, rng.choice([later, later + 1.0, later + 2.5, rng.randint(0, 8) / 2]))
         back, replacing = rng.randint(0, ROW_SIZE), rng.random() < 0.2
         attack_to_come, after_attack = rng.choice([(True, False), (False, False), (False, True)])
         shortcut = _one_place_made(candidates, table, HOUR, budget, back, place, replacing, attack_to_come,

@@ -240,3 +240,23 @@ def test_a_game_with_a_copy_drawn_twice_is_added_as_its_record_says() -> None:
         state.drawn[PLAYER].append(never_played)
         state.drawn[PLAYER].append(state.played[PLAYER][0])
     assert added_to_run(states).to_dict() == records_added(states).to_dict()
+
+
+class FoldingOften(CardTally):
+    """A tally that adds up its games' turns every 3 games, as a run of thousands does every GAMES_A_FOLD."""
+
+    GAMES_A_FOLD = 3
+
+
+@pytest.mark.parametrize("sample", SAMPLES[:2])
+def test_turns_added_up_a_few_games_at_a_time_give_the_records_totals(sample: str) -> None:
+    """The damage and overkill by turn a tally adds up every GAMES_A_FOLD games, and the rest at the run's end,
+    are the run's totals of its records (10 games: three folds and one left over)."""
+    states = [play_goldfish(bench_deck(sample), game_stream(5, index), checked=False)[0] for index in range(10)]
+    stats, cards = RunStats("anguish", 1), FoldingOften()
+    assert KIT.add_to_run is not None
+    for state in states:
+        KIT.add_to_run(stats, cards, state, PLAYER)
+    stats.add_cards(cards)
+    assert cards.turn_totals.damage_games  # the folds ran
+    assert stats.to_dict() == records_added(states).to_dict()

@@ -182,8 +182,9 @@ class AnguishState(State):
         self.moved = [NOT_YET] * count  # the window it last changed lines in
         self.to_arsenal = [NOT_YET] * count  # the turn it moved from Protection to Arsenal in
         self.attacked = [NOT_YET] * count  # the window it last attacked in
-        # Per card, for the record: it was in its player's hand during one of their turns; and it
-        # could have been played then (or in response), at some moment.
+        # Per card, for the record: it was in its player's hand during one of their turns before it had
+        # its moment (a card that had one is not looked at again); and it could have been played then (or
+        # in response), at some moment.
         self.held = [False] * count
         self.moment = [False] * count
         self.pending: list[int] = []  # cards in hand this turn it could pay for, but not yet play
@@ -899,8 +900,8 @@ class AnguishState(State):
     # ----- moments: for the record, whether a card in hand could ever be played -----
 
     def _note_moments(self, player: int, cards: list[int]) -> None:
-        """Cards in `player`'s hand during their turn: each is held, and has its moment if it may be
-        played now. One it can pay for but not play yet (no target, no place) is looked at again
+        """Cards in `player`'s hand during their turn: each that has not had its moment yet is held,
+        and has it if it may be played now. One it can pay for but not play yet (no target, no place) is looked at again
         after each action of the turn, unless nothing the player does can change that (a card that
         only answers an attack, an enemy target against the goldfish); one too dear now stays too
         dear for the rest of the turn (the Hours left only go down)."""

@@ -62,10 +62,10 @@ are scored by the worth of damage to each card alone; an Action whose estimate n
 targets is estimated once, and one that reads nothing of the board once per policy (Scoring); a
 Permanent whose value reads nothing of the board is valued once (PermanentProfile); an option whose
 value changes nothing is scored once a decision, whatever the window (Decision.options); what is read of the cards
-alone many times a decision (guard_points, discard_to_follow) is kept in QQDNDState.cards_memo() while no card
-changes; and a move is built only when it beats the best so far. tests/engine/test_qqdnd_engine.py checks the
-choice (and each option's best move) against scoring every move, in every position of games of random decks of
-the whole set.
+alone many times a decision (guard_points, discard_to_follow, the Unique names in play) is kept in
+QQDNDState.cards_memo() while no card changes; and a move is built only when it beats the best so far.
+tests/engine/test_qqdnd_engine.py checks the choice (and each option's best move) against scoring every move, in
+every position of games of random decks of the whole set.
 """
 from __future__ import annotations
 
@@ -1535,11 +1535,14 @@ def shield_placed_worth(cards: list[Piece], me: int) -> float:
 
 
 def shields_only(act: ActionDef) -> bool:
-    """An Action that does nothing but put a printed number of Shield counters on its one target (Advance Warning)."""
+    """An Action that does nothing but put a printed number of Shield counters on its one target card in play
+    (Advance Warning): _best_shield_move offers one card at a time, so a spec of more targets, or of a player, is
+    left to the dry runs."""
     program = act.program
-    return (len(act.targets) == 1 and not act.modes and act.nested is None and len(program) == 1
-            and isinstance(program[0], AddCounters) and program[0].kind == "shield" and program[0].to is TARGETS
-            and isinstance(program[0].n, int))
+    spec = act.targets[0] if len(act.targets) == 1 else None
+    return (spec is not None and spec.high == 1 and spec.zone == "play" and not act.modes and act.nested is None
+            and len(program) == 1 and isinstance(program[0], AddCounters) and program[0].kind == "shield"
+            and program[0].to is TARGETS and isinstance(program[0].n, int))
 
 
 def _best_shield_move(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,

@@ -108,31 +108,35 @@ def _fold_turns(into: TurnSums | RunStats, damage: Sequence[Sequence[int]], over
             squares[index] += sum(map(mul, dealt, dealt))
     turns = max(map(len, overkill), default=0)
     if turns:
-        wasted = into.overkill_sum
-        if len(wasted) < turns:
-            wasted.extend([0] * (turns - len(wasted)))
+        wasted = _grow_overkill(into, turns)
         for index, column in enumerate(zip_longest(*overkill, fillvalue=0)):
             wasted[index] += sum(column)
 
 
-def add_columns(into: TurnSums | RunStats, sums: TurnSums) -> None:
+def add_columns(into: TurnSums | RunStats, sums: TurnSums | RunStats) -> None:
     """Add the sums by turn `sums` into `into`'s (a turn's column made when either has it)."""
-    if len(sums.damage_sum) > len(into.damage_sum):
-        _grow(into, len(sums.damage_sum))
+    _grow(into, len(sums.damage_sum))
     for mine, theirs in ((into.damage_games, sums.damage_games), (into.damage_sum, sums.damage_sum),
                          (into.damage_squares, sums.damage_squares)):
         mine[:len(theirs)] = map(add, mine, theirs)
-    wasted = into.overkill_sum
-    if len(wasted) < len(sums.overkill_sum):
-        wasted.extend([0] * (len(sums.overkill_sum) - len(wasted)))
+    wasted = _grow_overkill(into, len(sums.overkill_sum))
     wasted[:len(sums.overkill_sum)] = map(add, wasted, sums.overkill_sum)
 
 
 def _grow(into: TurnSums | RunStats, turns: int) -> None:
-    """RunStats._grow_damage_columns."""
+    """Make `into`'s damage columns (games, sum, squares) at least `turns` long."""
     missing = turns - len(into.damage_sum)
-    for column in (into.damage_games, into.damage_sum, into.damage_squares):
-        column.extend([0] * missing)
+    if missing > 0:
+        for column in (into.damage_games, into.damage_sum, into.damage_squares):
+            column.extend([0] * missing)
+
+
+def _grow_overkill(into: TurnSums | RunStats, turns: int) -> list[int]:
+    """`into`'s overkill column, made at least `turns` long."""
+    wasted = into.overkill_sum
+    if len(wasted) < turns:
+        wasted.extend([0] * (turns - len(wasted)))
+    return wasted
 
 
 class CardTally:
@@ -299,7 +303,7 @@ class RunStats:
         end_turns = self.end_turns
         end_turns[end_turn] = end_turns.get(end_turn, 0) + 1
         if len(damage_by_turn) > len(self.damage_sum):
-            self._grow_damage_columns(len(damage_by_turn))
+            _grow(self, len(damage_by_turn))
         games, sums, squares = self.damage_games, self.damage_sum, self.damage_squares
         for index, damage in enumerate(damage_by_turn):
             games[index] += 1
@@ -314,9 +318,7 @@ class RunStats:
         if no_effect:
             self.no_effect.update(no_effect)
         if overkill_by_turn:
-            overkill = self.overkill_sum
-            if len(overkill) < len(overkill_by_turn):
-                overkill.extend([0] * (len(overkill_by_turn) - len(overkill)))
+            overkill = _grow_overkill(self, len(overkill_by_turn))
             for index, wasted in enumerate(overkill_by_turn):
                 if wasted:
                     overkill[index] += wasted
@@ -334,11 +336,6 @@ class RunStats:
             else:
                 cards[name] = counts
 
-    def _grow_damage_columns(self, turns: int) -> None:
-        missing = turns - len(self.damage_sum)
-        for column in (self.damage_games, self.damage_sum, self.damage_squares):
-            column.extend([0] * missing)
-
     def merge(self, other: RunStats) -> None:
         """Add another chunk of the same run (same game, seed, opponent and player) into this one."""
         if (other.game, other.seed) != (self.game, self.seed):
@@ -353,21 +350,13 @@ class RunStats:
         self.games += other.games
         self.wins += other.wins
         self.end_turns.update(other.end_turns)
-        self._grow_damage_columns(len(other.damage_sum))
-        for index in range(len(other.damage_sum)):
-            self.damage_games[index] += other.damage_games[index]
-            self.damage_sum[index] += other.damage_sum[index]
-            self.damage_squares[index] += other.damage_squares[index]
+        add_columns(self, other)
         self.mulligans += other.mulligans
         self.games_mulliganed += other.games_mulliganed
         self.first_turn_plays += other.first_turn_plays
         for name, counts in other.cards.items():
             self.cards.setdefault(name, CardCounts()).merge(counts)
         self.no_effect.update(other.no_effect)
-        if len(self.overkill_sum) < len(other.overkill_sum):
-            self.overkill_sum.extend([0] * (len(other.overkill_sum) - len(self.overkill_sum)))
-        for index, wasted in enumerate(other.overkill_sum):
-            self.overkill_sum[index] += wasted
         self.capped += other.capped
 
     def to_dict(self) -> dict[str, Any]:

@@ -147,6 +147,10 @@ MILLED_THEIRS = 0.2  # a card of the other party's deck removed from the game (S
 MILLED_OWN = 0.5  # a card of one's own deck removed from the game
 CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
 CARD_LATER = 0.2  # a card into hand once none is
+PLAYED = 0.05  # a card played rather than used from play: one the end of the round does not discard
+# A counter put on a card, of a kind whose estimate does not look at the cards it goes on (_COUNTED_COUNTERS), and a
+# Shield counter anywhere but on one's own Party Member (rule 21).
+COUNTER = 0.2
 OWN_POINT = 3.0  # a point of damage to one's own card
 OWN_POINT_UNOPPOSED = 0.5  # a point on one's own Party Member when the other party deals no damage (goldfish)
 OWN_DEFEAT = 40.0  # one's own Party Member defeated
@@ -601,7 +605,7 @@ class HeuristicPolicy:
     def _best_targets(state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                       plan: DamagePlan, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
         """A damage Action: its best targets."""
-        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        bonus = PLAYED if kind == PLAY else 0.0
         before, n = plan.before_targets(state, source, decision)
         cards = state.cards
         if act.simple:
@@ -723,7 +727,7 @@ class HeuristicPolicy:
             return None if first is None else (first, score)
         if act.nested is not None:
             return self._best_nested_move(state, kind, source, act, value, fewest, decision, to_beat)
-        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        bonus = PLAYED if kind == PLAY else 0.0
         if scoring.trait_damage is not None:
             trait, hit, miss = scoring.trait_damage
             cards, me, worth = state.cards, state.actor, DamagePlan.worth
@@ -780,7 +784,7 @@ class HeuristicPolicy:
         """An Action of one target card whose program splits (split_program): the dry run of each of its moves,
         in state.expand()'s order, added up verb by verb as Estimate.program adds them, the verbs that do not
         name the target worked out once."""
-        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        bonus = PLAYED if kind == PLAY else 0.0
         me, cards = state.actor, state.cards
         # The verbs worked out once never read the targets.
         fixed = _split_fixed(decision.estimate(state), Ctx(state, me, source, act, value), split)
@@ -827,7 +831,7 @@ class HeuristicPolicy:
             shape = self._single_damage(action) if blind else None
             if shape is not None:
                 # A dry run of Loose performing it, each target worth what its damage alone is.
-                bonus = 0.05 if kind == PLAY else 0.0
+                bonus = PLAYED if kind == PLAY else 0.0
                 for nested_targets in state.target_sets(me, card, action.targets, 0):
                     target = state.cards[nested_targets[0]]
                     inner = 0.0
@@ -916,7 +920,7 @@ class HeuristicPolicy:
             return self.permanent_value(state, source, host, move.nested, decision)
         plan = self._plan(act, move.mode)
         if plan is not None and move.nested < 0:
-            return (0.05 if move.kind == PLAY else 0.0) + plan.value(state, source, move.targets, decision)
+            return (PLAYED if move.kind == PLAY else 0.0) + plan.value(state, source, move.targets, decision)
         ctx = self._ctx(state, source, act, move.initiative, move.targets)
         if move.nested >= 0:
             ctx.nested = state.cards[move.nested]
@@ -938,7 +942,7 @@ class HeuristicPolicy:
     def _estimate(state: QQDNDState, kind: int, source: Piece, act: ActionDef, ctx: Ctx, decision: Decision,
                   mode: int = -1) -> float:
         """What performing an Action (or one mode of it) in `ctx` is worth, by a dry run of its program."""
-        bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+        bonus = PLAYED if kind == PLAY else 0.0
         program = act.modes[mode].do if mode >= 0 else act.program
         return bonus + decision.estimate(state).program(program, ctx)
 
@@ -1528,9 +1532,9 @@ def shield_placed_worth(cards: list[Piece], me: int) -> float:
     worth = 0.0
     for card in cards:
         if card.controller != me or not card.d.is_party_member:
-            worth += 0.2
+            worth += COUNTER
         elif not card.defeated:
-            worth += 0.2 + 0.1 / (1 + card.counters.get("shield", 0))
+            worth += COUNTER + 0.1 / (1 + card.counters.get("shield", 0))
     return worth
 
 
@@ -1549,12 +1553,12 @@ def _best_shield_move(state: QQDNDState, kind: int, source: Piece, act: ActionDe
                       to_beat: float) -> tuple[Move, float] | None:
     """The best target of an Action that only puts Shield counters on it (shields_only), scored as its dry run
     (Estimate._add_counters) would score it, without one: a real party's player controls a score of cards."""
-    bonus = 0.05 if kind == PLAY else 0.0  # a card played is one the end of the round does not discard
+    bonus = PLAYED if kind == PLAY else 0.0
     cards, me = state.cards, state.actor
     goldfish = state.game.goldfish
     best_uid, best_score = -1, to_beat
     for uid in state.candidates(me, source, act.targets[0]):
-        score = bonus + (0.2 if goldfish else shield_placed_worth([cards[uid]], me))
+        score = bonus + (COUNTER if goldfish else shield_placed_worth([cards[uid]], me))
         if score > best_score:
             best_uid, best_score = uid, score
     if best_uid < 0:
@@ -1785,7 +1789,7 @@ class Estimate:
                        and p.d.is_party_member and not p.defeated and not p.counters.get(f"challenge{self.me}"))
         if verb.kind == "shield" and not self.state.game.goldfish:
             return shield_placed_worth(self._pieces(verb.to, ctx), self.me)  # rule 21
-        return 0.2
+        return COUNTER
 
     def _remove_damage(self, verb: RemoveDamage, ctx: Ctx) -> float:
         return sum((2.0 if p.controller == self.me else -POINT) * min(verb.n, p.damage)

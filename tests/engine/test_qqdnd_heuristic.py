@@ -8,6 +8,7 @@ from pathlib import Path
 
 from engine.cli import load_cards, resolved_deck
 from engine.core import OPPONENT, PLAYER, TERMINAL
+from engine.games.qqdnd.carddefs import dummy_record
 from engine.games.qqdnd.pieces import DECK
 from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_game
 from engine.games.qqdnd.state import PASS, RESPOND
@@ -22,6 +23,7 @@ from tests.engine.test_qqdnd_engine import (
     MALACHI,
     QUIET3_PARTY,
     QUIET_PARTY,
+    RESMI,
     SAMURAI_PARTY,
     SARINAK,
     Table,
@@ -534,3 +536,45 @@ def test_deadshot_counts_the_blows_in_hand_the_armour_would_blunt() -> None:
     the first given was discarded). """
     for shirt_first in (True, False):
         assert "Chainmail Shirt" in _deadshot_target_with_attacks_in_hand(shirt_first)
+
+
+def _snipe_past_the_heal(healer_defeated: bool) -> tuple[str, int]:
+    """Sarinak's Snipe ("Deal 2 damage to target card") in a round against a party played by the heuristic player:
+    Resmi behind two Shield counters, a Party Member of Life 6 holding a Damage counter, and an undamaged one of Life 3
+    nearer defeat. The Snipe played, and the Damage counters left on the other two once the round has ended."""
+    table = Table([SARINAK, *QUIET3_PARTY], opponent=[RESMI, dummy_record(4, life=3), *QUIET_PARTY[1:3]])
+    resmi = table.member("Resmi", OPPONENT)
+    resmi.counters["shield"] = 2
+    if healer_defeated:
+        resmi.damage = 8
+        table.state.defeat(resmi)
+    table.member("Dummy Party Member 2", OPPONENT).damage = 1
+    table.hand("Drunkard")  # 21 opens
+    (snipe,) = [move for move in play_round(table, HeuristicPlayer()) if move.startswith("use Snipe")]
+    return snipe, sum(p.damage for p in table.state.party(OPPONENT) if p is not resmi)
+
+
+def test_damage_goes_where_the_heal_cannot_take_it_back() -> None:
+    """ Rule 23, "damage past the heal": Resmi Val'Rance's "Polite Attendance: (Ef) At the end of each round, remove 1
+    Damage counter from up to 3 Party Members you control" takes back the first point a round on an undamaged Party
+    Member; on one that holds a Damage counter already, every new point stays (the heal takes one back either way).
+    The Snipe goes at the damaged Party Member, and both its points stay after the round's heal; before, it went at
+    the undamaged one nearer defeat, and one of its two points was healed. With Resmi defeated nothing heals ("its
+    actions cannot be used and its effects are no longer in effect"), and the Snipe goes at the one nearer defeat. """
+    snipe, left = _snipe_past_the_heal(healer_defeated=False)
+    assert "Dummy Party Member 2" in snipe and left == 1 + 2 - 1
+    snipe, left = _snipe_past_the_heal(healer_defeated=True)
+    assert "Dummy Party Member 4" in snipe and left == 1 + 2
+
+
+def test_the_healer_is_hit_first() -> None:
+    """ Rule 24, "the healer first": Resmi Val'Rance's "Polite Attendance: (Ef) At the end of each round, remove 1
+    Damage counter from up to 3 Party Members you control" heals a point a round on each of three Party Members for as
+    long as she stands; each point on her brings the end of that nearer. Against her and three undamaged Party Members
+    of Life 6 (nearer defeat than her Life 7), Sarinak's Snipe ("Deal 2 damage to target card") goes at Resmi (before,
+    it went at the first Party Member of Life 6). """
+    table = Table([SARINAK, *QUIET3_PARTY], opponent=[RESMI, *QUIET3_PARTY])
+    table.hand("Drunkard")  # 21 opens
+    (snipe,) = [move for move in play_round(table, HeuristicPlayer()) if move.startswith("use Snipe")]
+    assert "Resmi" in snipe
+    assert table.member("Resmi", OPPONENT).damage == 2 - 1

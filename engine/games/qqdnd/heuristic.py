@@ -18,6 +18,10 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    c. Damage to one's own card without Life costs nothing either (Lotus Slash at one's own Cavbike draws a card).
    d. While one's TB Towers has not searched this round, the first damage to one's own card is a card searched
       (TB_SEARCH: "The first time a card you control takes damage each round, you may search your deck").
+   e. While the other party's healer stands (Resmi: "At the end of each round, remove 1 Damage counter from up to 3
+      Party Members you control"), the first point on an undamaged Party Member of theirs counts as a point to come:
+      the heal takes it back unless another point follows it this round (first_point_undone). Each point on the
+      healer herself counts a share of the heal her defeat ends, so she is hit first (healer_share).
 2. A Permanent is worth the damage its Actions (or the Actions it grants to the card it equips or
    is taught to) can deal each round to come, at half the rate of damage now (a weapon: what its Action beats
    the best damage Action of the card it equips by, one Action a card a round); a Permanent that
@@ -167,9 +171,13 @@ LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
 # A point of damage a round an opposing card keeps off the other party's living Party Members (rule 20: Block, Shield
 # counters made), gone with the card: a point of damage to come.
 GUARD_POINT = POINT * FUTURE_RATE
+# Rule 23: the first point on an undamaged Party Member of a party whose healer is standing is undone at the end of the
+# round unless another point follows it: it counts as a point to come, not a point now.
+UNDONE = POINT - POINT * FUTURE_RATE
 # Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
 # they are (the rest of a key says of which card and seat).
 _GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
+_HEALER_STANDS = "healer_stands"
 # TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
 _TB_TOWERS = "tb_towers"
 
@@ -1263,6 +1271,10 @@ def worth_of_damage(b: Board, target: Piece, n: int, planned: dict[int, float], 
             # Damage never destroys a card without Life, the other party's (rule 1b) or one's own (rule 14).
             return stripped
     worth = _worth_of_counters(target, n, left, me, own_point(b, target))
+    if not before and first_point_undone(b, target, n, left, me):
+        worth -= UNDONE  # rule 23: the heal at the round's end takes the first point back
+    if target.d.effects.round_end and target.controller != me and left > 0:
+        worth += healer_share(b, target) * min(n, left)  # rule 24: the healer first
     return worth + stripped if stripped else worth
 
 
@@ -1298,7 +1310,13 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
         else:
             effective = min(n, left)
             value = POINT * effective + 0.2 * (10 - left)
-            worth = value + (DEFEAT_BONUS if n >= left else 0.0)
+            if n >= left:
+                value += DEFEAT_BONUS
+            elif not target.damage and healer_stands(b, target.controller):
+                value -= UNDONE  # rule 23: the heal at the round's end takes the first point back
+            if d.effects.round_end:
+                value += healer_share(b, target) * effective  # rule 24: the healer first
+            worth = value
     elif d.is_party_member and not target.defeated and n >= left:
         worth = -OWN_DEFEAT
     elif life is None and not d.is_party_member:
@@ -1573,6 +1591,53 @@ def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
     if n <= 0 or target.controller == me or not target.d.is_party_member or target.defeated:
         return 0.0
     return SHIELD * min(n, shields)
+
+
+def first_point_undone(b: Board, target: Piece, n: int, left: float, me: int) -> bool:
+    """Rule 23: whether the first of `n` points of damage on `target` is one the other party's heal at the end of the
+    round takes back: an undamaged living Party Member of theirs, not defeated by them, while their healer stands."""
+    return (target.controller != me and target.d.is_party_member and not target.defeated and not target.damage
+            and 0 < n < left and healer_stands(b, target.controller))
+
+
+def healer_stands(b: Board, owner: int) -> bool:
+    """Rule 23: whether a living Party Member of `owner`'s heals its party at the end of each round (Resmi Val'Rance:
+    "Polite Attendance: (Ef) At the end of each round, remove 1 Damage counter from up to 3 Party Members you
+    control")."""
+    if not b.book.round_end:
+        return False  # no card of the game has a rule of the round's end: asked of every damage, answered at once
+    if not isinstance(b, QQDNDState):
+        return _healer_stands(b, owner)
+    memo = b.cards_memo()
+    key = (_HEALER_STANDS, owner)
+    known = memo.get(key)
+    if known is None:
+        known = memo[key] = _healer_stands(b, owner)
+    return known
+
+
+def _healer_stands(b: Board, owner: int) -> bool:
+    return any(p.d.is_party_member and not p.defeated and not p.blanked and heals_party_at_round_end(p.d)
+               for p in b.field[owner])
+
+
+@read_once
+def heals_party_at_round_end(d: CardDef) -> bool:
+    """Whether a card's rule of the round's end removes Damage counters from its controller's Party Members."""
+    return any(isinstance(verb, RemoveDamage) and isinstance(verb.to, Pick) and "party_member" in verb.to.atoms
+               and "you" in verb.to.atoms for verb in d.effects.round_end)
+
+
+def healer_share(b: Board, target: Piece) -> float:
+    """Rule 24: what a point of damage on an opposing Party Member that heals its party at the end of each round (Resmi
+    Val'Rance: "remove 1 Damage counter from up to 3 Party Members you control") is worth besides the point: its
+    defeat ends a point healed a round for each living Party Member of its party (itself among them, up to 3), each a
+    point of damage to come (as a guard's, rule 20), and each of the points its defeat takes brings a share of that
+    nearer: the Life it has left shares it out."""
+    if not target.d.is_party_member or target.defeated or target.blanked or not heals_party_at_round_end(target.d):
+        return 0.0
+    healed = min(3, sum(1 for p in b.field[target.controller] if p.d.is_party_member and not p.defeated))
+    return GUARD_POINT * healed / max(1, remaining_life(b, target))
 
 
 def own_point(b: Board, target: Piece) -> float:

@@ -111,6 +111,8 @@ _ORDER = 4  # more than any card's options and making room
 # candidates than a hand can hold (the Lifeblood holds 35 cards).
 _CHARS = tuple(map(chr, range(_ORDER * 64)))
 _END_TURN: Action = (act.END,)
+_COST = itemgetter(1)  # a candidate's Hours
+_NO_PLACE = (0.0, -1, 0.0)  # (a room's place that is not there)
 
 
 class HeuristicPlayer(Player):
@@ -430,6 +432,10 @@ class HeuristicPlayer(Player):
                                         after_attack)
                 if plays is not None:
                     return plays
+            plays = _two_plays_at_most(candidates, table, hour, budget, front, back, room, replacing, attack_to_come,
+                                       after_attack)
+            if plays is not None:
+                return plays
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         # (when they cost more Hours than are left, they do not all fit)
         everything = _everything_fits(candidates, budget, front, back) if spend <= budget else None
@@ -637,6 +643,143 @@ def _one_place_made(candidates: list[Candidate], table: WorthTable, hour: int, b
         if gain > most:
             best, most = (uid, act.ARSENAL, leaving, early), gain
     return () if best is None else (best,)
+
+
+def _two_plays_at_most(candidates: list[Candidate], table: WorthTable, hour: int, budget: int, front: int, back: int,
+                       room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
+                       after_attack: bool) -> tuple[_Play, ...] | None:
+    """_search's plan when every candidate has a step (one option, worth more than nothing: worth.fit_step)
+    that takes no Defense Line location, and no plan can make more than two plays; else None.
+
+    No plan makes three plays when the three cheapest candidates cost more than the Hours, or when the
+    free Arsenal locations, the places that can be made and the candidates whose option takes no location
+    come to two at most (any other play takes a location of its own). Places are made one after another,
+    room[0] first: as many as the room holds when replacing, else no more than the free Defense Line
+    locations (a place made takes one, and nothing else does).
+
+    Every plan (no play, a play, two) is looked at in the order of its order (_search's characters:
+    4 x the card's place among the candidates, + 0 for its option, + 1 for making room): a plan before
+    the plans that extend it, those by their second play, and all of them before the plans whose first
+    play comes later. The first plan worth most is kept (only one worth more than the best so far
+    replaces it; no play, worth nothing, comes first of all): of the plans worth most, the one whose order
+    comes first, which is _search's best plan (see _search: every play is worth something, as a place is
+    made only when worth something). Each play is worth what _search reckons it, and a pair of plays
+    their sum, added in the order of the cards as _search adds them."""
+    places = len(room) if replacing or back >= len(room) else back
+    if len(candidates) > 2:
+        cheapest = sorted(map(_COST, candidates))
+        if cheapest[0] + cheapest[1] + cheapest[2] <= budget:  # the Hours pay for three: do the locations?
+            plays = front + places  # the most plays that take a location, and those that take none
+            for _, _, options, step in candidates:
+                if step is None:
+                    return None
+                if not options[0][2]:
+                    plays += 1
+            if plays > 2:
+                return None
+    # Each candidate's cost, its option's worth and Arsenal locations, and what it gains making the first
+    # place and the second, as _search reckons it (nothing when it cannot make one).
+    creature_at = table.creature
+    arrives_late, arrives_early = table.arrives[False], table.arrives[True]
+    at_once = not attack_to_come and not after_attack  # no attack to wait for: a place made is worth it at once
+    first_later, _, first_now = room[0] if places else _NO_PLACE
+    second_later, _, second_now = room[1] if places > 1 else _NO_PLACE
+    looks = []
+    for uid, cost, options, step in candidates:
+        if step is None:
+            return None
+        gain, _, uses_front, uses_back = options[0]
+        if uses_back:
+            return None
+        first = second = 0.0
+        if places and creature_at[uid]:
+            arrives_now = arrives_early[uid][hour]
+            if arrives_now:  # (as _search asks it)
+                if at_once:
+                    first = arrives_now - first_later
+                    if places > 1:
+                        second = arrives_now - second_later
+                else:
+                    arrives = arrives_late[uid][hour]
+                    first = arrives - first_later
+                    if attack_to_come and arrives_now - first_now > first:
+                        first = arrives_now - first_now
+                    if places > 1:
+                        second = arrives - second_later
+                        if attack_to_come and arrives_now - second_now > second:
+                            second = arrives_now - second_now
+        looks.append((cost, gain, uses_front, first, second))
+    most = 0.0
+    # The best plan so far: (a card, its play, the other card or -1, its play), a play being 0 for the
+    # option, 1 for making the first place, 2 for the second.
+    best: tuple[int, int, int, int] | None = None
+    for position, (cost, gain, uses_front, first, _) in enumerate(looks):
+        left = budget - cost
+        if left < 0:
+            continue
+        after = position + 1
+        if uses_front <= front:  # its option, alone, then with each later card
+            if gain > most:
+                most, best = gain, (position, 0, -1, 0)
+            free = front - uses_front
+            if first > 0.0:  # and making the first place, alone, then with each later card (see below)
+                most_made, made = 0.0, None
+                for other, (other_cost, other_gain, other_front, other_first, other_second) in enumerate(
+                        looks[after:], after):
+                    if other_cost > left:
+                        continue
+                    if other_front <= free and gain + other_gain > most:
+                        most, best = gain + other_gain, (position, 0, other, 0)
+                    if other_first > 0.0 and gain + other_first > most:
+                        most, best = gain + other_first, (position, 0, other, 1)
+                    if other_front <= front and first + other_gain > most_made:
+                        most_made, made = first + other_gain, (position, 1, other, 0)
+                    if other_second > 0.0 and first + other_second > most_made:
+                        most_made, made = first + other_second, (position, 1, other, 2)
+                # The plans making the first place come after every plan of its option, the one alone first.
+                if first > most:
+                    most, best = first, (position, 1, -1, 0)
+                if most_made > most:
+                    most, best = most_made, made
+            else:
+                for other, (other_cost, other_gain, other_front, other_first, _) in enumerate(looks[after:], after):
+                    if other_cost > left:
+                        continue
+                    if other_front <= free and gain + other_gain > most:
+                        most, best = gain + other_gain, (position, 0, other, 0)
+                    if other_first > 0.0 and gain + other_first > most:
+                        most, best = gain + other_first, (position, 0, other, 1)
+        elif first > 0.0:  # making the first place, alone, then with each later card
+            if first > most:
+                most, best = first, (position, 1, -1, 0)
+            for other, (other_cost, other_gain, other_front, _, other_second) in enumerate(looks[after:], after):
+                if other_cost > left:
+                    continue
+                if other_front <= front and first + other_gain > most:
+                    most, best = first + other_gain, (position, 1, other, 0)
+                if other_second > 0.0 and first + other_second > most:
+                    most, best = first + other_second, (position, 1, other, 2)
+    if best is None:
+        return ()
+    position, play, other, other_play = best
+    chosen = _chosen_play(candidates[position], play, table, hour, room, attack_to_come, after_attack)
+    if other < 0:
+        return (chosen,)
+    return chosen, _chosen_play(candidates[other], other_play, table, hour, room, attack_to_come, after_attack)
+
+
+def _chosen_play(candidate: Candidate, play: int, table: WorthTable, hour: int, room: list[tuple[float, int, float]],
+                 attack_to_come: bool, after_attack: bool) -> _Play:
+    """The play of a candidate (0: its option, 1 or 2: making the first or the second place), as _search
+    makes it: a place is made before the attack when there is no attack to wait for, or when it gains
+    more that way (it attacks at once) than after it."""
+    uid, _, options, _ = candidate
+    if not play:
+        return (uid, options[0][1], None, False)
+    later, leaving, now = room[play - 1]
+    early = (not attack_to_come and not after_attack) or (
+        attack_to_come and table.arrives[True][uid][hour] - now > table.arrives[False][uid][hour] - later)
+    return (uid, act.ARSENAL, leaving, early)
 
 
 def _best_fit(candidates: list[Candidate], budget: int, front: int,

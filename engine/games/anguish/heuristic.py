@@ -379,24 +379,36 @@ class HeuristicPlayer(Player):
         creatures = spend = 0  # the Creatures among the candidates, the Hours all of them cost
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
-        for uid in hand:
-            candidate = plans[uid]
-            if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
-                if not (matchup and candidate[1] == NEVER and matchup_read[uid]):
-                    continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
-                read = True
-                candidate = (uid, *matchup_options(state, table, uid), None)
-                if candidate[1] > budget or not candidate[2]:
+        if matchup:
+            for uid in hand:
+                candidate = plans[uid]
+                if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
+                    if not (candidate[1] == NEVER and matchup_read[uid]):
+                        continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
+                    read = True
+                    candidate = (uid, *matchup_options(state, table, uid), None)
+                    if candidate[1] > budget or not candidate[2]:
+                        continue
+                elif not candidate[2]:  # worth nothing now
                     continue
-            elif matchup and not candidate[2]:  # worth nothing now (against the goldfish, its cost says so)
-                continue
-            if creature_at[uid]:  # played with or without a target (a "When played" step)
-                creatures += 1
-            elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
-                untargeted = True
-                continue  # a Discovery needs its target
-            spend += candidate[1]
-            candidates.append(candidate)
+                if creature_at[uid]:  # played with or without a target (a "When played" step)
+                    creatures += 1
+                elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                    untargeted = True
+                    continue  # a Discovery needs its target
+                spend += candidate[1]
+                candidates.append(candidate)
+        else:  # the same against the goldfish, where a card worth nothing now costs NEVER too (goldfish_plans)
+            for uid in hand:
+                candidate = plans[uid]
+                if candidate[1] > budget:
+                    continue
+                if creature_at[uid]:
+                    creatures += 1
+                elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                    continue  # (what is left out for want of a target is read against another deck only)
+                spend += candidate[1]
+                candidates.append(candidate)
         # (what _settled and _nothing say is read against another deck only: _main)
         if matchup:
             self._settled = False
@@ -427,7 +439,7 @@ class HeuristicPlayer(Player):
                     self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
                     attack_to_come = bool(ready)
         if room:
-            if not front and len(room) == 1:
+            if not front and len(room) == 1 and creatures == len(candidates):  # (see _one_place_made)
                 plays = _one_place_made(candidates, table, hour, budget, back, room[0], replacing, attack_to_come,
                                         after_attack)
                 if plays is not None:
@@ -449,7 +461,7 @@ class HeuristicPlayer(Player):
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
         if settled:
             self._settled = _all_worth_something(candidates)
-        return _best_fit(candidates, budget, front, back)
+        return _best_fit(candidates, budget, front, back, creatures == len(candidates))
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -666,9 +678,11 @@ def _two_plays_at_most(candidates: list[Candidate], table: WorthTable, hour: int
     made only when worth something). Each play is worth what _search reckons it, and a pair of plays
     their sum, added in the order of the cards as _search adds them."""
     places = len(room) if replacing or back >= len(room) else back
-    if len(candidates) > 2:
+    if len(candidates) > 1:
         cheapest = sorted(map(_COST, candidates))
-        if cheapest[0] + cheapest[1] + cheapest[2] <= budget:  # the Hours pay for three: do the locations?
+        if cheapest[0] + cheapest[1] > budget:  # no two fit in the Hours: the best play alone
+            return _one_play(candidates, table, hour, budget, front, places, room, attack_to_come, after_attack)
+        if len(candidates) > 2 and cheapest[0] + cheapest[1] + cheapest[2] <= budget:  # do the locations fit three?
             plays = front + places  # the most plays that take a location, and those that take none
             for _, _, options, step in candidates:
                 if step is None:
@@ -768,6 +782,44 @@ def _two_plays_at_most(candidates: list[Candidate], table: WorthTable, hour: int
     return chosen, _chosen_play(candidates[other], other_play, table, hour, room, attack_to_come, after_attack)
 
 
+def _one_play(candidates: list[Candidate], table: WorthTable, hour: int, budget: int, front: int, places: int,
+              room: list[tuple[float, int, float]], attack_to_come: bool,
+              after_attack: bool) -> tuple[_Play, ...] | None:
+    """_two_plays_at_most when no two candidates fit in the Hours together (with `places` worked out): the
+    plans are no play and each play alone, looked at in the same order (a card's option before its making
+    the first place), the first worth most kept."""
+    creature_at = table.creature
+    arrives_late, arrives_early = table.arrives[False], table.arrives[True]
+    at_once = not attack_to_come and not after_attack
+    first_later, _, first_now = room[0] if places else _NO_PLACE
+    most = 0.0
+    best: tuple[int, int] | None = None  # (a card, its play: 0 for the option, 1 for making the first place)
+    for position, (uid, cost, options, step) in enumerate(candidates):
+        if step is None:
+            return None
+        gain, _, uses_front, uses_back = options[0]
+        if uses_back:
+            return None
+        if cost > budget:
+            continue
+        if uses_front <= front and gain > most:
+            most, best = gain, (position, 0)
+        if places and creature_at[uid]:
+            arrives_now = arrives_early[uid][hour]
+            if arrives_now:  # (as _search asks it)
+                if at_once:
+                    first = arrives_now - first_later
+                else:
+                    first = arrives_late[uid][hour] - first_later
+                    if attack_to_come and arrives_now - first_now > first:
+                        first = arrives_now - first_now
+                if first > most:
+                    most, best = first, (position, 1)
+    if best is None:
+        return ()
+    return (_chosen_play(candidates[best[0]], best[1], table, hour, room, attack_to_come, after_attack),)
+
+
 def _chosen_play(candidate: Candidate, play: int, table: WorthTable, hour: int, room: list[tuple[float, int, float]],
                  attack_to_come: bool, after_attack: bool) -> _Play:
     """The play of a candidate (0: its option, 1 or 2: making the first or the second place), as _search
@@ -782,14 +834,15 @@ def _chosen_play(candidate: Candidate, play: int, table: WorthTable, hour: int, 
     return (uid, act.ARSENAL, leaving, early)
 
 
-def _best_fit(candidates: list[Candidate], budget: int, front: int,
-              back: int) -> tuple[_Play, ...]:
+def _best_fit(candidates: list[Candidate], budget: int, front: int, back: int,
+              all_creatures: bool = True) -> tuple[_Play, ...]:
     """_search without room to make: every plan that fits, tried (_best_of_every) when every card has one
     option and a few are looked at, else the search (_fit_search). Both find the same plan. (The search
     is the cheaper for a single card, and when no Arsenal location is free: it leaves out the Creatures
     at once.) With at most one Arsenal location free and only Creatures for the Arsenal alone, the plan
-    is found at once (_one_for_the_arsenal)."""
-    if front <= 1:
+    is found at once (_one_for_the_arsenal); it is not asked when the candidates are not all Creatures
+    (`all_creatures`): the option of a card that is no Creature is in no line, and it would say None."""
+    if front <= 1 and all_creatures:
         one = _one_for_the_arsenal(candidates, budget, front)
         if one is not None:
             return one

@@ -12,6 +12,7 @@ from engine.games.anguish import actions as act
 from engine.games.anguish.heuristic import (
     _best_of_every,
     _fit_search,
+    _one_fits,
     _one_for_the_arsenal,
     _one_place_made,
     _search,
@@ -229,3 +230,27 @@ def test_two_plays_at_most_leaves_the_rest_to_the_search() -> None:
     assert _two_plays_at_most(guarding, table, HOUR, 3, 0, 1, room, False, False, False) is None
     unstepped: list[Candidate] = [(1, 1, (mill, defense), None)]
     assert _two_plays_at_most(unstepped, table, HOUR, 3, 0, 1, room, False, False, False) is None
+
+
+def test_one_fits_finds_the_plan_the_search_finds() -> None:
+    """No two candidates fit in the Hours together (each alone does, as the plan's do): cards of one or two
+    options, some worth nothing."""
+    rng = random.Random(31)
+    tried = played = 0
+    while tried < 3000:
+        budget = rng.randint(0, LAST_HOUR)
+        cards: list[Candidate] = []
+        for uid in rng.sample(range(CARDS), rng.randint(2, 6)):
+            options = tuple(_option(rng) if rng.random() < 0.8 else (0.0, None, 0, 0)
+                            for _ in range(rng.randint(1, 2)))
+            cost = rng.randint(budget // 3, budget)
+            cards.append((uid, cost, options, fit_step(cost, options)))
+        cheapest = sorted(cost for _, cost, _, _ in cards)
+        if cheapest[0] + cheapest[1] <= budget:
+            continue  # two of them fit: the shortcut is not asked
+        tried += 1
+        front, back = rng.randint(0, ROW_SIZE), rng.randint(0, 1)
+        one = _one_fits(cards, budget, front, back)
+        assert one == _fit_search(cards, budget, front, back), (cards, budget, front, back)
+        played += bool(one)
+    assert played > 1000

@@ -841,16 +841,40 @@ def _best_fit(candidates: list[Candidate], budget: int, front: int, back: int,
     is the cheaper for a single card, and when no Arsenal location is free: it leaves out the Creatures
     at once.) With at most one Arsenal location free and only Creatures for the Arsenal alone, the plan
     is found at once (_one_for_the_arsenal); it is not asked when the candidates are not all Creatures
-    (`all_creatures`): the option of a card that is no Creature is in no line, and it would say None."""
+    (`all_creatures`): the option of a card that is no Creature is in no line, and it would say None.
+    When no two candidates fit in the Hours together, the best play alone is the plan (_one_fits)."""
     if front <= 1 and all_creatures:
         one = _one_for_the_arsenal(candidates, budget, front)
         if one is not None:
             return one
-    if len(candidates) > 1 and front:
+    if len(candidates) > 1:
+        cheapest = sorted(map(_COST, candidates))
+        if cheapest[0] + cheapest[1] > budget:  # no two fit in the Hours
+            return _one_fits(candidates, budget, front, back)
+        if not front:
+            return _fit_search(candidates, budget, front, back)
         every = _best_of_every(candidates, budget, front, back)
         if every is not None:
             return every
     return _fit_search(candidates, budget, front, back)
+
+
+def _one_fits(candidates: list[Candidate], budget: int, front: int, back: int) -> tuple[_Play, ...]:
+    """_fit_search's plan when no two candidates fit in the Hours together (each alone does, as the plan's
+    candidates do). Then every plan is no play or one play made from it, and _fit_search, keeping the
+    best plan that reaches each position, finds the best of them all: the option worth most that the
+    Hours and the free locations take, the first of them on a tie (a character is 4 x the card's place +
+    its option: the earlier card, then its earlier option), if it is worth more than nothing (no play is
+    worth nothing, and its order, the empty one, comes first)."""
+    best: tuple[int, str | None] | None = None
+    most = 0.0
+    for uid, cost, options, _ in candidates:
+        if cost > budget:
+            continue
+        for gain, row, uses_front, uses_back in options:
+            if gain > most and uses_front <= front and uses_back <= back:
+                best, most = (uid, row), gain
+    return () if best is None else ((best[0], best[1], None, False),)
 
 
 def _one_for_the_arsenal(candidates: list[Candidate], budget: int, front: int) -> tuple[_Play, ...] | None:

@@ -435,9 +435,12 @@ class HeuristicPlayer(Player):
                 if room and not _room_pays(candidates, creature_at, arriving, hour, room[0][0]):
                     room = []  # the search without room finds the same plan, more cheaply
                 if room and not after_attack:  # (without room the search does not ask)
-                    ready = safe_attackers(state)
-                    self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
-                    attack_to_come = bool(ready)
+                    if matchup:
+                        ready = safe_attackers(state)
+                        self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
+                        attack_to_come = bool(ready)
+                    else:  # (against the goldfish, _act finds the attackers again if it looks at an attack)
+                        attack_to_come = _any_attacker(state)
         if room:
             if not front and len(room) == 1 and creatures == len(candidates):  # (see _one_place_made)
                 plays = _one_place_made(candidates, table, hour, budget, back, room[0], replacing, attack_to_come,
@@ -540,6 +543,23 @@ def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None
             if state.moved[uid] != state.window and state.arsenal_of(uid) > 0:
                 return (act.MOVE, uid), ()
     return _END_TURN, None
+
+
+def _any_attacker(state: AnguishState) -> bool:
+    """bool(safe_attackers(state)), found at the first Creature that may attack when nothing is weakened
+    and the other player has no Creature in the Defense Line (then every Creature that may attack is a
+    safe attacker: there is no defender)."""
+    if state.weakening or state.seats[1 - state.active].protection:
+        return bool(safe_attackers(state))
+    # state.can_attack(uid), inlined as safe_attackers inlines it
+    attacked, to_arsenal, window, turn = state.attacked, state.to_arsenal, state.window, state.turn_index
+    summoned, hour, end_game, game = state.summoned, state.hour, state.end_game, state.game
+    ambush, strikes = game.ambush, game.strikes[end_game or hour > LAST_LIGHT_HOUR]
+    for uid in state.seats[state.active].arsenal:
+        if (attacked[uid] != window and to_arsenal[uid] != turn and strikes[uid]
+                and (summoned[uid] < hour or end_game or ambush[uid])):
+            return True
+    return False
 
 
 def _room_pays(candidates: list[Candidate], creature_at: list[bool],

@@ -427,20 +427,18 @@ class HeuristicPlayer(Player):
         room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
-            # Room is worth making only for a Creature that would mill more than one in the Arsenal.
-            arriving = table.arrives[True]
-            least = min(map(table.keeps_at[hour].__getitem__, seat.arsenal))
-            if _room_pays(candidates, creature_at, arriving, hour, least):
-                room, replacing = self._room(state, table)
-                if room and not _room_pays(candidates, creature_at, arriving, hour, room[0][0]):
-                    room = []  # the search without room finds the same plan, more cheaply
-                if room and not after_attack:  # (without room the search does not ask)
-                    if matchup:
-                        ready = safe_attackers(state)
-                        self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
-                        attack_to_come = bool(ready)
-                    else:  # (against the goldfish, _act finds the attackers again if it looks at an attack)
-                        attack_to_come = _any_attacker(state)
+            # Room is worth making only for a Creature that would mill more than one of the room. (Asked
+            # of the room found: it seldom says no of the Arsenal's least before it is looked for.)
+            room, replacing = self._room(state, table)
+            if room and not _room_pays(candidates, creature_at, table.arrives[True], hour, room[0][0]):
+                room = []  # the search without room finds the same plan, more cheaply
+            if room and not after_attack:  # (without room the search does not ask)
+                if matchup:
+                    ready = safe_attackers(state)
+                    self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
+                    attack_to_come = bool(ready)
+                else:  # (against the goldfish, _act finds the attackers again if it looks at an attack)
+                    attack_to_come = _any_attacker(state)
         if room:
             if not front and len(room) == 1 and creatures == len(candidates):  # (see _one_place_made)
                 plays = _one_place_made(candidates, table, hour, budget, back, room[0], replacing, attack_to_come,
@@ -565,7 +563,6 @@ def _any_attacker(state: AnguishState) -> bool:
 def _room_pays(candidates: list[Candidate], creature_at: list[bool],
                arriving: list[list[float]], hour: int, least: float) -> bool:
     """Some Creature of the candidates would mill more in a place made than `least`: what the Creature
-    in the Arsenal that mills least mills (asked before the room is looked for), or what the Creature
     of the room that would mill least would have milled (_search's gain of the first place made, the
     best it can make: played before the attack it mills no less than after it). Else no room made is
     worth it, and _search finds the plan it would find without room."""

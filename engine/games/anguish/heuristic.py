@@ -261,8 +261,9 @@ class HeuristicPlayer(Player):
         player = state.actor
         hand, worth = state.seats[player].hand, table.opening_worth
         rest = state.seats[player].lifeblood
-        average = (table.opening_total[player] - sum(worth[uid] for uid in hand)) / len(rest) if rest else 0.0
-        return (act.MULLIGAN, tuple(uid for uid in hand if worth[uid] == 0 or worth[uid] < average))
+        # (lists, not generators: they cost less for a hand of five)
+        average = (table.opening_total[player] - sum([worth[uid] for uid in hand])) / len(rest) if rest else 0.0
+        return (act.MULLIGAN, tuple([uid for uid in hand if worth[uid] == 0.0 or worth[uid] < average]))
 
     @staticmethod
     def _keep(state: AnguishState, table: WorthTable) -> Action:
@@ -1069,8 +1070,10 @@ def _kept(state: AnguishState, table: WorthTable) -> int:
         arsenal, hand = seat.arsenal, seat.hand
         if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
             keeps = table.keeps_at[now]
-            ranked = list(map(keeps.__getitem__, arsenal))
-            for uid in hand:  # (a loop: a comprehension costs more for a hand of a few cards)
+            ranked = []
+            for uid in arsenal:  # (loops: a comprehension, or a map of a list's __getitem__, costs more here)
+                ranked.append(keeps[uid])
+            for uid in hand:
                 if creature_at[uid]:
                     ranked.append(worth_of[uid])
             if len(ranked) >= ROW_SIZE:

@@ -9,7 +9,15 @@ from types import SimpleNamespace
 from typing import cast
 
 from engine.games.anguish import actions as act
-from engine.games.anguish.heuristic import _best_of_every, _fit_search, _one_for_the_arsenal, _one_place_made, _search
+from engine.games.anguish.heuristic import (
+    _best_of_every,
+    _fit_search,
+    _one_fits,
+    _one_for_the_arsenal,
+    _one_place_made,
+    _search,
+    _two_plays_at_most,
+)
 from engine.games.anguish.state import LAST_HOUR, ROW_SIZE
 from engine.games.anguish.worth import FIT_MOST, Candidate, Option, WorthTable, fit_step
 
@@ -150,3 +158,99 @@ def test_one_for_the_arsenal_leaves_the_rest_to_the_search() -> None:
     two: list[Candidate] = [(1, 2, (arsenal,), None), (2, 1, (arsenal,), None)]
     assert _one_for_the_arsenal(two, 5, 1) == ((1, act.ARSENAL, None, False),)  # the first of two worth as much
     assert _one_for_the_arsenal(two, 5, 0) == ()
+
+
+def _hand_making_room(rng: random.Random, budget: int) -> tuple[list[Candidate], WorthTable]:
+    """A hand of Creatures with their one option in the Arsenal and Discoveries with theirs in no line, and
+    a table of what each Creature would mill in a place made after the attack and before it (whole numbers
+    and halves, few of them apart, so that plans worth the same are common; now and then nothing before
+    the attack)."""
+    late = [[0.0] * (LAST_HOUR + 1) for _ in range(CARDS)]
+    early = [[0.0] * (LAST_HOUR + 1) for _ in range(CARDS)]
+    creature = [False] * CARDS
+    cards = []
+    for uid in rng.sample(range(CARDS), rng.randint(1, 5)):
+        worth = rng.choice([2.0, 4.0, 5.5, rng.randint(1, 20) / 2])
+        if rng.random() < 0.7:
+            creature[uid] = True
+            late[uid][HOUR] = rng.choice([worth, worth - 1.0, rng.randint(0, 20) / 2])
+            early[uid][HOUR] = rng.choice([late[uid][HOUR], late[uid][HOUR] + rng.randint(0, 6) / 2, 0.0])
+            option: Option = (worth, act.ARSENAL, 1, 0)
+        else:
+            option = (worth, None, 0, 0)
+        cost = rng.randint(0, budget)  # (a candidate the Hours pay for, as the plan's are)
+        cards.append((uid, cost, (option,), fit_step(cost, (option,))))
+    table = SimpleNamespace(creature=creature, arrives=[late, early])
+    return cards, cast(WorthTable, table)
+
+
+def _room_to_make(rng: random.Random) -> list[tuple[float, int, float]]:
+    """One to three Creatures that could make room, least worth keeping first."""
+    room = []
+    for leaving in range(rng.randint(1, 3)):
+        later = rng.randint(0, 8) / 2
+        room.append((later, CARDS + leaving, rng.choice([later, later + 1.0, later + 2.5])))
+    return sorted(room)
+
+
+def test_two_plays_at_most_finds_the_plan_the_search_finds() -> None:
+    rng = random.Random(29)
+    found = pairs = made = 0
+    for _ in range(6000):
+        budget = rng.randint(0, LAST_HOUR)
+        candidates, table = _hand_making_room(rng, budget)
+        room = _room_to_make(rng)
+        front, back, replacing = rng.randint(0, 2), rng.randint(0, ROW_SIZE), rng.random() < 0.2
+        attack_to_come, after_attack = rng.choice([(True, False), (False, False), (False, True)])
+        shortcut = _two_plays_at_most(candidates, table, HOUR, budget, front, back, room, replacing, attack_to_come,
+                                      after_attack)
+        if shortcut is None:
+            continue
+        searched = _search(candidates, table, HOUR, budget, front, back, room, replacing, attack_to_come,
+                           after_attack)
+        assert shortcut == searched, (candidates, budget, front, back, room, replacing, attack_to_come, after_attack)
+        found += 1
+        pairs += len(shortcut) == 2
+        made += sum(play[2] is not None for play in shortcut)
+    assert found > 3000 and pairs > 1000 and made > 1000  # many plans of two plays, many making room
+
+
+def test_two_plays_at_most_leaves_the_rest_to_the_search() -> None:
+    """Three plays that fit, an option in the Defense Line, a card with no step: the search decides."""
+    late = [[4.0] * (LAST_HOUR + 1) for _ in range(CARDS)]
+    table = cast(WorthTable, SimpleNamespace(creature=[False] * CARDS, arrives=[late, late]))
+    mill: Option = (2.0, None, 0, 0)
+    defense: Option = (1.0, act.PROTECTION, 0, 1)
+    room = [(1.0, CARDS + 1, 1.0)]
+    three = [(uid, 1, (mill,), fit_step(1, (mill,))) for uid in range(3)]
+    assert _two_plays_at_most(three, table, HOUR, 3, 0, 1, room, False, False, False) is None
+    assert _two_plays_at_most(three, table, HOUR, 2, 0, 1, room, False, False, False) == (
+        (0, None, None, False), (1, None, None, False))  # two of them fit: the first two
+    guarding: list[Candidate] = [(1, 1, (defense,), fit_step(1, (defense,)))]
+    assert _two_plays_at_most(guarding, table, HOUR, 3, 0, 1, room, False, False, False) is None
+    unstepped: list[Candidate] = [(1, 1, (mill, defense), None)]
+    assert _two_plays_at_most(unstepped, table, HOUR, 3, 0, 1, room, False, False, False) is None
+
+
+def test_one_fits_finds_the_plan_the_search_finds() -> None:
+    """No two candidates fit in the Hours together (each alone does, as the plan's do): cards of one or two
+    options, some worth nothing."""
+    rng = random.Random(31)
+    tried = played = 0
+    while tried < 3000:
+        budget = rng.randint(0, LAST_HOUR)
+        cards: list[Candidate] = []
+        for uid in rng.sample(range(CARDS), rng.randint(2, 6)):
+            options = tuple(_option(rng) if rng.random() < 0.8 else (0.0, None, 0, 0)
+                            for _ in range(rng.randint(1, 2)))
+            cost = rng.randint(budget // 3, budget)
+            cards.append((uid, cost, options, fit_step(cost, options)))
+        cheapest = sorted(cost for _, cost, _, _ in cards)
+        if cheapest[0] + cheapest[1] <= budget:
+            continue  # two of them fit: the shortcut is not asked
+        tried += 1
+        front, back = rng.randint(0, ROW_SIZE), rng.randint(0, 1)
+        one = _one_fits(cards, budget, front, back)
+        assert one == _fit_search(cards, budget, front, back), (cards, budget, front, back)
+        played += bool(one)
+    assert played > 1000

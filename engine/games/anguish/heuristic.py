@@ -111,6 +111,8 @@ _ORDER = 4  # more than any card's options and making room
 # candidates than a hand can hold (the Lifeblood holds 35 cards).
 _CHARS = tuple(map(chr, range(_ORDER * 64)))
 _END_TURN: Action = (act.END,)
+_COST = itemgetter(1)  # a candidate's Hours
+_NO_PLACE = (0.0, -1, 0.0)  # (a room's place that is not there)
 
 
 class HeuristicPlayer(Player):
@@ -259,8 +261,9 @@ class HeuristicPlayer(Player):
         player = state.actor
         hand, worth = state.seats[player].hand, table.opening_worth
         rest = state.seats[player].lifeblood
-        average = (table.opening_total[player] - sum(worth[uid] for uid in hand)) / len(rest) if rest else 0.0
-        return (act.MULLIGAN, tuple(uid for uid in hand if worth[uid] == 0 or worth[uid] < average))
+        # (lists, not generators: they cost less for a hand of five)
+        average = (table.opening_total[player] - sum([worth[uid] for uid in hand])) / len(rest) if rest else 0.0
+        return (act.MULLIGAN, tuple([uid for uid in hand if worth[uid] == 0.0 or worth[uid] < average]))
 
     @staticmethod
     def _keep(state: AnguishState, table: WorthTable) -> Action:
@@ -377,24 +380,36 @@ class HeuristicPlayer(Player):
         creatures = spend = 0  # the Creatures among the candidates, the Hours all of them cost
         untargeted = False  # a Discovery was left out for want of a target
         read = False  # a card's worth was read from the position (matchup_options)
-        for uid in hand:
-            candidate = plans[uid]
-            if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
-                if not (matchup and candidate[1] == NEVER and matchup_read[uid]):
-                    continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
-                read = True
-                candidate = (uid, *matchup_options(state, table, uid), None)
-                if candidate[1] > budget or not candidate[2]:
+        if matchup:
+            for uid in hand:
+                candidate = plans[uid]
+                if candidate[1] > budget:  # too costly now, or NEVER (more than any budget)
+                    if not (candidate[1] == NEVER and matchup_read[uid]):
+                        continue  # or worth nothing now, or kept for a response (matchup_options says NEVER)
+                    read = True
+                    candidate = (uid, *matchup_options(state, table, uid), None)
+                    if candidate[1] > budget or not candidate[2]:
+                        continue
+                elif not candidate[2]:  # worth nothing now
                     continue
-            elif matchup and not candidate[2]:  # worth nothing now (against the goldfish, its cost says so)
-                continue
-            if creature_at[uid]:  # played with or without a target (a "When played" step)
-                creatures += 1
-            elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
-                untargeted = True
-                continue  # a Discovery needs its target
-            spend += candidate[1]
-            candidates.append(candidate)
+                if creature_at[uid]:  # played with or without a target (a "When played" step)
+                    creatures += 1
+                elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                    untargeted = True
+                    continue  # a Discovery needs its target
+                spend += candidate[1]
+                candidates.append(candidate)
+        else:  # the same against the goldfish, where a card worth nothing now costs NEVER too (goldfish_plans)
+            for uid in hand:
+                candidate = plans[uid]
+                if candidate[1] > budget:
+                    continue
+                if creature_at[uid]:
+                    creatures += 1
+                elif profiles[uid].target is not None and not state.targets_for(state.active, uid):
+                    continue  # (what is left out for want of a target is read against another deck only)
+                spend += candidate[1]
+                candidates.append(candidate)
         # (what _settled and _nothing say is read against another deck only: _main)
         if matchup:
             self._settled = False
@@ -413,23 +428,28 @@ class HeuristicPlayer(Player):
         room: list[tuple[float, int, float]] = []  # Creatures that can make room (see _room)
         replacing = attack_to_come = False
         if creatures > front and seat.arsenal and not end_game:
-            # Room is worth making only for a Creature that would mill more than one in the Arsenal.
-            arriving = table.arrives[True]
-            least = min(map(table.keeps_at[hour].__getitem__, seat.arsenal))
-            if _room_pays(candidates, creature_at, arriving, hour, least):
-                room, replacing = self._room(state, table)
-                if room and not _room_pays(candidates, creature_at, arriving, hour, room[0][0]):
-                    room = []  # the search without room finds the same plan, more cheaply
-                if room and not after_attack:  # (without room the search does not ask)
+            # Room is worth making only for a Creature that would mill more than one of the room. (Asked
+            # of the room found: it seldom says no of the Arsenal's least before it is looked for.)
+            room, replacing = self._room(state, table)
+            if room and not _room_pays(candidates, creature_at, table.arrives[True], hour, room[0][0]):
+                room = []  # the search without room finds the same plan, more cheaply
+            if room and not after_attack:  # (without room the search does not ask)
+                if matchup:
                     ready = safe_attackers(state)
                     self._ready = (state, state.steps, ready)  # for _act, if it looks at an attack
                     attack_to_come = bool(ready)
+                else:  # (against the goldfish, _act finds the attackers again if it looks at an attack)
+                    attack_to_come = _any_attacker(state)
         if room:
-            if not front and len(room) == 1:
+            if not front and len(room) == 1 and creatures == len(candidates):  # (see _one_place_made)
                 plays = _one_place_made(candidates, table, hour, budget, back, room[0], replacing, attack_to_come,
                                         after_attack)
                 if plays is not None:
                     return plays
+            plays = _two_plays_at_most(candidates, table, hour, budget, front, back, room, replacing, attack_to_come,
+                                       after_attack)
+            if plays is not None:
+                return plays
             return _search(candidates, table, hour, budget, front, back, room, replacing, attack_to_come, after_attack)
         # (when they cost more Hours than are left, they do not all fit)
         everything = _everything_fits(candidates, budget, front, back) if spend <= budget else None
@@ -443,7 +463,7 @@ class HeuristicPlayer(Player):
         # every card is worth something somewhere (else the best plan leaves out one worth nothing).
         if settled:
             self._settled = _all_worth_something(candidates)
-        return _best_fit(candidates, budget, front, back)
+        return _best_fit(candidates, budget, front, back, creatures == len(candidates))
 
     @staticmethod
     def _room(state: AnguishState, table: WorthTable) -> tuple[list[tuple[float, int, float]], bool]:
@@ -524,10 +544,26 @@ def _after_attack(state: AnguishState) -> tuple[Action, tuple[_Play, ...] | None
     return _END_TURN, None
 
 
+def _any_attacker(state: AnguishState) -> bool:
+    """bool(safe_attackers(state)), found at the first Creature that may attack when nothing is weakened
+    and the other player has no Creature in the Defense Line (then every Creature that may attack is a
+    safe attacker: there is no defender)."""
+    if state.weakening or state.seats[1 - state.active].protection:
+        return bool(safe_attackers(state))
+    # state.can_attack(uid), inlined as safe_attackers inlines it
+    attacked, to_arsenal, window, turn = state.attacked, state.to_arsenal, state.window, state.turn_index
+    summoned, hour, end_game, game = state.summoned, state.hour, state.end_game, state.game
+    ambush, strikes = game.ambush, game.strikes[end_game or hour > LAST_LIGHT_HOUR]
+    for uid in state.seats[state.active].arsenal:
+        if (attacked[uid] != window and to_arsenal[uid] != turn and strikes[uid]
+                and (summoned[uid] < hour or end_game or ambush[uid])):
+            return True
+    return False
+
+
 def _room_pays(candidates: list[Candidate], creature_at: list[bool],
                arriving: list[list[float]], hour: int, least: float) -> bool:
     """Some Creature of the candidates would mill more in a place made than `least`: what the Creature
-    in the Arsenal that mills least mills (asked before the room is looked for), or what the Creature
     of the room that would mill least would have milled (_search's gain of the first place made, the
     best it can make: played before the attack it mills no less than after it). Else no room made is
     worth it, and _search finds the plan it would find without room."""
@@ -639,22 +675,224 @@ def _one_place_made(candidates: list[Candidate], table: WorthTable, hour: int, b
     return () if best is None else (best,)
 
 
-def _best_fit(candidates: list[Candidate], budget: int, front: int,
-              back: int) -> tuple[_Play, ...]:
+def _two_plays_at_most(candidates: list[Candidate], table: WorthTable, hour: int, budget: int, front: int, back: int,
+                       room: list[tuple[float, int, float]], replacing: bool, attack_to_come: bool,
+                       after_attack: bool) -> tuple[_Play, ...] | None:
+    """_search's plan when every candidate has a step (one option, worth more than nothing: worth.fit_step)
+    that takes no Defense Line location, and no plan can make more than two plays; else None.
+
+    No plan makes three plays when the three cheapest candidates cost more than the Hours, or when the
+    free Arsenal locations, the places that can be made and the candidates whose option takes no location
+    come to two at most (any other play takes a location of its own). Places are made one after another,
+    room[0] first: as many as the room holds when replacing, else no more than the free Defense Line
+    locations (a place made takes one, and nothing else does).
+
+    Every plan (no play, a play, two) is looked at in the order of its order (_search's characters:
+    4 x the card's place among the candidates, + 0 for its option, + 1 for making room): a plan before
+    the plans that extend it, those by their second play, and all of them before the plans whose first
+    play comes later. The first plan worth most is kept (only one worth more than the best so far
+    replaces it; no play, worth nothing, comes first of all): of the plans worth most, the one whose order
+    comes first, which is _search's best plan (see _search: every play is worth something, as a place is
+    made only when worth something). Each play is worth what _search reckons it, and a pair of plays
+    their sum, added in the order of the cards as _search adds them."""
+    places = len(room) if replacing or back >= len(room) else back
+    if len(candidates) > 1:
+        cheapest = sorted(map(_COST, candidates))
+        if cheapest[0] + cheapest[1] > budget:  # no two fit in the Hours: the best play alone
+            return _one_play(candidates, table, hour, budget, front, places, room, attack_to_come, after_attack)
+        if len(candidates) > 2 and cheapest[0] + cheapest[1] + cheapest[2] <= budget:  # do the locations fit three?
+            plays = front + places  # the most plays that take a location, and those that take none
+            for _, _, options, step in candidates:
+                if step is None:
+                    return None
+                if not options[0][2]:
+                    plays += 1
+            if plays > 2:
+                return None
+    # Each candidate's cost, its option's worth and Arsenal locations, and what it gains making the first
+    # place and the second, as _search reckons it (nothing when it cannot make one).
+    creature_at = table.creature
+    arrives_late, arrives_early = table.arrives[False], table.arrives[True]
+    at_once = not attack_to_come and not after_attack  # no attack to wait for: a place made is worth it at once
+    first_later, _, first_now = room[0] if places else _NO_PLACE
+    second_later, _, second_now = room[1] if places > 1 else _NO_PLACE
+    looks = []
+    for uid, cost, options, step in candidates:
+        if step is None:
+            return None
+        gain, _, uses_front, uses_back = options[0]
+        if uses_back:
+            return None
+        first = second = 0.0
+        if places and creature_at[uid]:
+            arrives_now = arrives_early[uid][hour]
+            if arrives_now:  # (as _search asks it)
+                if at_once:
+                    first = arrives_now - first_later
+                    if places > 1:
+                        second = arrives_now - second_later
+                else:
+                    arrives = arrives_late[uid][hour]
+                    first = arrives - first_later
+                    if attack_to_come and arrives_now - first_now > first:
+                        first = arrives_now - first_now
+                    if places > 1:
+                        second = arrives - second_later
+                        if attack_to_come and arrives_now - second_now > second:
+                            second = arrives_now - second_now
+        looks.append((cost, gain, uses_front, first, second))
+    most = 0.0
+    # The best plan so far: (a card, its play, the other card or -1, its play), a play being 0 for the
+    # option, 1 for making the first place, 2 for the second.
+    best: tuple[int, int, int, int] | None = None
+    for position, (cost, gain, uses_front, first, _) in enumerate(looks):
+        left = budget - cost
+        if left < 0:
+            continue
+        after = position + 1
+        if uses_front <= front:  # its option, alone, then with each later card
+            if gain > most:
+                most, best = gain, (position, 0, -1, 0)
+            free = front - uses_front
+            if first > 0.0:  # and making the first place, alone, then with each later card (see below)
+                most_made, made = 0.0, None
+                for other, (other_cost, other_gain, other_front, other_first, other_second) in enumerate(
+                        looks[after:], after):
+                    if other_cost > left:
+                        continue
+                    if other_front <= free and gain + other_gain > most:
+                        most, best = gain + other_gain, (position, 0, other, 0)
+                    if other_first > 0.0 and gain + other_first > most:
+                        most, best = gain + other_first, (position, 0, other, 1)
+                    if other_front <= front and first + other_gain > most_made:
+                        most_made, made = first + other_gain, (position, 1, other, 0)
+                    if other_second > 0.0 and first + other_second > most_made:
+                        most_made, made = first + other_second, (position, 1, other, 2)
+                # The plans making the first place come after every plan of its option, the one alone first.
+                if first > most:
+                    most, best = first, (position, 1, -1, 0)
+                if most_made > most:
+                    most, best = most_made, made
+            else:
+                for other, (other_cost, other_gain, other_front, other_first, _) in enumerate(looks[after:], after):
+                    if other_cost > left:
+                        continue
+                    if other_front <= free and gain + other_gain > most:
+                        most, best = gain + other_gain, (position, 0, other, 0)
+                    if other_first > 0.0 and gain + other_first > most:
+                        most, best = gain + other_first, (position, 0, other, 1)
+        elif first > 0.0:  # making the first place, alone, then with each later card
+            if first > most:
+                most, best = first, (position, 1, -1, 0)
+            for other, (other_cost, other_gain, other_front, _, other_second) in enumerate(looks[after:], after):
+                if other_cost > left:
+                    continue
+                if other_front <= front and first + other_gain > most:
+                    most, best = first + other_gain, (position, 1, other, 0)
+                if other_second > 0.0 and first + other_second > most:
+                    most, best = first + other_second, (position, 1, other, 2)
+    if best is None:
+        return ()
+    position, play, other, other_play = best
+    chosen = _chosen_play(candidates[position], play, table, hour, room, attack_to_come, after_attack)
+    if other < 0:
+        return (chosen,)
+    return chosen, _chosen_play(candidates[other], other_play, table, hour, room, attack_to_come, after_attack)
+
+
+def _one_play(candidates: list[Candidate], table: WorthTable, hour: int, budget: int, front: int, places: int,
+              room: list[tuple[float, int, float]], attack_to_come: bool,
+              after_attack: bool) -> tuple[_Play, ...] | None:
+    """_two_plays_at_most when no two candidates fit in the Hours together (with `places` worked out): the
+    plans are no play and each play alone, looked at in the same order (a card's option before its making
+    the first place), the first worth most kept."""
+    creature_at = table.creature
+    arrives_late, arrives_early = table.arrives[False], table.arrives[True]
+    at_once = not attack_to_come and not after_attack
+    first_later, _, first_now = room[0] if places else _NO_PLACE
+    most = 0.0
+    best: tuple[int, int] | None = None  # (a card, its play: 0 for the option, 1 for making the first place)
+    for position, (uid, cost, options, step) in enumerate(candidates):
+        if step is None:
+            return None
+        gain, _, uses_front, uses_back = options[0]
+        if uses_back:
+            return None
+        if cost > budget:
+            continue
+        if uses_front <= front and gain > most:
+            most, best = gain, (position, 0)
+        if places and creature_at[uid]:
+            arrives_now = arrives_early[uid][hour]
+            if arrives_now:  # (as _search asks it)
+                if at_once:
+                    first = arrives_now - first_later
+                else:
+                    first = arrives_late[uid][hour] - first_later
+                    if attack_to_come and arrives_now - first_now > first:
+                        first = arrives_now - first_now
+                if first > most:
+                    most, best = first, (position, 1)
+    if best is None:
+        return ()
+    return (_chosen_play(candidates[best[0]], best[1], table, hour, room, attack_to_come, after_attack),)
+
+
+def _chosen_play(candidate: Candidate, play: int, table: WorthTable, hour: int, room: list[tuple[float, int, float]],
+                 attack_to_come: bool, after_attack: bool) -> _Play:
+    """The play of a candidate (0: its option, 1 or 2: making the first or the second place), as _search
+    makes it: a place is made before the attack when there is no attack to wait for, or when it gains
+    more that way (it attacks at once) than after it."""
+    uid, _, options, _ = candidate
+    if not play:
+        return (uid, options[0][1], None, False)
+    later, leaving, now = room[play - 1]
+    early = (not attack_to_come and not after_attack) or (
+        attack_to_come and table.arrives[True][uid][hour] - now > table.arrives[False][uid][hour] - later)
+    return (uid, act.ARSENAL, leaving, early)
+
+
+def _best_fit(candidates: list[Candidate], budget: int, front: int, back: int,
+              all_creatures: bool = True) -> tuple[_Play, ...]:
     """_search without room to make: every plan that fits, tried (_best_of_every) when every card has one
     option and a few are looked at, else the search (_fit_search). Both find the same plan. (The search
     is the cheaper for a single card, and when no Arsenal location is free: it leaves out the Creatures
     at once.) With at most one Arsenal location free and only Creatures for the Arsenal alone, the plan
-    is found at once (_one_for_the_arsenal)."""
-    if front <= 1:
+    is found at once (_one_for_the_arsenal); it is not asked when the candidates are not all Creatures
+    (`all_creatures`): the option of a card that is no Creature is in no line, and it would say None.
+    When no two candidates fit in the Hours together, the best play alone is the plan (_one_fits)."""
+    if front <= 1 and all_creatures:
         one = _one_for_the_arsenal(candidates, budget, front)
         if one is not None:
             return one
-    if len(candidates) > 1 and front:
+    if len(candidates) > 1:
+        cheapest = sorted(map(_COST, candidates))
+        if cheapest[0] + cheapest[1] > budget:  # no two fit in the Hours
+            return _one_fits(candidates, budget, front, back)
+        if not front:
+            return _fit_search(candidates, budget, front, back)
         every = _best_of_every(candidates, budget, front, back)
         if every is not None:
             return every
     return _fit_search(candidates, budget, front, back)
+
+
+def _one_fits(candidates: list[Candidate], budget: int, front: int, back: int) -> tuple[_Play, ...]:
+    """_fit_search's plan when no two candidates fit in the Hours together (each alone does, as the plan's
+    candidates do). Then every plan is no play or one play made from it, and _fit_search, keeping the
+    best plan that reaches each position, finds the best of them all: the option worth most that the
+    Hours and the free locations take, the first of them on a tie (a character is 4 x the card's place +
+    its option: the earlier card, then its earlier option), if it is worth more than nothing (no play is
+    worth nothing, and its order, the empty one, comes first)."""
+    best: tuple[int, str | None] | None = None
+    most = 0.0
+    for uid, cost, options, _ in candidates:
+        if cost > budget:
+            continue
+        for gain, row, uses_front, uses_back in options:
+            if gain > most and uses_front <= front and uses_back <= back:
+                best, most = (uid, row), gain
+    return () if best is None else ((best[0], best[1], None, False),)
 
 
 def _one_for_the_arsenal(candidates: list[Candidate], budget: int, front: int) -> tuple[_Play, ...] | None:
@@ -832,8 +1070,10 @@ def _kept(state: AnguishState, table: WorthTable) -> int:
         arsenal, hand = seat.arsenal, seat.hand
         if len(arsenal) + len(hand) >= ROW_SIZE:  # (else fewer than four Creatures, surely)
             keeps = table.keeps_at[now]
-            ranked = list(map(keeps.__getitem__, arsenal))
-            for uid in hand:  # (a loop: a comprehension costs more for a hand of a few cards)
+            ranked = []
+            for uid in arsenal:  # (loops: a comprehension, or a map of a list's __getitem__, costs more here)
+                ranked.append(keeps[uid])
+            for uid in hand:
                 if creature_at[uid]:
                     ranked.append(worth_of[uid])
             if len(ranked) >= ROW_SIZE:

@@ -430,30 +430,32 @@ class HeuristicPolicy:
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
+        kinds = self._kinds
+        tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
+        lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
+        best_of_option = self.best_of_option
         for option in state.options(state.actor):
-            if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
+            kind, source, act, lowest, highest = option
+            if lowest > high or highest < low or lowest <= lowest_left_out:
                 continue
-            kind, source, act = option[0], option[1], option[2]
             if idle and (kind != USE or self._deals_damage(state, source, decision)):
                 continue
             if cards is not None and source.uid not in cards:
                 continue
             if kind == PLAY:
-                twin = (act, source.owner, option[3], option[4])
+                twin = (act, source.owner, lowest, highest)
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            best = self.best_of_option(state, option, window, decision, floor)
+            best = best_of_option(state, option, window, decision, floor)
             if best is None:
                 continue
             uid = source.uid
             known = found.get(uid)
             if known is None or best[1] > known.score:
                 move, score = best
-                act_kind = self._kind_of(act)
-                setup, damaging, _ = act_kind
-                if damaging and not setup and score > 0 and _TB_TOWERS in state.statics_present and _sets_off_tb_towers(
-                        state, move):
+                act_kind = kinds.get(act) or self._kind_of(act)
+                if tb_towers and act_kind[1] and not act_kind[0] and score > 0 and _sets_off_tb_towers(state, move):
                     # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
                     # like a boost: the card found has the rest of the ladder to be played in.
                     act_kind = _TB_SETUP
@@ -533,7 +535,7 @@ class HeuristicPolicy:
         the highest Initiative first: a Turn Action keeps the bar as high as it can) and its score, if it
         scores more than `to_beat`; else None. Of a plain damage Action's moves, only those on an opponent's
         card count when there are any (rule 5)."""
-        kind, source, act = option[0], option[1], option[2]
+        kind, source, act, lowest, highest = option
         scoring = self._scorings[kind].get(act)
         if scoring is None:
             scoring = self._scorings[kind][act] = self._scoring(kind, act, source.d.category)
@@ -542,8 +544,8 @@ class HeuristicPolicy:
         if scoring.value_free:
             # The same moves at every value: worked out once a decision, whatever the window. The value is the
             # first state.values_for() lists (reversed as below), with one target at fewest.
-            first = option[3] if option[3] > low else low
-            last = option[4] if option[4] < high else high
+            first = lowest if lowest > low else low
+            last = highest if highest < high else high
             if first > last:
                 return None
             if act.rule is None and values != "all":
@@ -1345,11 +1347,12 @@ def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
         cards = [p for p in b.field[owner] if not p.defeated and (pred is None or pred(b, p, owner, card))]
         if cards:
             points += n * sum(1 for p in cards if p.d.is_party_member) / len(cards)
-    if targeted and any(p.d.is_party_member and not p.defeated for p in b.field[owner]):
-        # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
-        points += max((n for n, pred in targeted if any(
-            p.d.is_party_member and not p.defeated and (pred is None or pred(b, p, owner, card))
-            for p in b.field[owner])), default=0)
+    if targeted:
+        living = [p for p in b.field[owner] if p.d.is_party_member and not p.defeated]
+        if living:
+            # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
+            points += max((n for n, pred in targeted if pred is None or any(pred(b, p, owner, card) for p in living)),
+                          default=0)
     return points
 
 
@@ -1357,8 +1360,14 @@ def hits_on(b: Board, target: Piece, me: int) -> int:
     """How many of the cards in play of the player at seat `me` have an Action that can deal damage to `target`."""
     if not isinstance(b, QQDNDState):
         return 1
-    return sum(1 for p in b.field[me] if any(
-        strikes_a_card(act) and act.targets[0].pred(b, target, me, p) for act in b.actions_of(p)))
+    count = 0
+    for p in b.field[me]:
+        for act in b.actions_of(p):
+            # strikes_a_card(act), inline: asked of every Action in play for each guard on a Party Member
+            if act.damaging and act.targets and act.targets[0].zone == "play" and act.targets[0].pred(b, target, me, p):
+                count += 1
+                break
+    return count
 
 
 def hand_hits_on(b: Board, target: Piece, me: int) -> int:
@@ -1443,10 +1452,14 @@ def discard_to_follow(b: Board, me: int) -> float:
 
 
 def _discard_to_follow(b: Board, me: int) -> float:
-    if any(discards_damaged(p.d) for p in b.hand[me]):
-        return 1.0
-    if any(discards_damaged(p.d) for zone in (b.deck[me], b.discard[me]) for p in zone):
-        return 0.5
+    # Loops rather than any() over generators: the deck is walked card by card once a decision.
+    for p in b.hand[me]:
+        if discards_damaged(p.d):
+            return 1.0
+    for zone in (b.deck[me], b.discard[me]):
+        for p in zone:
+            if discards_damaged(p.d):
+                return 0.5
     return 0.0
 
 

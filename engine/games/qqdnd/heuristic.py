@@ -480,7 +480,12 @@ class HeuristicPolicy:
         """Whether one of the Actions a card in play has now deals damage (read once a decision)."""
         known = decision.damaging.get(card.uid)
         if known is None:
-            known = decision.damaging[card.uid] = any(a.damaging for a in state.actions_of(card))
+            known = False
+            for act in state.actions_of(card):  # a loop, not any() over a generator: asked of every card in play
+                if act.damaging:
+                    known = True
+                    break
+            decision.damaging[card.uid] = known
         return known
 
     def _card_best(self, state: QQDNDState, found: Found, decision: Decision) -> float:
@@ -1006,8 +1011,13 @@ class HeuristicPolicy:
 
     def _best_potential(self, state: QQDNDState, card: Piece, decision: Decision) -> float:
         """What the best Action a card in play has now that deals damage is worth against the dummy nearest defeat."""
-        return max((self.potential(state, act, card, decision) for act in state.actions_of(card) if act.damaging),
-                   default=0.0)
+        best: float | None = None
+        for act in state.actions_of(card):  # max() of the first best, in a loop rather than over a generator
+            if act.damaging:
+                worth = self.potential(state, act, card, decision)
+                if best is None or worth > best:
+                    best = worth
+        return 0.0 if best is None else best
 
     def _profile(self, d: CardDef) -> PermanentProfile:
         profile = self._profiles.get(d)
@@ -1284,6 +1294,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
         stripped += TB_SEARCH  # rule 17: the first damage to one's own card this round searches the deck
     # What follows is _worth_of_counters(target, n, remaining_life(b, target), me), inline: every target of every
     # damage move scored is valued here.
+    # min() and max() of two numbers are written out as conditional expressions here: a call each costs more than the
+    # comparison, and this runs for every target of every damage move scored.
     d = target.d
     life = 1 if target.blanked else d.life
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
@@ -1294,11 +1306,12 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
                       if not target.blanked and _guard_of(d) is not None else 0.0)
             if life is None:
                 return stripped + guards  # damage never destroys a card without Life (rule 1b)
-            worth = 0.5 * min(n, max(left, 0)) + guards
+            kept = 0 if left < 0 else left  # max(left, 0)
+            worth = 0.5 * (kept if kept < n else n) + guards  # min(n, max(left, 0))
         elif target.defeated or left <= 0:
             worth = 0.0
         else:
-            effective = min(n, left)
+            effective = left if left < n else n  # min(n, left)
             value = POINT * effective + 0.2 * (10 - left)
             worth = value + (DEFEAT_BONUS if n >= left else 0.0)
     elif d.is_party_member and not target.defeated and n >= left:
@@ -1306,7 +1319,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     elif life is None and not d.is_party_member:
         return stripped  # one's own card without Life: damage never destroys it (rule 14)
     else:
-        worth = -own_point(b, target) * min(n, max(left, 0))
+        kept = 0 if left < 0 else left  # max(left, 0)
+        worth = -own_point(b, target) * (kept if kept < n else n)  # min(n, max(left, 0))
     return worth + stripped if stripped else worth
 
 
@@ -1585,7 +1599,7 @@ def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
     so each one stripped from a living opposing Party Member is a point the next damage puts on it."""
     if n <= 0 or target.controller == me or not target.d.is_party_member or target.defeated:
         return 0.0
-    return SHIELD * min(n, shields)
+    return SHIELD * (shields if shields < n else n)  # min(n, shields), written out: asked of every target with Shields
 
 
 def own_point(b: Board, target: Piece) -> float:
@@ -1600,17 +1614,20 @@ def own_point(b: Board, target: Piece) -> float:
 def _worth_of_counters(target: Piece, n: int, left: float, me: int, own: float = OWN_POINT) -> float:
     """What `n` Damage counters put on `target` are worth to the player at seat `me`, `left` the damage it can
     take before it is defeated or destroyed; `own` what a point on one's own card costs (own_point)."""
+    # min() and max() of two numbers written out, as in worth_of_damage_alone: every damage of a dry run comes here.
     if target.controller != me:
         if not target.d.is_party_member:
-            return 0.5 * min(n, max(left, 0))
+            kept = 0 if left < 0 else left  # max(left, 0)
+            return 0.5 * (kept if kept < n else n)  # min(n, max(left, 0))
         if target.defeated or left <= 0:
             return 0.0
-        effective = min(n, left)
+        effective = left if left < n else n  # min(n, left)
         value = POINT * effective + 0.2 * (10 - left)
         return value + (DEFEAT_BONUS if n >= left else 0.0)
     if target.d.is_party_member and not target.defeated and n >= left:
         return -OWN_DEFEAT
-    return -own * min(n, max(left, 0))
+    kept = 0 if left < 0 else left  # max(left, 0)
+    return -own * (kept if kept < n else n)  # min(n, max(left, 0))
 
 
 def source_modifiers(b: Board, source: Piece, actor: int) -> tuple[int, str | None]:
@@ -2197,7 +2214,8 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
             total += worth_alone(state, source, target, verb.n, decision)
         elif step == _SPLIT_REMOVE:
             if state.damage_removable(target):
-                total += (2.0 if target.controller == me else -POINT) * min(verb.n, target.damage)
+                removed = target.damage if target.damage < verb.n else verb.n  # min(verb.n, target.damage)
+                total += (2.0 if target.controller == me else -POINT) * removed
         elif step == _SPLIT_FLIP:
             heads, tails = worth
             if heads is None:

@@ -438,30 +438,32 @@ class HeuristicPolicy:
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
+        kinds = self._kinds
+        tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
+        lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
+        best_of_option = self.best_of_option
         for option in state.options(state.actor):
-            if option[3] > high or option[4] < low or (above is not None and option[3] <= above):
+            kind, source, act, lowest, highest = option
+            if lowest > high or highest < low or lowest <= lowest_left_out:
                 continue
-            kind, source, act = option[0], option[1], option[2]
             if idle and (kind != USE or self._deals_damage(state, source, decision)):
                 continue
             if cards is not None and source.uid not in cards:
                 continue
             if kind == PLAY:
-                twin = (act, source.owner, option[3], option[4])
+                twin = (act, source.owner, lowest, highest)
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            best = self.best_of_option(state, option, window, decision, floor)
+            best = best_of_option(state, option, window, decision, floor)
             if best is None:
                 continue
             uid = source.uid
             known = found.get(uid)
             if known is None or best[1] > known.score:
                 move, score = best
-                act_kind = self._kind_of(act)
-                setup, damaging, _ = act_kind
-                if damaging and not setup and score > 0 and _TB_TOWERS in state.statics_present and _sets_off_tb_towers(
-                        state, move):
+                act_kind = kinds.get(act) or self._kind_of(act)
+                if tb_towers and act_kind[1] and not act_kind[0] and score > 0 and _sets_off_tb_towers(state, move):
                     # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
                     # like a boost: the card found has the rest of the ladder to be played in.
                     act_kind = _TB_SETUP
@@ -486,7 +488,12 @@ class HeuristicPolicy:
         """Whether one of the Actions a card in play has now deals damage (read once a decision)."""
         known = decision.damaging.get(card.uid)
         if known is None:
-            known = decision.damaging[card.uid] = any(a.damaging for a in state.actions_of(card))
+            known = False
+            for act in state.actions_of(card):  # a loop, not any() over a generator: asked of every card in play
+                if act.damaging:
+                    known = True
+                    break
+            decision.damaging[card.uid] = known
         return known
 
     def _card_best(self, state: QQDNDState, found: Found, decision: Decision) -> float:
@@ -541,7 +548,7 @@ class HeuristicPolicy:
         the highest Initiative first: a Turn Action keeps the bar as high as it can) and its score, if it
         scores more than `to_beat`; else None. Of a plain damage Action's moves, only those on an opponent's
         card count when there are any (rule 5)."""
-        kind, source, act = option[0], option[1], option[2]
+        kind, source, act, lowest, highest = option
         scoring = self._scorings[kind].get(act)
         if scoring is None:
             scoring = self._scorings[kind][act] = self._scoring(kind, act, source.d.category)
@@ -550,8 +557,8 @@ class HeuristicPolicy:
         if scoring.value_free:
             # The same moves at every value: worked out once a decision, whatever the window. The value is the
             # first state.values_for() lists (reversed as below), with one target at fewest.
-            first = option[3] if option[3] > low else low
-            last = option[4] if option[4] < high else high
+            first = lowest if lowest > low else low
+            last = highest if highest < high else high
             if first > last:
                 return None
             if act.rule is None and values != "all":
@@ -1012,8 +1019,13 @@ class HeuristicPolicy:
 
     def _best_potential(self, state: QQDNDState, card: Piece, decision: Decision) -> float:
         """What the best Action a card in play has now that deals damage is worth against the dummy nearest defeat."""
-        return max((self.potential(state, act, card, decision) for act in state.actions_of(card) if act.damaging),
-                   default=0.0)
+        best: float | None = None
+        for act in state.actions_of(card):  # max() of the first best, in a loop rather than over a generator
+            if act.damaging:
+                worth = self.potential(state, act, card, decision)
+                if best is None or worth > best:
+                    best = worth
+        return 0.0 if best is None else best
 
     def _profile(self, d: CardDef) -> PermanentProfile:
         profile = self._profiles.get(d)
@@ -1294,6 +1306,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
         stripped += TB_SEARCH  # rule 17: the first damage to one's own card this round searches the deck
     # What follows is _worth_of_counters(target, n, remaining_life(b, target), me), inline: every target of every
     # damage move scored is valued here.
+    # min() and max() of two numbers are written out as conditional expressions here: a call each costs more than the
+    # comparison, and this runs for every target of every damage move scored.
     d = target.d
     life = 1 if target.blanked else d.life
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
@@ -1304,11 +1318,12 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
                       if not target.blanked and _guard_of(d) is not None else 0.0)
             if life is None:
                 return stripped + guards  # damage never destroys a card without Life (rule 1b)
-            worth = 0.5 * min(n, max(left, 0)) + guards
+            kept = 0 if left < 0 else left  # max(left, 0)
+            worth = 0.5 * (kept if kept < n else n) + guards  # min(n, max(left, 0))
         elif target.defeated or left <= 0:
             worth = 0.0
         else:
-            effective = min(n, left)
+            effective = left if left < n else n  # min(n, left)
             value = POINT * effective + 0.2 * (10 - left)
             if n >= left:
                 value += DEFEAT_BONUS
@@ -1322,7 +1337,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     elif life is None and not d.is_party_member:
         return stripped  # one's own card without Life: damage never destroys it (rule 14)
     else:
-        worth = -own_point(b, target) * min(n, max(left, 0))
+        kept = 0 if left < 0 else left  # max(left, 0)
+        worth = -own_point(b, target) * (kept if kept < n else n)  # min(n, max(left, 0))
     return worth + stripped if stripped else worth
 
 
@@ -1363,11 +1379,12 @@ def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
         cards = [p for p in b.field[owner] if not p.defeated and (pred is None or pred(b, p, owner, card))]
         if cards:
             points += n * sum(1 for p in cards if p.d.is_party_member) / len(cards)
-    if targeted and any(p.d.is_party_member and not p.defeated for p in b.field[owner]):
-        # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
-        points += max((n for n, pred in targeted if any(
-            p.d.is_party_member and not p.defeated and (pred is None or pred(b, p, owner, card))
-            for p in b.field[owner])), default=0)
+    if targeted:
+        living = [p for p in b.field[owner] if p.d.is_party_member and not p.defeated]
+        if living:
+            # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
+            points += max((n for n, pred in targeted if pred is None or any(pred(b, p, owner, card) for p in living)),
+                          default=0)
     return points
 
 
@@ -1375,8 +1392,14 @@ def hits_on(b: Board, target: Piece, me: int) -> int:
     """How many of the cards in play of the player at seat `me` have an Action that can deal damage to `target`."""
     if not isinstance(b, QQDNDState):
         return 1
-    return sum(1 for p in b.field[me] if any(
-        strikes_a_card(act) and act.targets[0].pred(b, target, me, p) for act in b.actions_of(p)))
+    count = 0
+    for p in b.field[me]:
+        for act in b.actions_of(p):
+            # strikes_a_card(act), inline: asked of every Action in play for each guard on a Party Member
+            if act.damaging and act.targets and act.targets[0].zone == "play" and act.targets[0].pred(b, target, me, p):
+                count += 1
+                break
+    return count
 
 
 def hand_hits_on(b: Board, target: Piece, me: int) -> int:
@@ -1461,10 +1484,14 @@ def discard_to_follow(b: Board, me: int) -> float:
 
 
 def _discard_to_follow(b: Board, me: int) -> float:
-    if any(discards_damaged(p.d) for p in b.hand[me]):
-        return 1.0
-    if any(discards_damaged(p.d) for zone in (b.deck[me], b.discard[me]) for p in zone):
-        return 0.5
+    # Loops rather than any() over generators: the deck is walked card by card once a decision.
+    for p in b.hand[me]:
+        if discards_damaged(p.d):
+            return 1.0
+    for zone in (b.deck[me], b.discard[me]):
+        for p in zone:
+            if discards_damaged(p.d):
+                return 0.5
     return 0.0
 
 
@@ -1590,7 +1617,7 @@ def _worth_of_shields(target: Piece, n: int, shields: int, me: int) -> float:
     so each one stripped from a living opposing Party Member is a point the next damage puts on it."""
     if n <= 0 or target.controller == me or not target.d.is_party_member or target.defeated:
         return 0.0
-    return SHIELD * min(n, shields)
+    return SHIELD * (shields if shields < n else n)  # min(n, shields), written out: asked of every target with Shields
 
 
 def first_point_undone(b: Board, target: Piece, n: int, left: float, me: int) -> bool:
@@ -1652,17 +1679,20 @@ def own_point(b: Board, target: Piece) -> float:
 def _worth_of_counters(target: Piece, n: int, left: float, me: int, own: float = OWN_POINT) -> float:
     """What `n` Damage counters put on `target` are worth to the player at seat `me`, `left` the damage it can
     take before it is defeated or destroyed; `own` what a point on one's own card costs (own_point)."""
+    # min() and max() of two numbers written out, as in worth_of_damage_alone: every damage of a dry run comes here.
     if target.controller != me:
         if not target.d.is_party_member:
-            return 0.5 * min(n, max(left, 0))
+            kept = 0 if left < 0 else left  # max(left, 0)
+            return 0.5 * (kept if kept < n else n)  # min(n, max(left, 0))
         if target.defeated or left <= 0:
             return 0.0
-        effective = min(n, left)
+        effective = left if left < n else n  # min(n, left)
         value = POINT * effective + 0.2 * (10 - left)
         return value + (DEFEAT_BONUS if n >= left else 0.0)
     if target.d.is_party_member and not target.defeated and n >= left:
         return -OWN_DEFEAT
-    return -own * min(n, max(left, 0))
+    kept = 0 if left < 0 else left  # max(left, 0)
+    return -own * (kept if kept < n else n)  # min(n, max(left, 0))
 
 
 def source_modifiers(b: Board, source: Piece, actor: int) -> tuple[int, str | None]:
@@ -2249,7 +2279,8 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
             total += worth_alone(state, source, target, verb.n, decision)
         elif step == _SPLIT_REMOVE:
             if state.damage_removable(target):
-                total += (2.0 if target.controller == me else -POINT) * min(verb.n, target.damage)
+                removed = target.damage if target.damage < verb.n else verb.n  # min(verb.n, target.damage)
+                total += (2.0 if target.controller == me else -POINT) * removed
         elif step == _SPLIT_FLIP:
             heads, tails = worth
             if heads is None:

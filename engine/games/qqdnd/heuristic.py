@@ -76,7 +76,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
@@ -178,6 +178,7 @@ UNDONE = POINT - POINT * FUTURE_RATE
 # they are (the rest of a key says of which card and seat).
 _GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
 _HEALER_STANDS = "healer_stands"
+_Read = TypeVar("_Read")
 # TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
 _TB_TOWERS = "tb_towers"
 
@@ -1123,11 +1124,23 @@ def _best_of_many_targets(state: QQDNDState, kind: int, source: Piece, act: Acti
 def _names_in_play(state: QQDNDState, owner: int) -> frozenset[str]:
     """The base names of the cards in play that a player owns (a second copy of a Unique card is not played: rule 2),
     read once while the cards stay as they are."""
-    memo = state.cards_memo()
-    key = (_NAMES_IN_PLAY, owner)
+    return read_of_the_cards(state, _NAMES_IN_PLAY, owner, _names_owned)
+
+
+def _names_owned(b: Board, owner: int) -> frozenset[str]:
+    return frozenset(p.d.base_name for p in b.in_play() if p.owner == owner)
+
+
+def read_of_the_cards(b: Board, name: str, seat: int, read: Callable[[Board, int], _Read]) -> _Read:
+    """`read(b, seat)`, kept in QQDNDState.cards_memo() under (name, seat) for as long as the cards stay as they
+    are (a Board that is not a game's state has no memo: read at each call)."""
+    if not isinstance(b, QQDNDState):
+        return read(b, seat)
+    memo = b.cards_memo()
+    key = (name, seat)
     known = memo.get(key)
     if known is None:
-        known = memo[key] = frozenset(p.d.base_name for p in state.in_play() if p.owner == owner)
+        known = memo[key] = read(b, seat)
     return known
 
 
@@ -1473,14 +1486,8 @@ def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool
 def discard_to_follow(b: Board, me: int) -> float:
     """Whether the player has a card that discards a damaged Resource (Deadshot): 1 in hand, 0.5 still to draw (in
     the deck or the discard pile, which is shuffled into a new deck), else 0."""
-    if not isinstance(b, QQDNDState):
-        return _discard_to_follow(b, me)
-    memo = b.cards_memo()  # it reads whole zones: once while the cards stay as they are
-    key = (_DISCARD_TO_FOLLOW, me)
-    known = memo.get(key)
-    if known is None:
-        known = memo[key] = _discard_to_follow(b, me)
-    return known
+    # (it reads whole zones: once while the cards stay as they are)
+    return read_of_the_cards(b, _DISCARD_TO_FOLLOW, me, _discard_to_follow)
 
 
 def _discard_to_follow(b: Board, me: int) -> float:
@@ -1633,14 +1640,7 @@ def healer_stands(b: Board, owner: int) -> bool:
     control")."""
     if not b.book.round_end:
         return False  # no card of the game has a rule of the round's end: asked of every damage, answered at once
-    if not isinstance(b, QQDNDState):
-        return _healer_stands(b, owner)
-    memo = b.cards_memo()
-    key = (_HEALER_STANDS, owner)
-    known = memo.get(key)
-    if known is None:
-        known = memo[key] = _healer_stands(b, owner)
-    return known
+    return read_of_the_cards(b, _HEALER_STANDS, owner, _healer_stands)
 
 
 def _healer_stands(b: Board, owner: int) -> bool:

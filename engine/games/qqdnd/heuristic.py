@@ -208,7 +208,7 @@ class Decision:
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
                  "card_best", "options", "modifiers", "twins", "uses_of", "uses",
-                 "damaging", "rankings", "_estimate")
+                 "damaging", "rankings", "_estimate", "tb_ready")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -234,6 +234,7 @@ class Decision:
         # indices ranked by worth (_best_of_many_targets)
         self.rankings: dict[tuple[int, DamagePlan, int], tuple[list[int], list[float], list[int]]] = {}
         self._estimate: Estimate | None = None  # the dry run of this decision's moves (estimate())
+        self.tb_ready: bool | None = None  # tb_towers_ready for the seat to act, None until asked (rule 19)
 
     def estimate(self, state: QQDNDState) -> Estimate:
         """A dry run for one more move of this decision, nothing planned yet: one Estimate serves them all, as
@@ -464,7 +465,8 @@ class HeuristicPolicy:
             if known is None or best[1] > known.score:
                 move, score = best
                 act_kind = kinds.get(act) or self._kind_of(act)
-                if tb_towers and act_kind[1] and not act_kind[0] and score > 0 and _sets_off_tb_towers(state, move):
+                if (tb_towers and act_kind[1] and not act_kind[0] and score > 0
+                        and _sets_off_tb_towers(state, move, decision)):
                     # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
                     # like a boost: the card found has the rest of the ladder to be played in.
                     act_kind = _TB_SETUP
@@ -1566,12 +1568,16 @@ def tb_towers_ready(b: Board, me: int) -> bool:
     return b.tb_towers_waits(me) and any(not p.d.evil for p in b.deck[me])
 
 
-def _sets_off_tb_towers(state: QQDNDState, move: Move) -> bool:
+def _sets_off_tb_towers(state: QQDNDState, move: Move, decision: Decision) -> bool:
     """Whether a damage move strikes only the mover's own cards while TB Towers' first damage of the round is
     still to come (rule 19)."""
     me = state.actor
-    # Whether TB Towers waits is asked first: it is the cheaper question, and the answer is mostly no.
-    return (tb_towers_ready(state, me) and bool(move.targets)
+    # Whether TB Towers waits is asked first: it is the cheaper question, and the answer is mostly no. It is the same
+    # for every move of the decision: asked once.
+    ready = decision.tb_ready
+    if ready is None:
+        ready = decision.tb_ready = tb_towers_ready(state, me)
+    return (ready and bool(move.targets)
             and all(t >= 0 and state.cards[t].controller == me for t in move.targets))
 
 

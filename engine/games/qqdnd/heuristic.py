@@ -382,9 +382,10 @@ class HeuristicPolicy:
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
         turns = [f for f in found if f.score > 0]
         setups = [f for f in turns if f.setup]
-        for setup in sorted(setups, key=_by_score, reverse=True):
-            if self._goes_first(state, decision, setup, turns):
-                return setup.move
+        if setups:
+            for setup in sorted(setups, key=_by_score, reverse=True):
+                if self._goes_first(state, decision, setup, turns):
+                    return setup.move
         if turns:
             return max(turns, key=_by_ladder).move
         if found and self.answers_only(state, decision):
@@ -596,7 +597,13 @@ class HeuristicPolicy:
         play (four Starguards) whose Action reads nothing of its card but what they share (scoring.twins_alike)
         have the same best move but for the card, worked out once a decision."""
         if kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus or source.traits_added:
-            return self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
+            # _best_at's choice, without the call: every option of a decision not worked out yet comes here.
+            plan = scoring.plan
+            if plan is not None:
+                return self._best_targets(state, kind, source, act, value, 1, plan, decision, _NO_FLOOR)
+            if scoring.permanent:
+                return self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
+            return self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
         twin = (act.uid, source.d, source.controller)
         if twin not in decision.twins:
             decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
@@ -998,12 +1005,20 @@ class HeuristicPolicy:
         # One Action a card a round: the best of them is what the card adds. An Action that can deal neither
         # damage nor Charge counters adds nothing.
         if profile.striking:
-            best = max(self.potential(state, act, performer, decision) for act in profile.striking)
+            # max(), min() written out as a loop and comparisons (each keeps the first of equals, as they do): every
+            # Permanent in hand is valued at each decision.
+            potential, striking = self.potential, profile.striking
+            best = potential(state, striking[0], performer, decision)
+            for act in striking[1:]:
+                worth = potential(state, act, performer, decision)
+                if worth > best:
+                    best = worth
             if host is not None and best > 0:
                 # One Action a card a round (rule 16): a weapon's Action adds only what it beats the best the card it
                 # equips can already do by (a second Golden Katana on the same card adds nothing).
-                best -= min(best, self._best_potential(state, host, decision))
-            value += FUTURE_RATE * (max(best, 0.0) if profile.idle_actions else best)
+                already = self._best_potential(state, host, decision)
+                best -= already if already < best else best  # min(best, already)
+            value += FUTURE_RATE * ((0.0 if 0.0 > best else best) if profile.idle_actions else best)
         if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
         if profile.teaches and host is not None and decision.later:
@@ -1387,19 +1402,37 @@ def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
     block, spread, targeted = guard
     points = 0.0
     host = card.host
+    # Loops and comparisons rather than max(), sum() and any() over generators: worked out for each guard in play
+    # whenever the cards change.
     if block and host is not None and host.d.is_party_member and not host.defeated:
-        points += block * max(1, hits_on(b, host, me) + hand_hits_on(b, host, me))  # rule 22: the hand's too
+        hits = hits_on(b, host, me) + hand_hits_on(b, host, me)  # rule 22: the hand's too
+        points += block * (hits if hits > 1 else 1)  # max(1, hits)
     owner = card.controller
+    field = b.field[owner]
     for n, pred in spread:
-        cards = [p for p in b.field[owner] if not p.defeated and (pred is None or pred(b, p, owner, card))]
-        if cards:
-            points += n * sum(1 for p in cards if p.d.is_party_member) / len(cards)
+        shared = members = 0
+        for p in field:
+            if not p.defeated and (pred is None or pred(b, p, owner, card)):
+                shared += 1
+                if p.d.is_party_member:
+                    members += 1
+        if shared:
+            points += n * members / shared
     if targeted:
-        living = [p for p in b.field[owner] if p.d.is_party_member and not p.defeated]
+        living = [p for p in field if p.d.is_party_member and not p.defeated]
         if living:
             # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
-            points += max((n for n, pred in targeted if pred is None or any(pred(b, p, owner, card) for p in living)),
-                          default=0)
+            most = 0
+            for n, pred in targeted:
+                if n > most:
+                    if pred is None:
+                        most = n
+                        continue
+                    for p in living:
+                        if pred(b, p, owner, card):
+                            most = n
+                            break
+            points += most
     return points
 
 
@@ -2284,7 +2317,8 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
             # The program's only damage: nothing planned before it.
             total += worth_alone(state, source, target, verb.n, decision)
         elif step == _SPLIT_REMOVE:
-            if state.damage_removable(target):
+            # An undamaged target has nothing to remove: asked before whether its damage can be removed at all.
+            if target.damage and state.damage_removable(target):
                 removed = target.damage if target.damage < verb.n else verb.n  # min(verb.n, target.damage)
                 total += (2.0 if target.controller == me else -POINT) * removed
         elif step == _SPLIT_FLIP:

@@ -1018,7 +1018,7 @@ class HeuristicPolicy:
                 # equips can already do by (a second Golden Katana on the same card adds nothing).
                 already = self._best_potential(state, host, decision)
                 best -= already if already < best else best  # min(best, already)
-            value += FUTURE_RATE * ((0.0 if 0.0 > best else best) if profile.idle_actions else best)
+            value += FUTURE_RATE * ((0.0 if best < 0.0 else best) if profile.idle_actions else best)
         if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
         if profile.teaches and host is not None and decision.later:
@@ -1683,8 +1683,10 @@ def healer_stands(b: Board, owner: int) -> bool:
 
 
 def _healer_stands(b: Board, owner: int) -> bool:
-    return any(p.d.is_party_member and not p.defeated and not p.blanked and heals_party_at_round_end(p.d)
-               for p in b.field[owner])
+    for p in b.field[owner]:  # a loop, not any() over a generator: asked whenever the cards change
+        if p.d.is_party_member and not p.defeated and not p.blanked and heals_party_at_round_end(p.d):
+            return True
+    return False
 
 
 @read_once

@@ -815,10 +815,19 @@ class HeuristicPolicy:
         fixed = _split_fixed(decision.estimate(state), Ctx(state, me, source, act, value), split)
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
+        # A program that only removes damage from its target (Heal Beam) is worth nothing on an undamaged one: the
+        # first of them is scored, and the others, scoring the same, cannot beat it.
+        heals = len(split) == 1 and split[0][0] == _SPLIT_REMOVE
+        undamaged_scored = False
         for targets in state.target_sets(me, source, act.targets, 0, fewest):
             if len(targets) != 1 or targets[0] < 0:
                 score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
                                        decision)
+            elif heals and not cards[targets[0]].damage:
+                if undamaged_scored:
+                    continue
+                undamaged_scored = True
+                score = bonus + 0.0  # _split_total: nothing to remove
             else:
                 score = bonus + _split_total(state, source, cards[targets[0]], me, split, fixed, decision)
             if score > best_score:

@@ -177,7 +177,7 @@ UNDONE = POINT - POINT * FUTURE_RATE
 # Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
 # they are (the rest of a key says of which card and seat).
 _GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
-_HEALER_STANDS = "healer_stands"
+_HEALER_STANDS, _TB_TOWERS_READY = "healer_stands", "tb_towers_ready"
 _Read = TypeVar("_Read")
 # TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
 _TB_TOWERS = "tb_towers"
@@ -1607,7 +1607,15 @@ def tb_towers_ready(b: Board, me: int) -> bool:
     without Life costs nothing: rule 14) is a card searched for (rule 17)."""
     if _TB_TOWERS not in b.statics_present:
         return False  # no TB Towers in the game: asked of every damage to one's own card, answered without a call
-    return b.tb_towers_waits(me) and any(not p.d.evil for p in b.deck[me])
+    # It reads the cards in play and the deck (whether TB Towers has searched this round changes with the cards):
+    # worked out once while the cards stay as they are.
+    return read_of_the_cards(b, _TB_TOWERS_READY, me, _tb_towers_ready)
+
+
+def _tb_towers_ready(b: Board, me: int) -> bool:
+    if not b.tb_towers_waits(me):
+        return False
+    return any(not p.d.evil for p in b.deck[me])
 
 
 def _sets_off_tb_towers(state: QQDNDState, move: Move, decision: Decision) -> bool:

@@ -631,10 +631,15 @@ class HeuristicPolicy:
                       plan: DamagePlan, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
         """A damage Action: its best targets."""
         bonus = PLAYED if kind == PLAY else 0.0
-        before, n = plan.before_targets(state, source, decision)
+        # DamagePlan.before_targets and Decision.aims, their memos read here without the call when they know.
+        known_before = decision.plans.get((source.uid, plan))
+        before, n = plan.before_targets(state, source, decision) if known_before is None else known_before
         cards = state.cards
         if act.simple:
-            uids = decision.aims(state, source, act.targets[0])
+            spec = act.targets[0]
+            uids = decision._aims.get((id(spec), source.uid) if spec.uses_source else id(spec))
+            if uids is None:
+                uids = decision.aims(state, source, spec)
             best_uid, best_score = -1, to_beat
             if n < 0:
                 for uid in uids:
@@ -1073,8 +1078,15 @@ class HeuristicPolicy:
     def _potential(state: QQDNDState, act: ActionDef, performer: Piece, decision: Decision) -> float:
         focus = decision.focus
         if focus is False:
-            dummies = [p for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated]
-            focus = decision.focus = min(dummies, key=lambda p: (remaining_life(state, p), p.uid)) if dummies else None
+            # The living dummy with the least Life left, the first listed of equals (uids are listed in order): min() by
+            # (Life left, uid), written out.
+            focus, least = None, 0
+            for p in state.field[1 - state.actor]:
+                if p.d.is_party_member and not p.defeated:
+                    left = remaining_life(state, p)
+                    if focus is None or left < least or (left == least and p.uid < focus.uid):
+                        focus, least = p, left
+            decision.focus = focus
         if focus is None:
             return 0.0
         assert isinstance(focus, Piece)
@@ -1911,7 +1923,11 @@ class Estimate:
         n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
         if isinstance(verb.to, RandomOne):
             return self._random_damage(verb.to, ctx, n)
-        return sum(self.damage(ctx.source, target, n) for target in self._pieces(verb.to, ctx))
+        total: float = 0  # sum() of a generator, as a loop (from 0, in order: the same total)
+        source = ctx.source
+        for target in self._pieces(verb.to, ctx):
+            total += damage_value(self.b, source, target, n, self.planned, self.me)
+        return total
 
     def _if(self, verb: If, ctx: Ctx) -> float:
         return self.program(verb.then if self._holds(verb, ctx) else verb.otherwise, ctx)
@@ -1938,8 +1954,13 @@ class Estimate:
         if verb.kind == "challenge":
             if not self.b.party_has(self.me, "Samurai"):
                 return 0.0
-            return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == 1 - self.me
-                       and p.d.is_party_member and not p.defeated and not p.counters.get(f"challenge{self.me}"))
+            # sum() of a generator, as a loop (from 0, in order: the same total)
+            total: float = 0
+            other, mine = 1 - self.me, f"challenge{self.me}"
+            for p in self._pieces(verb.to, ctx):
+                if p.controller == other and p.d.is_party_member and not p.defeated and not p.counters.get(mine):
+                    total += 3.0
+            return total
         if verb.kind == "shield" and not self.state.game.goldfish:
             return shield_placed_worth(self._pieces(verb.to, ctx), self.me)  # rule 21
         return COUNTER

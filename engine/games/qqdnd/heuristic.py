@@ -1364,9 +1364,13 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
-            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then.
-            guards = (guard_damage_worth(b, target, n, left, True, me)
-                      if not target.blanked and _guard_of(d) is not None else 0.0)
+            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then. Their
+            # guard is read from _GUARDS without a call when it is known.
+            guard = _GUARDS.get(d, _UNKNOWN)
+            if guard is _UNKNOWN:
+                guard = _guard_of(d)
+            guards = (guard_damage_worth(b, target, n, left, True, me, _known_guard_points(b, target, me, guard))
+                      if guard is not None and not target.blanked else 0.0)
             if life is None:
                 return stripped + guards  # damage never destroys a card without Life (rule 1b)
             kept = 0 if left < 0 else left  # max(left, 0)
@@ -1403,9 +1407,16 @@ def guard_points(b: Board, card: Piece, me: int) -> float:
     Fighters you control"), their share of them. 0 for one's own cards and for Party Members."""
     if card.controller == me or card.d.is_party_member or card.blanked:
         return 0
-    guard = _guard_of(card.d)
+    guard = _GUARDS.get(card.d, _UNKNOWN)  # _guard_of, without the call when it is known
+    if guard is _UNKNOWN:
+        guard = _guard_of(card.d)
     if guard is None:
         return 0
+    return _known_guard_points(b, card, me, guard)
+
+
+def _known_guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
+    """guard_points of a card of the other party with a guard (_guard_of)."""
     if not isinstance(b, QQDNDState):
         return _guard_points(b, card, me, guard)
     # Read of the cards alone, many times a decision (each damage to the card, each Attack weighed against a
@@ -1494,9 +1505,22 @@ def strikes_a_card(act: ActionDef) -> bool:
 Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | None], ...]]
 
 
-@read_once
+# CardDef -> _guard_of(): read at every damage to a card of the other party, where a dict's get costs less than a call
+# through lru_cache. The key keeps the definition alive, so its identity is never reused while cached.
+_GUARDS: dict[CardDef, Guard | None] = {}
+
+
 def _guard_of(d: CardDef) -> Guard | None:
     """What a card does to keep damage off its controller's cards (read once per card); None if nothing."""
+    known = _GUARDS.get(d, _UNKNOWN)
+    if known is _UNKNOWN:
+        if len(_GUARDS) >= 4096:
+            _GUARDS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
+        known = _GUARDS[d] = _read_guard(d)
+    return known  # type: ignore[no-any-return]
+
+
+def _read_guard(d: CardDef) -> Guard | None:
     block = ("block1" in d.statics) + 2 * ("block2" in d.statics) if d.host_kind == "equip" else 0
     # A rule of each round's start has no target: its Shield counters are spread (Louise Lake's "Fighters you
     # control"); an Action's go on its target.
@@ -1523,13 +1547,15 @@ def _shield_steps(program: Program, targets: tuple[TargetSpec, ...]) -> list[tup
 
 
 
-def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool, me: int) -> float:
+def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool, me: int,
+                       points: float | None = None) -> float:
     """Rule 20: what `n` Damage counters put on a card of the other party that keeps damage off its Party Members
-    (guard_points) are worth besides a point on a card (rule 1b). If they destroy it, the points it spared a round
-    are gone with it; if it had none (`fresh`), the first makes it a target of a card that discards a damaged
-    Resource (Deadshot: "Discard target Resource with one or more Damage counters on it"), worth that discard at the
-    rate of damage to come with such a card in hand, and half that with one still to draw."""
-    points = guard_points(b, target, me)
+    (guard_points, if not given) are worth besides a point on a card (rule 1b). If they destroy it, the points it
+    spared a round are gone with it; if it had none (`fresh`), the first makes it a target of a card that discards a
+    damaged Resource (Deadshot: "Discard target Resource with one or more Damage counters on it"), worth that discard
+    at the rate of damage to come with such a card in hand, and half that with one still to draw."""
+    if points is None:
+        points = guard_points(b, target, me)
     if not points:
         return 0.0
     if n >= left:
@@ -1547,20 +1573,40 @@ def discard_to_follow(b: Board, me: int) -> float:
 
 
 def _discard_to_follow(b: Board, me: int) -> float:
-    # Loops rather than any() over generators: the deck is walked card by card once a decision.
+    # Loops rather than any() over generators, each card's answer read from _DISCARDS without a call when it is known:
+    # the deck is walked card by card whenever the cards change.
+    known = _DISCARDS.get
     for p in b.hand[me]:
-        if discards_damaged(p.d):
+        found = known(p.d)
+        if found is None:
+            found = discards_damaged(p.d)
+        if found:
             return 1.0
     for zone in (b.deck[me], b.discard[me]):
         for p in zone:
-            if discards_damaged(p.d):
+            found = known(p.d)
+            if found is None:
+                found = discards_damaged(p.d)
+            if found:
                 return 0.5
     return 0.0
 
 
-@read_once
+# CardDef -> discards_damaged(); the key keeps the definition alive, so its identity is never reused while cached.
+_DISCARDS: dict[CardDef, bool] = {}
+
+
 def discards_damaged(d: CardDef) -> bool:
     """A card whose Action discards a target Resource with Damage counters on it (Deadshot). Read once per card."""
+    known = _DISCARDS.get(d)
+    if known is None:
+        if len(_DISCARDS) >= 4096:
+            _DISCARDS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
+        known = _DISCARDS[d] = _reads_discards_damaged(d)
+    return known
+
+
+def _reads_discards_damaged(d: CardDef) -> bool:
     act = d.play_action
     return act is not None and len(act.targets) == 1 and {"resource", "damaged"} <= set(act.targets[0].atoms) and any(
         isinstance(verb, LeavePlay) and verb.to is TARGETS for verb in walk(act.program))

@@ -1779,8 +1779,13 @@ def healer_share(b: Board, target: Piece) -> float:
     nearer: the Life it has left shares it out."""
     if not target.d.is_party_member or target.defeated or target.blanked or not heals_party_at_round_end(target.d):
         return 0.0
-    healed = min(3, sum(1 for p in b.field[target.controller] if p.d.is_party_member and not p.defeated))
-    return GUARD_POINT * healed / max(1, remaining_life(b, target))
+    # min(), max() and sum() written out: asked of every damage to the healer.
+    living = 0
+    for p in b.field[target.controller]:
+        if p.d.is_party_member and not p.defeated:
+            living += 1
+    left = remaining_life(b, target)
+    return GUARD_POINT * (living if living < 3 else 3) / (left if left > 1 else 1)
 
 
 def own_point(b: Board, target: Piece) -> float:

@@ -221,8 +221,9 @@ class Decision:
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
         self._aims: dict[object, list[int]] = {}
         self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
-        # An option whose value changes nothing -> its best move and the move's score
-        self.options: dict[Option, tuple[Move, float] | None] = {}
+        # An option whose value changes nothing -> its best move and the move's score; for an Action whose estimate
+        # never reads its targets, (None, its score, the value it was scored at) until the move is asked for (_Lazy).
+        self.options: dict[Option, tuple[Move, float] | _Lazy | None] = {}
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
         # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
@@ -577,8 +578,17 @@ class HeuristicPolicy:
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
+            if move is None:
+                # A target-free Action's score beats what it has to: its move is built now, at the value it was
+                # scored at (most such moves never beat anything, and are never built).
+                lazy: _Lazy = known  # type: ignore[assignment]
+                move = state.first_move(state.actor, kind, source, act, lazy[2], 1)
+                if move is None:
+                    decision.options[option] = None
+                    return None
+                known = decision.options[option] = (move, lazy[1])
             if move.initiative == value:
-                return known
+                return known  # type: ignore[return-value]
             return new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
                                    move.nested_targets)), known[1]
         listed = state.values_for(option, low, high, values)
@@ -592,10 +602,13 @@ class HeuristicPolicy:
         return best
 
     def _best_of_plain(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
-                       scoring: Scoring, decision: Decision) -> tuple[Move, float] | None:
+                       scoring: Scoring, decision: Decision) -> tuple[Move, float] | _Lazy | None:
         """The best move of a value-free option (best_of_option) whatever it has to beat. Copies of a card in
         play (four Starguards) whose Action reads nothing of its card but what they share (scoring.twins_alike)
-        have the same best move but for the card, worked out once a decision."""
+        have the same best move but for the card, worked out once a decision. An Action whose estimate never reads
+        its targets has its score only, and the value it was scored at: best_of_option builds its move if it wins."""
+        if scoring.target_free:
+            return None, self._target_free_score(state, kind, source, act, value, scoring, decision), value
         if kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus or source.traits_added:
             # _best_at's choice, without the call: every option of a decision not worked out yet comes here.
             plan = scoring.plan
@@ -743,14 +756,7 @@ class HeuristicPolicy:
         """Any other Action: a dry run of each of its moves (of one of them, when all score the same)."""
         if scoring.target_free:
             # The estimate never reads the targets, so its context carries none; the move is built only if it wins.
-            fixed = scoring.fixed
-            known = None if fixed is None else fixed.get(decision.later)
-            if known is not None:
-                score = known
-            else:
-                score = self._estimate(state, kind, source, act, Ctx(state, state.actor, source, act, value), decision)
-                if fixed is not None:
-                    fixed[decision.later] = score
+            score = self._target_free_score(state, kind, source, act, value, scoring, decision)
             if score <= to_beat:
                 return None
             first = state.first_move(state.actor, kind, source, act, value, fewest)
@@ -807,6 +813,19 @@ class HeuristicPolicy:
         if best_shape is None:
             return None
         return new_move(Move, (kind, source.uid, act.uid, value, best_shape[1], best_shape[0], -1, ())), best_score
+
+    def _target_free_score(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                           scoring: Scoring, decision: Decision) -> float:
+        """What an Action whose estimate never reads its targets scores (once per policy if it reads nothing of the
+        board either: Scoring.fixed)."""
+        fixed = scoring.fixed
+        known = None if fixed is None else fixed.get(decision.later)
+        if known is not None:
+            return known
+        score = self._estimate(state, kind, source, act, Ctx(state, state.actor, source, act, value), decision)
+        if fixed is not None:
+            fixed[decision.later] = score
+        return score
 
     def _best_split_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                          split: Split, decision: Decision,
@@ -1112,6 +1131,8 @@ _QUIET_SETUP = (True, False)  # _kind_of an Action that sets up what comes after
 _ANYWHERE = (0, NO_LIMIT, "high", True)  # every Initiative, each Action at its highest
 _UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
 _NO_FLOOR = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
+# A target-free Action's best move, not built yet: (None, its score, the value it was scored at) (Decision.options).
+_Lazy = tuple[None, float, int]
 
 
 def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:

@@ -89,10 +89,14 @@ class DefaultChooser(Chooser):
              ctx: Ctx | None) -> list[Piece]:
         key = self._order(b, player, purpose)
         if purpose in ("heal", "pray", "liquidate", "search:play"):
-            # "up to" / "any number of": as many as are worth it, at least the required number.
+            # "up to" / "any number of": as many as are worth it, at least the required number. The sort is stable:
+            # the options worth it rank among themselves as they would among all, so only they are ranked when
+            # they are enough (Resmi's heal at each round's end: most Party Members have no damage to remove).
+            worth = [p for p in options if self._worth(b, player, purpose, p)]
+            if len(worth) >= low:
+                return (sorted(worth, key=key) if key is not None else worth)[:high]
             ranked = sorted(options, key=key) if key is not None else list(options)
-            worth = [p for p in ranked if self._worth(b, player, purpose, p)]
-            return (worth if len(worth) >= low else ranked[:low])[:high]
+            return ranked[:low][:high]
         count = max(low, min(high, 1))
         if count == 1 and options and key is not None:
             if purpose == "challenge":

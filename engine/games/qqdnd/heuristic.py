@@ -177,7 +177,7 @@ UNDONE = POINT - POINT * FUTURE_RATE
 # Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
 # they are (the rest of a key says of which card and seat).
 _GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
-_HEALER_STANDS = "healer_stands"
+_HEALER_STANDS, _TB_TOWERS_READY = "healer_stands", "tb_towers_ready"
 _Read = TypeVar("_Read")
 # TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
 _TB_TOWERS = "tb_towers"
@@ -208,7 +208,7 @@ class Decision:
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
                  "card_best", "options", "modifiers", "twins", "uses_of", "uses",
-                 "damaging", "rankings", "_estimate")
+                 "damaging", "rankings", "_estimate", "tb_ready")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -221,8 +221,9 @@ class Decision:
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
         self._aims: dict[object, list[int]] = {}
         self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
-        # An option whose value changes nothing -> its best move and the move's score
-        self.options: dict[Option, tuple[Move, float] | None] = {}
+        # An option whose value changes nothing -> its best move and the move's score; for an Action whose estimate
+        # never reads its targets, (None, its score, the value it was scored at) until the move is asked for (_Lazy).
+        self.options: dict[Option, tuple[Move, float] | _Lazy | None] = {}
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
         # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
@@ -234,6 +235,7 @@ class Decision:
         # indices ranked by worth (_best_of_many_targets)
         self.rankings: dict[tuple[int, DamagePlan, int], tuple[list[int], list[float], list[int]]] = {}
         self._estimate: Estimate | None = None  # the dry run of this decision's moves (estimate())
+        self.tb_ready: bool | None = None  # tb_towers_ready for the seat to act, None until asked (rule 19)
 
     def estimate(self, state: QQDNDState) -> Estimate:
         """A dry run for one more move of this decision, nothing planned yet: one Estimate serves them all, as
@@ -381,9 +383,10 @@ class HeuristicPolicy:
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
         turns = [f for f in found if f.score > 0]
         setups = [f for f in turns if f.setup]
-        for setup in sorted(setups, key=_by_score, reverse=True):
-            if self._goes_first(state, decision, setup, turns):
-                return setup.move
+        if setups:
+            for setup in sorted(setups, key=_by_score, reverse=True):
+                if self._goes_first(state, decision, setup, turns):
+                    return setup.move
         if turns:
             return max(turns, key=_by_ladder).move
         if found and self.answers_only(state, decision):
@@ -464,7 +467,8 @@ class HeuristicPolicy:
             if known is None or best[1] > known.score:
                 move, score = best
                 act_kind = kinds.get(act) or self._kind_of(act)
-                if tb_towers and act_kind[1] and not act_kind[0] and score > 0 and _sets_off_tb_towers(state, move):
+                if (tb_towers and act_kind[1] and not act_kind[0] and score > 0
+                        and _sets_off_tb_towers(state, move, decision)):
                     # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
                     # like a boost: the card found has the rest of the ladder to be played in.
                     act_kind = _TB_SETUP
@@ -574,8 +578,17 @@ class HeuristicPolicy:
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
+            if move is None:
+                # A target-free Action's score beats what it has to: its move is built now, at the value it was
+                # scored at (most such moves never beat anything, and are never built).
+                lazy: _Lazy = known  # type: ignore[assignment]
+                move = state.first_move(state.actor, kind, source, act, lazy[2], 1)
+                if move is None:
+                    decision.options[option] = None
+                    return None
+                known = decision.options[option] = (move, lazy[1])
             if move.initiative == value:
-                return known
+                return known  # type: ignore[return-value]
             return new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
                                    move.nested_targets)), known[1]
         listed = state.values_for(option, low, high, values)
@@ -589,12 +602,21 @@ class HeuristicPolicy:
         return best
 
     def _best_of_plain(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
-                       scoring: Scoring, decision: Decision) -> tuple[Move, float] | None:
+                       scoring: Scoring, decision: Decision) -> tuple[Move, float] | _Lazy | None:
         """The best move of a value-free option (best_of_option) whatever it has to beat. Copies of a card in
         play (four Starguards) whose Action reads nothing of its card but what they share (scoring.twins_alike)
-        have the same best move but for the card, worked out once a decision."""
+        have the same best move but for the card, worked out once a decision. An Action whose estimate never reads
+        its targets has its score only, and the value it was scored at: best_of_option builds its move if it wins."""
+        if scoring.target_free:
+            return None, self._target_free_score(state, kind, source, act, value, scoring, decision), value
         if kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus or source.traits_added:
-            return self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
+            # _best_at's choice, without the call: every option of a decision not worked out yet comes here.
+            plan = scoring.plan
+            if plan is not None:
+                return self._best_targets(state, kind, source, act, value, 1, plan, decision, _NO_FLOOR)
+            if scoring.permanent:
+                return self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
+            return self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
         twin = (act.uid, source.d, source.controller)
         if twin not in decision.twins:
             decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
@@ -622,10 +644,15 @@ class HeuristicPolicy:
                       plan: DamagePlan, decision: Decision, to_beat: float) -> tuple[Move, float] | None:
         """A damage Action: its best targets."""
         bonus = PLAYED if kind == PLAY else 0.0
-        before, n = plan.before_targets(state, source, decision)
+        # DamagePlan.before_targets and Decision.aims, their memos read here without the call when they know.
+        known_before = decision.plans.get((source.uid, plan))
+        before, n = plan.before_targets(state, source, decision) if known_before is None else known_before
         cards = state.cards
         if act.simple:
-            uids = decision.aims(state, source, act.targets[0])
+            spec = act.targets[0]
+            uids = decision._aims.get((id(spec), source.uid) if spec.uses_source else id(spec))
+            if uids is None:
+                uids = decision.aims(state, source, spec)
             best_uid, best_score = -1, to_beat
             if n < 0:
                 for uid in uids:
@@ -729,14 +756,7 @@ class HeuristicPolicy:
         """Any other Action: a dry run of each of its moves (of one of them, when all score the same)."""
         if scoring.target_free:
             # The estimate never reads the targets, so its context carries none; the move is built only if it wins.
-            fixed = scoring.fixed
-            known = None if fixed is None else fixed.get(decision.later)
-            if known is not None:
-                score = known
-            else:
-                score = self._estimate(state, kind, source, act, Ctx(state, state.actor, source, act, value), decision)
-                if fixed is not None:
-                    fixed[decision.later] = score
+            score = self._target_free_score(state, kind, source, act, value, scoring, decision)
             if score <= to_beat:
                 return None
             first = state.first_move(state.actor, kind, source, act, value, fewest)
@@ -794,6 +814,19 @@ class HeuristicPolicy:
             return None
         return new_move(Move, (kind, source.uid, act.uid, value, best_shape[1], best_shape[0], -1, ())), best_score
 
+    def _target_free_score(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                           scoring: Scoring, decision: Decision) -> float:
+        """What an Action whose estimate never reads its targets scores (once per policy if it reads nothing of the
+        board either: Scoring.fixed)."""
+        fixed = scoring.fixed
+        known = None if fixed is None else fixed.get(decision.later)
+        if known is not None:
+            return known
+        score = self._estimate(state, kind, source, act, Ctx(state, state.actor, source, act, value), decision)
+        if fixed is not None:
+            fixed[decision.later] = score
+        return score
+
     def _best_split_move(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int, fewest: int,
                          split: Split, decision: Decision,
                          to_beat: float) -> tuple[Move, float] | None:
@@ -806,10 +839,19 @@ class HeuristicPolicy:
         fixed = _split_fixed(decision.estimate(state), Ctx(state, me, source, act, value), split)
         best_targets: tuple[int, ...] | None = None
         best_score = to_beat
+        # A program that only removes damage from its target (Heal Beam) is worth nothing on an undamaged one: the
+        # first of them is scored, and the others, scoring the same, cannot beat it.
+        heals = len(split) == 1 and split[0][0] == _SPLIT_REMOVE
+        undamaged_scored = False
         for targets in state.target_sets(me, source, act.targets, 0, fewest):
             if len(targets) != 1 or targets[0] < 0:
                 score = self._estimate(state, kind, source, act, self._ctx(state, source, act, value, targets),
                                        decision)
+            elif heals and not cards[targets[0]].damage:
+                if undamaged_scored:
+                    continue
+                undamaged_scored = True
+                score = bonus + 0.0  # _split_total: nothing to remove
             else:
                 score = bonus + _split_total(state, source, cards[targets[0]], me, split, fixed, decision)
             if score > best_score:
@@ -996,12 +1038,20 @@ class HeuristicPolicy:
         # One Action a card a round: the best of them is what the card adds. An Action that can deal neither
         # damage nor Charge counters adds nothing.
         if profile.striking:
-            best = max(self.potential(state, act, performer, decision) for act in profile.striking)
+            # max(), min() written out as a loop and comparisons (each keeps the first of equals, as they do): every
+            # Permanent in hand is valued at each decision.
+            potential, striking = self.potential, profile.striking
+            best = potential(state, striking[0], performer, decision)
+            for act in striking[1:]:
+                worth = potential(state, act, performer, decision)
+                if worth > best:
+                    best = worth
             if host is not None and best > 0:
                 # One Action a card a round (rule 16): a weapon's Action adds only what it beats the best the card it
                 # equips can already do by (a second Golden Katana on the same card adds nothing).
-                best -= min(best, self._best_potential(state, host, decision))
-            value += FUTURE_RATE * (max(best, 0.0) if profile.idle_actions else best)
+                already = self._best_potential(state, host, decision)
+                best -= already if already < best else best  # min(best, already)
+            value += FUTURE_RATE * ((0.0 if best < 0.0 else best) if profile.idle_actions else best)
         if profile.lance and host is not None and state.has_mount(host):
             value += FUTURE_RATE * POINT * any(a.damaging for a in state.actions_of(host))
         if profile.teaches and host is not None and decision.later:
@@ -1047,8 +1097,15 @@ class HeuristicPolicy:
     def _potential(state: QQDNDState, act: ActionDef, performer: Piece, decision: Decision) -> float:
         focus = decision.focus
         if focus is False:
-            dummies = [p for p in state.field[1 - state.actor] if p.d.is_party_member and not p.defeated]
-            focus = decision.focus = min(dummies, key=lambda p: (remaining_life(state, p), p.uid)) if dummies else None
+            # The living dummy with the least Life left, the first listed of equals (uids are listed in order): min() by
+            # (Life left, uid), written out.
+            focus, least = None, 0
+            for p in state.field[1 - state.actor]:
+                if p.d.is_party_member and not p.defeated:
+                    left = remaining_life(state, p)
+                    if focus is None or left < least or (left == least and p.uid < focus.uid):
+                        focus, least = p, left
+            decision.focus = focus
         if focus is None:
             return 0.0
         assert isinstance(focus, Piece)
@@ -1074,6 +1131,8 @@ _QUIET_SETUP = (True, False)  # _kind_of an Action that sets up what comes after
 _ANYWHERE = (0, NO_LIMIT, "high", True)  # every Initiative, each Action at its highest
 _UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
 _NO_FLOOR = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
+# A target-free Action's best move, not built yet: (None, its score, the value it was scored at) (Decision.options).
+_Lazy = tuple[None, float, int]
 
 
 def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:
@@ -1326,9 +1385,13 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
-            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then.
-            guards = (guard_damage_worth(b, target, n, left, True, me)
-                      if not target.blanked and _guard_of(d) is not None else 0.0)
+            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then. Their
+            # guard is read from _GUARDS without a call when it is known.
+            guard = _GUARDS.get(d, _UNKNOWN)
+            if guard is _UNKNOWN:
+                guard = _guard_of(d)
+            guards = (guard_damage_worth(b, target, n, left, True, me, _known_guard_points(b, target, me, guard))
+                      if guard is not None and not target.blanked else 0.0)
             if life is None:
                 return stripped + guards  # damage never destroys a card without Life (rule 1b)
             kept = 0 if left < 0 else left  # max(left, 0)
@@ -1365,9 +1428,16 @@ def guard_points(b: Board, card: Piece, me: int) -> float:
     Fighters you control"), their share of them. 0 for one's own cards and for Party Members."""
     if card.controller == me or card.d.is_party_member or card.blanked:
         return 0
-    guard = _guard_of(card.d)
+    guard = _GUARDS.get(card.d, _UNKNOWN)  # _guard_of, without the call when it is known
+    if guard is _UNKNOWN:
+        guard = _guard_of(card.d)
     if guard is None:
         return 0
+    return _known_guard_points(b, card, me, guard)
+
+
+def _known_guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
+    """guard_points of a card of the other party with a guard (_guard_of)."""
     if not isinstance(b, QQDNDState):
         return _guard_points(b, card, me, guard)
     # Read of the cards alone, many times a decision (each damage to the card, each Attack weighed against a
@@ -1385,19 +1455,37 @@ def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
     block, spread, targeted = guard
     points = 0.0
     host = card.host
+    # Loops and comparisons rather than max(), sum() and any() over generators: worked out for each guard in play
+    # whenever the cards change.
     if block and host is not None and host.d.is_party_member and not host.defeated:
-        points += block * max(1, hits_on(b, host, me) + hand_hits_on(b, host, me))  # rule 22: the hand's too
+        hits = hits_on(b, host, me) + hand_hits_on(b, host, me)  # rule 22: the hand's too
+        points += block * (hits if hits > 1 else 1)  # max(1, hits)
     owner = card.controller
+    field = b.field[owner]
     for n, pred in spread:
-        cards = [p for p in b.field[owner] if not p.defeated and (pred is None or pred(b, p, owner, card))]
-        if cards:
-            points += n * sum(1 for p in cards if p.d.is_party_member) / len(cards)
+        shared = members = 0
+        for p in field:
+            if not p.defeated and (pred is None or pred(b, p, owner, card)):
+                shared += 1
+                if p.d.is_party_member:
+                    members += 1
+        if shared:
+            points += n * members / shared
     if targeted:
-        living = [p for p in b.field[owner] if p.d.is_party_member and not p.defeated]
+        living = [p for p in field if p.d.is_party_member and not p.defeated]
         if living:
             # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
-            points += max((n for n, pred in targeted if pred is None or any(pred(b, p, owner, card) for p in living)),
-                          default=0)
+            most = 0
+            for n, pred in targeted:
+                if n > most:
+                    if pred is None:
+                        most = n
+                        continue
+                    for p in living:
+                        if pred(b, p, owner, card):
+                            most = n
+                            break
+            points += most
     return points
 
 
@@ -1438,9 +1526,22 @@ def strikes_a_card(act: ActionDef) -> bool:
 Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | None], ...]]
 
 
-@read_once
+# CardDef -> _guard_of(): read at every damage to a card of the other party, where a dict's get costs less than a call
+# through lru_cache. The key keeps the definition alive, so its identity is never reused while cached.
+_GUARDS: dict[CardDef, Guard | None] = {}
+
+
 def _guard_of(d: CardDef) -> Guard | None:
     """What a card does to keep damage off its controller's cards (read once per card); None if nothing."""
+    known = _GUARDS.get(d, _UNKNOWN)
+    if known is _UNKNOWN:
+        if len(_GUARDS) >= 4096:
+            _GUARDS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
+        known = _GUARDS[d] = _read_guard(d)
+    return known  # type: ignore[no-any-return]
+
+
+def _read_guard(d: CardDef) -> Guard | None:
     block = ("block1" in d.statics) + 2 * ("block2" in d.statics) if d.host_kind == "equip" else 0
     # A rule of each round's start has no target: its Shield counters are spread (Louise Lake's "Fighters you
     # control"); an Action's go on its target.
@@ -1467,13 +1568,15 @@ def _shield_steps(program: Program, targets: tuple[TargetSpec, ...]) -> list[tup
 
 
 
-def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool, me: int) -> float:
+def guard_damage_worth(b: Board, target: Piece, n: int, left: float, fresh: bool, me: int,
+                       points: float | None = None) -> float:
     """Rule 20: what `n` Damage counters put on a card of the other party that keeps damage off its Party Members
-    (guard_points) are worth besides a point on a card (rule 1b). If they destroy it, the points it spared a round
-    are gone with it; if it had none (`fresh`), the first makes it a target of a card that discards a damaged
-    Resource (Deadshot: "Discard target Resource with one or more Damage counters on it"), worth that discard at the
-    rate of damage to come with such a card in hand, and half that with one still to draw."""
-    points = guard_points(b, target, me)
+    (guard_points, if not given) are worth besides a point on a card (rule 1b). If they destroy it, the points it
+    spared a round are gone with it; if it had none (`fresh`), the first makes it a target of a card that discards a
+    damaged Resource (Deadshot: "Discard target Resource with one or more Damage counters on it"), worth that discard
+    at the rate of damage to come with such a card in hand, and half that with one still to draw."""
+    if points is None:
+        points = guard_points(b, target, me)
     if not points:
         return 0.0
     if n >= left:
@@ -1491,20 +1594,40 @@ def discard_to_follow(b: Board, me: int) -> float:
 
 
 def _discard_to_follow(b: Board, me: int) -> float:
-    # Loops rather than any() over generators: the deck is walked card by card once a decision.
+    # Loops rather than any() over generators, each card's answer read from _DISCARDS without a call when it is known:
+    # the deck is walked card by card whenever the cards change.
+    known = _DISCARDS.get
     for p in b.hand[me]:
-        if discards_damaged(p.d):
+        found = known(p.d)
+        if found is None:
+            found = discards_damaged(p.d)
+        if found:
             return 1.0
     for zone in (b.deck[me], b.discard[me]):
         for p in zone:
-            if discards_damaged(p.d):
+            found = known(p.d)
+            if found is None:
+                found = discards_damaged(p.d)
+            if found:
                 return 0.5
     return 0.0
 
 
-@read_once
+# CardDef -> discards_damaged(); the key keeps the definition alive, so its identity is never reused while cached.
+_DISCARDS: dict[CardDef, bool] = {}
+
+
 def discards_damaged(d: CardDef) -> bool:
     """A card whose Action discards a target Resource with Damage counters on it (Deadshot). Read once per card."""
+    known = _DISCARDS.get(d)
+    if known is None:
+        if len(_DISCARDS) >= 4096:
+            _DISCARDS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
+        known = _DISCARDS[d] = _reads_discards_damaged(d)
+    return known
+
+
+def _reads_discards_damaged(d: CardDef) -> bool:
     act = d.play_action
     return act is not None and len(act.targets) == 1 and {"resource", "damaged"} <= set(act.targets[0].atoms) and any(
         isinstance(verb, LeavePlay) and verb.to is TARGETS for verb in walk(act.program))
@@ -1563,15 +1686,27 @@ def tb_towers_ready(b: Board, me: int) -> bool:
     without Life costs nothing: rule 14) is a card searched for (rule 17)."""
     if _TB_TOWERS not in b.statics_present:
         return False  # no TB Towers in the game: asked of every damage to one's own card, answered without a call
-    return b.tb_towers_waits(me) and any(not p.d.evil for p in b.deck[me])
+    # It reads the cards in play and the deck (whether TB Towers has searched this round changes with the cards):
+    # worked out once while the cards stay as they are.
+    return read_of_the_cards(b, _TB_TOWERS_READY, me, _tb_towers_ready)
 
 
-def _sets_off_tb_towers(state: QQDNDState, move: Move) -> bool:
+def _tb_towers_ready(b: Board, me: int) -> bool:
+    if not b.tb_towers_waits(me):
+        return False
+    return any(not p.d.evil for p in b.deck[me])
+
+
+def _sets_off_tb_towers(state: QQDNDState, move: Move, decision: Decision) -> bool:
     """Whether a damage move strikes only the mover's own cards while TB Towers' first damage of the round is
     still to come (rule 19)."""
     me = state.actor
-    # Whether TB Towers waits is asked first: it is the cheaper question, and the answer is mostly no.
-    return (tb_towers_ready(state, me) and bool(move.targets)
+    # Whether TB Towers waits is asked first: it is the cheaper question, and the answer is mostly no. It is the same
+    # for every move of the decision: asked once.
+    ready = decision.tb_ready
+    if ready is None:
+        ready = decision.tb_ready = tb_towers_ready(state, me)
+    return (ready and bool(move.targets)
             and all(t >= 0 and state.cards[t].controller == me for t in move.targets))
 
 
@@ -1644,8 +1779,10 @@ def healer_stands(b: Board, owner: int) -> bool:
 
 
 def _healer_stands(b: Board, owner: int) -> bool:
-    return any(p.d.is_party_member and not p.defeated and not p.blanked and heals_party_at_round_end(p.d)
-               for p in b.field[owner])
+    for p in b.field[owner]:  # a loop, not any() over a generator: asked whenever the cards change
+        if p.d.is_party_member and not p.defeated and not p.blanked and heals_party_at_round_end(p.d):
+            return True
+    return False
 
 
 @read_once
@@ -1663,8 +1800,13 @@ def healer_share(b: Board, target: Piece) -> float:
     nearer: the Life it has left shares it out."""
     if not target.d.is_party_member or target.defeated or target.blanked or not heals_party_at_round_end(target.d):
         return 0.0
-    healed = min(3, sum(1 for p in b.field[target.controller] if p.d.is_party_member and not p.defeated))
-    return GUARD_POINT * healed / max(1, remaining_life(b, target))
+    # min(), max() and sum() written out: asked of every damage to the healer.
+    living = 0
+    for p in b.field[target.controller]:
+        if p.d.is_party_member and not p.defeated:
+            living += 1
+    left = remaining_life(b, target)
+    return GUARD_POINT * (living if living < 3 else 3) / (left if left > 1 else 1)
 
 
 def own_point(b: Board, target: Piece) -> float:
@@ -1853,7 +1995,11 @@ class Estimate:
         n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
         if isinstance(verb.to, RandomOne):
             return self._random_damage(verb.to, ctx, n)
-        return sum(self.damage(ctx.source, target, n) for target in self._pieces(verb.to, ctx))
+        total: float = 0  # sum() of a generator, as a loop (from 0, in order: the same total)
+        source = ctx.source
+        for target in self._pieces(verb.to, ctx):
+            total += damage_value(self.b, source, target, n, self.planned, self.me)
+        return total
 
     def _if(self, verb: If, ctx: Ctx) -> float:
         return self.program(verb.then if self._holds(verb, ctx) else verb.otherwise, ctx)
@@ -1880,8 +2026,13 @@ class Estimate:
         if verb.kind == "challenge":
             if not self.b.party_has(self.me, "Samurai"):
                 return 0.0
-            return sum(3.0 for p in self._pieces(verb.to, ctx) if p.controller == 1 - self.me
-                       and p.d.is_party_member and not p.defeated and not p.counters.get(f"challenge{self.me}"))
+            # sum() of a generator, as a loop (from 0, in order: the same total)
+            total: float = 0
+            other, mine = 1 - self.me, f"challenge{self.me}"
+            for p in self._pieces(verb.to, ctx):
+                if p.controller == other and p.d.is_party_member and not p.defeated and not p.counters.get(mine):
+                    total += 3.0
+            return total
         if verb.kind == "shield" and not self.state.game.goldfish:
             return shield_placed_worth(self._pieces(verb.to, ctx), self.me)  # rule 21
         return COUNTER
@@ -2278,7 +2429,8 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
             # The program's only damage: nothing planned before it.
             total += worth_alone(state, source, target, verb.n, decision)
         elif step == _SPLIT_REMOVE:
-            if state.damage_removable(target):
+            # An undamaged target has nothing to remove: asked before whether its damage can be removed at all.
+            if target.damage and state.damage_removable(target):
                 removed = target.damage if target.damage < verb.n else verb.n  # min(verb.n, target.damage)
                 total += (2.0 if target.controller == me else -POINT) * removed
         elif step == _SPLIT_FLIP:

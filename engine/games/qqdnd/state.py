@@ -806,7 +806,24 @@ class QQDNDState(Board, State):
                     if option is not None:
                         options.append(option)  # type: ignore[arg-type]
                 return options
+        if piece.exhausted:
+            # Only an Action usable while Exhausted (Trident Catch) can be: _option says None to the others.
+            for act in acts:
+                if "exhausted" in act.usable:
+                    option = self._option(player, piece, act)
+                    if option is not None:
+                        options.append(option)
+            return options
+        attached = piece.attached
         for act in acts:
+            if act.plain:
+                # _option's answer for an Able card and a plain Action, without the call.
+                if attached:
+                    low, high = self.initiative_window(piece, act)
+                    options.append((USE, piece, act, low, high))  # type: ignore[arg-type]
+                else:
+                    options.append((USE, piece, act, act.low, act.high))  # type: ignore[arg-type]
+                continue
             option = self._option(player, piece, act)
             if option is not None:
                 options.append(option)

@@ -762,24 +762,26 @@ class QQDNDState(Board, State):
                     option = card.play_option = (PLAY, card, act, low, high)
                 options.append(option)  # type: ignore[arg-type]
         for piece in self.field[player]:
+            acts = piece.d.actions
+            if not acts and not piece.attached and piece.copied is None and piece.trick is None:
+                continue  # no Action of its own and none given to it (most equipment): nothing to perform
             if piece.defeated or piece.blanked:
                 continue
             if piece.attached or piece.copied is not None or piece.trick is not None:
                 options.extend(self._card_options(player, piece))
                 continue
-            acts = piece.d.actions
-            if not acts:
-                continue
             if piece.exhausted:
                 if piece.d.acts_while_exhausted:
                     options.extend(self._card_options(player, piece))
                 continue
-            # The common case, as _card_options has it: an Able card with only its own Actions.
+            # The common case, as _card_options has it: an Able card with only its own Actions, each at its
+            # printed Initiatives (ActionDef.plain, all of them: then the options are made once, the same each time).
+            made = piece.use_options
+            if made is not None:
+                options.extend(made)  # type: ignore[arg-type]
+                continue
             if piece.d.all_plain:
-                # Each at its printed Initiatives: the same options each time, made once.
-                made = piece.use_options
-                if made is None:
-                    made = piece.use_options = tuple((USE, piece, act, act.low, act.high) for act in acts)
+                made = piece.use_options = tuple((USE, piece, act, act.low, act.high) for act in acts)
                 options.extend(made)  # type: ignore[arg-type]
                 continue
             for act in acts:

@@ -39,6 +39,10 @@ class Board:
         self.round = 0
         self.over = False
         self.cards: list[Piece] = []
+        # The cards of the game whose definition has a static rule, by rule (controls_active), worked out once asked
+        # and again once there are more cards (a token made, a card added); of this many cards.
+        self._holders: dict[str, list[Piece]] = {}
+        self._holders_of = 0
         self.tokens_in_play: set[int] = set()
         self.deck: list[list[Piece]] = [[], []]  # the top of a deck is the end of its list
         self.hand: list[list[Piece]] = [[], []]
@@ -208,12 +212,25 @@ class Board:
         return static in piece.d.statics and not piece.blanked and not piece.defeated and piece.zone == FIELD
 
     def controls_active(self, player: int, static: str) -> bool:
+        """Whether a card the player controls has the static rule in effect: of the game's few cards that have the
+        rule, one on the player's side of the table (Board.field is by controller), neither blanked nor defeated."""
         if static not in self.statics_present:
             return False
-        for p in self.field[player]:  # noqa: SIM110 (a loop, not a generator: see above)
-            if static in p.d.statics and not p.blanked and not p.defeated:
+        holders = self._holders.get(static)
+        if holders is None or self._holders_of != len(self.cards):
+            holders = self._static_holders(static)
+        for p in holders:  # noqa: SIM110 (a loop, not a generator: see above)
+            if p.zone == FIELD and p.where == player and not p.blanked and not p.defeated:
                 return True
         return False
+
+    def _static_holders(self, static: str) -> list[Piece]:
+        cards = self.cards
+        if self._holders_of != len(cards):
+            self._holders = {}
+            self._holders_of = len(cards)
+        holders = self._holders[static] = [p for p in cards if static in p.d.statics]
+        return holders
 
     def attached_static(self, piece: Piece, static: str) -> bool:
         for a in piece.attached:  # noqa: SIM110

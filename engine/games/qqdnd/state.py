@@ -242,9 +242,6 @@ class QQDNDState(Board, State):
             raise IllegalAction(f"{action!r} is not a legal move now ({PHASE_NAMES[self.phase]} phase)")
         self.apply_legal(action)
 
-    def apply_trusted(self, action: Any) -> None:
-        self.apply_legal(action)
-
     def winner(self) -> int | None:
         """The party whose opponents are all defeated, if one is."""
         if all(p.defeated for p in self.party(OPPONENT)):
@@ -305,7 +302,11 @@ class QQDNDState(Board, State):
                     self.phase = END
                 else:
                     self.over = True
-        self._advance()
+        if self.phase == END and not self.over:  # _advance() has something to do: the round is over
+            self._advance()
+
+    # A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal, with no call between.
+    apply_trusted = apply_legal  # type: ignore[assignment]  # a Move is what State.apply_trusted is given here
 
     # --- the record of copies with no legal moment -----------------------------------------------
 

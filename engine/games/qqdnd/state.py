@@ -818,14 +818,24 @@ class QQDNDState(Board, State):
                         options.append(option)
             return options
         attached = piece.attached
+        bow = shogun = False
+        if attached:
+            # What initiative_window asks of the equipment, asked once for all the card's Actions.
+            present = self.statics_present
+            bow = "bow" in present and self.attached_static(piece, "bow")
+            shogun = "shogun" in present and self.attached_static(piece, "shogun") and not self.has_mount(piece)
         for act in acts:
             if act.plain:
-                # _option's answer for an Able card and a plain Action, without the call.
+                # _option's answer for an Able card and a plain Action, without the call: with equipment, its
+                # initiative_window (a plain Action has printed Initiatives and no Initiative rule).
+                low, high = act.low, act.high
                 if attached:
-                    low, high = self.initiative_window(piece, act)
-                    options.append((USE, piece, act, low, high))  # type: ignore[arg-type]
-                else:
-                    options.append((USE, piece, act, act.low, act.high))  # type: ignore[arg-type]
+                    if bow and act.damaging:
+                        low, high = low - 1, high + 1  # type: ignore[operator]
+                    if shogun:
+                        low, high = low - 4, high - 4  # type: ignore[operator]
+                    low, high = (low if low > 0 else 0), (high if high > 0 else 0)  # type: ignore[operator]
+                options.append((USE, piece, act, low, high))  # type: ignore[arg-type]
                 continue
             option = self._option(player, piece, act)
             if option is not None:

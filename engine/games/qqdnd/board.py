@@ -243,26 +243,24 @@ class Board:
 
     # --- counters -----------------------------------------------------------------------------
 
-    @staticmethod
-    def _key(kind: str, actor: int) -> str:
-        # Challenge counters belong to a player: "Remove all Challenge counters you own".
-        return f"challenge{actor}" if kind == "challenge" else kind
+    # A counter's key is its kind, but Challenge counters belong to a player ("Remove all Challenge counters you
+    # own"): "challenge0", "challenge1". Written out in each of the three below (they run many times a move).
 
     def counter(self, piece: Piece, kind: str, actor: int) -> int:
         if kind == "damage":
             return piece.damage
-        return piece.counters.get(self._key(kind, actor), 0)
+        return piece.counters.get(f"challenge{actor}" if kind == "challenge" else kind, 0)
 
     def add_counters(self, piece: Piece, kind: str, n: int, actor: int) -> None:
         if n <= 0 or piece.zone != FIELD:
             return
-        key = self._key(kind, actor)
+        key = f"challenge{actor}" if kind == "challenge" else kind
         piece.counters[key] = piece.counters.get(key, 0) + n
 
     def remove_counters(self, piece: Piece, kind: str, n: int | None, actor: int) -> None:
         if piece.zone != FIELD:
             return  # out of play, a card holds no counters (its counters are the shared read-only empty ones)
-        key = self._key(kind, actor)
+        key = f"challenge{actor}" if kind == "challenge" else kind
         have = piece.counters.get(key, 0)
         left = 0 if n is None else max(0, have - n)
         if left:

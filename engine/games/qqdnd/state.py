@@ -275,7 +275,7 @@ class QQDNDState(Board, State):
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""
         player = self.actor
-        if player == PLAYER:
+        if player == PLAYER and self.hand_moments:  # _note_moments() has copies to note
             self._note_moments()
         self._version += 1
         kind = move.kind
@@ -633,7 +633,8 @@ class QQDNDState(Board, State):
                     for card in self.choosers[player].pick(self, player, "discard", hand, extra, extra, ctx):
                         self.discard_from_hand(card)
             run_program(program, ctx)
-        self.settle()
+        if self.settled_in_play:  # settle() has a rule to check
+            self.settle()
         return ctx
 
     # --- legal moves ---------------------------------------------------------------------------

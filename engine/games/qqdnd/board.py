@@ -279,7 +279,9 @@ class Board:
 
     def damage_removable(self, piece: Piece) -> bool:
         # Clockwork Soldier: "Damage counters cannot be removed from Clockwork Soldier."
-        return not self.active(piece, "no_damage_removal")
+        # active(piece, "no_damage_removal"), written out: the players ask it of every card they weigh.
+        return not ("no_damage_removal" in piece.d.statics and not piece.blanked and not piece.defeated
+                    and piece.zone == FIELD)
 
     def remove_damage(self, piece: Piece, n: int) -> int:
         if piece.zone != FIELD or not self.damage_removable(piece):
@@ -391,7 +393,16 @@ class Board:
     def tb_towers_waits(self, controller: int) -> bool:
         """TB Towers: "The first time a card you control takes damage each round, you may search your deck":
         whether `controller` has an active TB Towers whose first damage of the round is still to come."""
-        return not self.tb_used[controller] and self.controls_active(controller, "tb_towers")
+        if self.tb_used[controller] or "tb_towers" not in self.statics_present:
+            return False
+        # controls_active(controller, "tb_towers"), written out: asked of every damage to one's own card weighed.
+        holders = self._holders.get("tb_towers")
+        if holders is None or self._holders_of != len(self.cards):
+            holders = self._static_holders("tb_towers")
+        for p in holders:  # noqa: SIM110 (a loop, not a generator: see above)
+            if p.zone == FIELD and p.where == controller and not p.blanked and not p.defeated:
+                return True
+        return False
 
     def check_destroyed(self, piece: Piece, by: int | None) -> None:
         """"If the target is a Party Member and the amount of Damage counters on it exceeds its life, that

@@ -48,11 +48,11 @@ First = Callable[["Board", "list[Piece]", int, "Piece | None"], "int | None"]
 # less than one per atom. The vocabulary is closed: nothing from outside the engine is ever compiled.
 def _has(trait: str) -> str:
     """Board.has_trait(p, trait, actor) as an expression: a card that is not disguised has a trait other than
-    Samurai (which equipment can grant) when its definition or an effect gave it one, so only a disguised card
-    (Disguise Self) asks has_trait."""
-    if trait == "Samurai":
-        return f"b.has_trait(p, {trait!r}, actor)"
+    Samurai when its definition or an effect gave it one, so only a disguised card (Disguise Self) asks has_trait;
+    Samurai, which equipment can grant, is asked of has_trait by a card with something attached too."""
     plain = f"{trait!r} in p.d.traits or {trait!r} in p.traits_added"
+    if trait == "Samurai":
+        return f"(b.has_trait(p, {trait!r}, actor) if p.disguised or p.attached else ({plain}))"
     return f"(b.has_trait(p, {trait!r}, actor) if p.disguised else ({plain}))"
 
 

@@ -132,18 +132,18 @@ class Board:
                 if piece in host.under:
                     host.under.remove(piece)
                     break
-        cards = self._zone_list(piece)
-        if cards is not None:
-            cards.remove(piece)
+        sides = self._zone_sides[piece.zone]  # _zone_list, written out (as in _place): every card moved comes here
+        if sides is not None:
+            sides[piece.where].remove(piece)
 
     def _place(self, piece: Piece, zone: int, where: int) -> None:
         piece.zone = zone
         piece.where = where
         if zone == FIELD:
             self.settled_in_play += piece.d.settled
-        cards = self._zone_list(piece)
-        if cards is not None:
-            cards.append(piece)
+        sides = self._zone_sides[zone]
+        if sides is not None:
+            sides[where].append(piece)
 
     def in_play(self) -> list[Piece]:
         return self.field[0] + self.field[1]

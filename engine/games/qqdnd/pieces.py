@@ -104,12 +104,26 @@ class Piece:
 
     def enter_play(self) -> None:
         """Entering play: a new object in the rules' eyes, with nothing on it yet, and room for what will be."""
-        self.leave_play_reset()
+        # leave_play_reset(), written out, with containers of its own.
+        self.controller = self.owner
+        self.lent_by = -1
+        self.damage = 0
         self.counters = {}
+        self.exhausted = False
+        self.stay_exhausted = False
         self.marks = {}
+        self.host = None
         self.attached = []
         self.under = []
         self.traits_added = set()
+        self.alignment = None
+        self.copied = None
+        self.trick = None
+        self.blanked = False
+        self.disguised = False
+        self.damage_bonus = 0
+        self.defeated = False
+        self.temporary = ""
 
     def __repr__(self) -> str:
         return f"<{self.d.name} #{self.uid} {ZONE_NAMES[self.zone]}:p{self.where}>"

@@ -318,10 +318,7 @@ class Board:
         block = 0
         for item in piece.attached:
             if not item.blanked:
-                if "block1" in item.d.statics:
-                    block += 1
-                if "block2" in item.d.statics:
-                    block += 2
+                block += item.d.block
         return block
 
     def deal_damage(self, source: Piece, actor: int, target: Piece, n: int) -> int:

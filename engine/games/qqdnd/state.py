@@ -298,7 +298,7 @@ class QQDNDState(Board, State):
                 self._version += 1
                 self._cards_version += 1
                 if not self.over:
-                    if phase == OPEN or phase == TURN:
+                    if phase in (OPEN, TURN):
                         self.bar = move.initiative
                         self.turn_player = player
                         self.turn_ctx = ctx

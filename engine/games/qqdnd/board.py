@@ -39,6 +39,10 @@ class Board:
         self.round = 0
         self.over = False
         self.cards: list[Piece] = []
+        # The cards of the game whose definition has a static rule, by rule (controls_active), worked out once asked
+        # and again once there are more cards (a token made, a card added); of this many cards.
+        self._holders: dict[str, list[Piece]] = {}
+        self._holders_of = 0
         self.tokens_in_play: set[int] = set()
         self.deck: list[list[Piece]] = [[], []]  # the top of a deck is the end of its list
         self.hand: list[list[Piece]] = [[], []]
@@ -128,18 +132,18 @@ class Board:
                 if piece in host.under:
                     host.under.remove(piece)
                     break
-        cards = self._zone_list(piece)
-        if cards is not None:
-            cards.remove(piece)
+        sides = self._zone_sides[piece.zone]  # _zone_list, written out (as in _place): every card moved comes here
+        if sides is not None:
+            sides[piece.where].remove(piece)
 
     def _place(self, piece: Piece, zone: int, where: int) -> None:
         piece.zone = zone
         piece.where = where
         if zone == FIELD:
             self.settled_in_play += piece.d.settled
-        cards = self._zone_list(piece)
-        if cards is not None:
-            cards.append(piece)
+        sides = self._zone_sides[zone]
+        if sides is not None:
+            sides[where].append(piece)
 
     def in_play(self) -> list[Piece]:
         return self.field[0] + self.field[1]
@@ -208,12 +212,25 @@ class Board:
         return static in piece.d.statics and not piece.blanked and not piece.defeated and piece.zone == FIELD
 
     def controls_active(self, player: int, static: str) -> bool:
+        """Whether a card the player controls has the static rule in effect: of the game's few cards that have the
+        rule, one on the player's side of the table (Board.field is by controller), neither blanked nor defeated."""
         if static not in self.statics_present:
             return False
-        for p in self.field[player]:  # noqa: SIM110 (a loop, not a generator: see above)
-            if static in p.d.statics and not p.blanked and not p.defeated:
+        holders = self._holders.get(static)
+        if holders is None or self._holders_of != len(self.cards):
+            holders = self._static_holders(static)
+        for p in holders:  # noqa: SIM110 (a loop, not a generator: see above)
+            if p.zone == FIELD and p.where == player and not p.blanked and not p.defeated:
                 return True
         return False
+
+    def _static_holders(self, static: str) -> list[Piece]:
+        cards = self.cards
+        if self._holders_of != len(cards):
+            self._holders = {}
+            self._holders_of = len(cards)
+        holders = self._holders[static] = [p for p in cards if static in p.d.statics]
+        return holders
 
     def attached_static(self, piece: Piece, static: str) -> bool:
         for a in piece.attached:  # noqa: SIM110
@@ -226,26 +243,24 @@ class Board:
 
     # --- counters -----------------------------------------------------------------------------
 
-    @staticmethod
-    def _key(kind: str, actor: int) -> str:
-        # Challenge counters belong to a player: "Remove all Challenge counters you own".
-        return f"challenge{actor}" if kind == "challenge" else kind
+    # A counter's key is its kind, but Challenge counters belong to a player ("Remove all Challenge counters you
+    # own"): "challenge0", "challenge1". Written out in each of the three below (they run many times a move).
 
     def counter(self, piece: Piece, kind: str, actor: int) -> int:
         if kind == "damage":
             return piece.damage
-        return piece.counters.get(self._key(kind, actor), 0)
+        return piece.counters.get(f"challenge{actor}" if kind == "challenge" else kind, 0)
 
     def add_counters(self, piece: Piece, kind: str, n: int, actor: int) -> None:
         if n <= 0 or piece.zone != FIELD:
             return
-        key = self._key(kind, actor)
+        key = f"challenge{actor}" if kind == "challenge" else kind
         piece.counters[key] = piece.counters.get(key, 0) + n
 
     def remove_counters(self, piece: Piece, kind: str, n: int | None, actor: int) -> None:
         if piece.zone != FIELD:
             return  # out of play, a card holds no counters (its counters are the shared read-only empty ones)
-        key = self._key(kind, actor)
+        key = f"challenge{actor}" if kind == "challenge" else kind
         have = piece.counters.get(key, 0)
         left = 0 if n is None else max(0, have - n)
         if left:
@@ -264,7 +279,9 @@ class Board:
 
     def damage_removable(self, piece: Piece) -> bool:
         # Clockwork Soldier: "Damage counters cannot be removed from Clockwork Soldier."
-        return not self.active(piece, "no_damage_removal")
+        # active(piece, "no_damage_removal"), written out: the players ask it of every card they weigh.
+        return not ("no_damage_removal" in piece.d.statics and not piece.blanked and not piece.defeated
+                    and piece.zone == FIELD)
 
     def remove_damage(self, piece: Piece, n: int) -> int:
         if piece.zone != FIELD or not self.damage_removable(piece):
@@ -301,10 +318,7 @@ class Board:
         block = 0
         for item in piece.attached:
             if not item.blanked:
-                if "block1" in item.d.statics:
-                    block += 1
-                if "block2" in item.d.statics:
-                    block += 2
+                block += item.d.block
         return block
 
     def deal_damage(self, source: Piece, actor: int, target: Piece, n: int) -> int:
@@ -376,7 +390,16 @@ class Board:
     def tb_towers_waits(self, controller: int) -> bool:
         """TB Towers: "The first time a card you control takes damage each round, you may search your deck":
         whether `controller` has an active TB Towers whose first damage of the round is still to come."""
-        return not self.tb_used[controller] and self.controls_active(controller, "tb_towers")
+        if self.tb_used[controller] or "tb_towers" not in self.statics_present:
+            return False
+        # controls_active(controller, "tb_towers"), written out: asked of every damage to one's own card weighed.
+        holders = self._holders.get("tb_towers")
+        if holders is None or self._holders_of != len(self.cards):
+            holders = self._static_holders("tb_towers")
+        for p in holders:  # noqa: SIM110 (a loop, not a generator: see above)
+            if p.zone == FIELD and p.where == controller and not p.blanked and not p.defeated:
+                return True
+        return False
 
     def check_destroyed(self, piece: Piece, by: int | None) -> None:
         """"If the target is a Party Member and the amount of Damage counters on it exceeds its life, that

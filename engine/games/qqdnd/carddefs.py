@@ -69,7 +69,8 @@ class ActionDef:
 class CardDef:
     __slots__ = ("name", "base_name", "is_party_member", "is_token", "category", "traits", "alignment", "evil",
                  "life", "hv", "unique", "effects", "actions", "play_action", "grants", "host_kind", "statics",
-                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted", "all_plain", "settled")
+                 "play_rule", "is_attack", "is_spell_or_attack_action", "acts_while_exhausted", "all_plain", "settled",
+                 "block")
 
     def __init__(self, record: Mapping[str, Any], effects: CardEffects, *, is_token: bool = False) -> None:
         attributes = record.get("attributes") or {}
@@ -99,6 +100,8 @@ class CardDef:
         self.statics: frozenset[str] = effects.statics
         # A rule Board.settle checks after every Action (Sniper's Camp, Magical Tinkering, Infernal Regeneration).
         self.settled = bool(SETTLED_STATICS & self.statics)
+        # "Equipped card has Block 1" / "Block 2": the Block it gives the card it is attached to (Board.block_of).
+        self.block = ("block1" in self.statics) + 2 * ("block2" in self.statics)
         self.play_rule: str | None = effects.play_rule
         self.is_attack: bool = "Attack" in self.traits
         # Sniper's Camp: "you cannot play Attack or Spell Actions from your hand"

@@ -58,7 +58,26 @@ class Piece:
         self.initiative_override: int | None = None
         self.play_option: tuple[Any, ...] | None = None
         self.use_options: tuple[tuple[Any, ...], ...] | None = None
-        self.leave_play_reset()
+        # leave_play_reset(), written out (every card of every game is made here, one call each fewer).
+        self.controller = owner
+        self.lent_by = -1
+        self.damage = 0
+        self.counters: dict[str, int] = NO_COUNTERS
+        self.exhausted = False
+        self.stay_exhausted = False
+        self.marks: dict[str, int] = NO_COUNTERS
+        self.host: Piece | None = None
+        self.attached: list[Piece] = NO_PIECES
+        self.under: list[Piece] = NO_PIECES
+        self.traits_added: set[str] = NO_TRAITS
+        self.alignment: str | None = None
+        self.copied: ActionDef | None = None
+        self.trick: ActionDef | None = None
+        self.blanked = False
+        self.disguised = False
+        self.damage_bonus = 0
+        self.defeated = False
+        self.temporary = ""
 
     def leave_play_reset(self) -> None:
         """Out of play: nothing on the card. Its counters, marks, attachments and added traits are the shared
@@ -66,17 +85,17 @@ class Piece:
         self.controller = self.owner
         self.lent_by = -1  # the controller to give it back to at the end of the round
         self.damage = 0
-        self.counters: dict[str, int] = NO_COUNTERS
+        self.counters = NO_COUNTERS
         self.exhausted = False
         self.stay_exhausted = False  # "does not become Able at the start of the next round"
-        self.marks: dict[str, int] = NO_COUNTERS  # named marks with the round they were made in
-        self.host: Piece | None = None  # the card this one is equipped to, taught to or attached to
-        self.attached: list[Piece] = NO_PIECES  # equipment, taught skills and attachments on this card
-        self.under: list[Piece] = NO_PIECES  # cards face down beneath this one (Sniper's Camp, Favourite Trick)
-        self.traits_added: set[str] = NO_TRAITS
-        self.alignment: str | None = None  # set by an effect ("they ... become LG")
-        self.copied: ActionDef | None = None  # Observe and Replicate's copied Action
-        self.trick: ActionDef | None = None  # Favourite Trick's replacement Action
+        self.marks = NO_COUNTERS  # named marks with the round they were made in
+        self.host = None  # the card this one is equipped to, taught to or attached to
+        self.attached = NO_PIECES  # equipment, taught skills and attachments on this card
+        self.under = NO_PIECES  # cards face down beneath this one (Sniper's Camp, Favourite Trick)
+        self.traits_added = NO_TRAITS
+        self.alignment = None  # set by an effect ("they ... become LG")
+        self.copied = None  # Observe and Replicate's copied Action
+        self.trick = None  # Favourite Trick's replacement Action
         self.blanked = False  # Transmute: no effect, no actions, 1 Life until the end of the round
         self.disguised = False  # Disguise Self until the end of the round
         self.damage_bonus = 0  # Strength Mutagen: the next damage this card deals is higher
@@ -85,12 +104,26 @@ class Piece:
 
     def enter_play(self) -> None:
         """Entering play: a new object in the rules' eyes, with nothing on it yet, and room for what will be."""
-        self.leave_play_reset()
+        # leave_play_reset(), written out, with containers of its own.
+        self.controller = self.owner
+        self.lent_by = -1
+        self.damage = 0
         self.counters = {}
+        self.exhausted = False
+        self.stay_exhausted = False
         self.marks = {}
+        self.host = None
         self.attached = []
         self.under = []
         self.traits_added = set()
+        self.alignment = None
+        self.copied = None
+        self.trick = None
+        self.blanked = False
+        self.disguised = False
+        self.damage_bonus = 0
+        self.defeated = False
+        self.temporary = ""
 
     def __repr__(self) -> str:
         return f"<{self.d.name} #{self.uid} {ZONE_NAMES[self.zone]}:p{self.where}>"

@@ -242,9 +242,6 @@ class QQDNDState(Board, State):
             raise IllegalAction(f"{action!r} is not a legal move now ({PHASE_NAMES[self.phase]} phase)")
         self.apply_legal(action)
 
-    def apply_trusted(self, action: Any) -> None:
-        self.apply_legal(action)
-
     def winner(self) -> int | None:
         """The party whose opponents are all defeated, if one is."""
         if all(p.defeated for p in self.party(OPPONENT)):
@@ -278,24 +275,36 @@ class QQDNDState(Board, State):
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""
         player = self.actor
-        if player == PLAYER:
+        if player == PLAYER and self.hand_moments:  # _note_moments() has copies to note
             self._note_moments()
         self._version += 1
-        if move.kind != PASS_KIND and move.kind != STALL_KIND:
-            self._cards_version += 1
+        kind = move.kind
         phase = self.phase
-        if move.kind == PASS_KIND:
-            self._after_pass(player, phase)
+        # The most common turns of the phases (_after_pass, _after_action) are written out: one call a move fewer.
+        if kind == PASS_KIND:
+            if phase == RESPOND:
+                self.phase, self.actor = TURN, player
+            elif phase == TURN:
+                self.phase, self.actor = LAST, 1 - player
+            else:
+                self._after_pass(player, phase)
         else:
-            if move.kind == STALL_KIND:
+            if kind == STALL_KIND:
                 self._after_stall(player)
             else:
+                self._cards_version += 1
                 self.board_version += 1
                 ctx = self._perform(player, move)
                 self._version += 1
                 self._cards_version += 1
                 if not self.over:
-                    self._after_action(player, phase, move, ctx)
+                    if phase in (OPEN, TURN):
+                        self.bar = move.initiative
+                        self.turn_player = player
+                        self.turn_ctx = ctx
+                        self.phase, self.actor = RESPOND, 1 - player
+                    else:
+                        self._after_action(player, phase, move, ctx)
             self.actions_this_round += 1
             if self.actions_this_round >= ACTIONS_PER_ROUND and not self.over and self.phase != END:
                 # The cap. Against a goldfish party, the round ends as if its last Action had been taken; between
@@ -305,7 +314,11 @@ class QQDNDState(Board, State):
                     self.phase = END
                 else:
                     self.over = True
-        self._advance()
+        if self.phase == END and not self.over:  # _advance() has something to do: the round is over
+            self._advance()
+
+    # A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal, with no call between.
+    apply_trusted = apply_legal  # type: ignore[assignment]  # a Move is what State.apply_trusted is given here
 
     # --- the record of copies with no legal moment -----------------------------------------------
 
@@ -620,7 +633,8 @@ class QQDNDState(Board, State):
                     for card in self.choosers[player].pick(self, player, "discard", hand, extra, extra, ctx):
                         self.discard_from_hand(card)
             run_program(program, ctx)
-        self.settle()
+        if self.settled_in_play:  # settle() has a rule to check
+            self.settle()
         return ctx
 
     # --- legal moves ---------------------------------------------------------------------------
@@ -762,24 +776,26 @@ class QQDNDState(Board, State):
                     option = card.play_option = (PLAY, card, act, low, high)
                 options.append(option)  # type: ignore[arg-type]
         for piece in self.field[player]:
+            acts = piece.d.actions
+            if not acts and not piece.attached and piece.copied is None and piece.trick is None:
+                continue  # no Action of its own and none given to it (most equipment): nothing to perform
             if piece.defeated or piece.blanked:
                 continue
             if piece.attached or piece.copied is not None or piece.trick is not None:
                 options.extend(self._card_options(player, piece))
                 continue
-            acts = piece.d.actions
-            if not acts:
-                continue
             if piece.exhausted:
                 if piece.d.acts_while_exhausted:
                     options.extend(self._card_options(player, piece))
                 continue
-            # The common case, as _card_options has it: an Able card with only its own Actions.
+            # The common case, as _card_options has it: an Able card with only its own Actions, each at its
+            # printed Initiatives (ActionDef.plain, all of them: then the options are made once, the same each time).
+            made = piece.use_options
+            if made is not None:
+                options.extend(made)  # type: ignore[arg-type]
+                continue
             if piece.d.all_plain:
-                # Each at its printed Initiatives: the same options each time, made once.
-                made = piece.use_options
-                if made is None:
-                    made = piece.use_options = tuple((USE, piece, act, act.low, act.high) for act in acts)
+                made = piece.use_options = tuple((USE, piece, act, act.low, act.high) for act in acts)
                 options.extend(made)  # type: ignore[arg-type]
                 continue
             for act in acts:
@@ -806,7 +822,34 @@ class QQDNDState(Board, State):
                     if option is not None:
                         options.append(option)  # type: ignore[arg-type]
                 return options
+        if piece.exhausted:
+            # Only an Action usable while Exhausted (Trident Catch) can be: _option says None to the others.
+            for act in acts:
+                if "exhausted" in act.usable:
+                    option = self._option(player, piece, act)
+                    if option is not None:
+                        options.append(option)
+            return options
+        attached = piece.attached
+        bow = shogun = False
+        if attached:
+            # What initiative_window asks of the equipment, asked once for all the card's Actions.
+            present = self.statics_present
+            bow = "bow" in present and self.attached_static(piece, "bow")
+            shogun = "shogun" in present and self.attached_static(piece, "shogun") and not self.has_mount(piece)
         for act in acts:
+            if act.plain:
+                # _option's answer for an Able card and a plain Action, without the call: with equipment, its
+                # initiative_window (a plain Action has printed Initiatives and no Initiative rule).
+                low, high = act.low, act.high
+                if attached:
+                    if bow and act.damaging:
+                        low, high = low - 1, high + 1  # type: ignore[operator]
+                    if shogun:
+                        low, high = low - 4, high - 4  # type: ignore[operator]
+                    low, high = (low if low > 0 else 0), (high if high > 0 else 0)  # type: ignore[operator]
+                options.append((USE, piece, act, low, high))  # type: ignore[arg-type]
+                continue
             option = self._option(player, piece, act)
             if option is not None:
                 options.append(option)

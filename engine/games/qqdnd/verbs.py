@@ -39,6 +39,8 @@ ANY = 99  # "any number of"
 Pred = Callable[["Board", "Piece", int, "Piece | None"], bool]
 # A filter over a list of cards: the uids of those that match, in the list's order (compile_selector).
 Select = Callable[["Board", "list[Piece]", int, "Piece | None"], "list[int]"]
+# A filter over a list of cards: the cards that match, in the list's order (compile_matching).
+Matching = Callable[["Board", "list[Piece]", int, "Piece | None"], "list[Piece]"]
 # A filter over a list of cards: the uid of the first that matches, or None (compile_first).
 First = Callable[["Board", "list[Piece]", int, "Piece | None"], "int | None"]
 
@@ -48,11 +50,11 @@ First = Callable[["Board", "list[Piece]", int, "Piece | None"], "int | None"]
 # less than one per atom. The vocabulary is closed: nothing from outside the engine is ever compiled.
 def _has(trait: str) -> str:
     """Board.has_trait(p, trait, actor) as an expression: a card that is not disguised has a trait other than
-    Samurai (which equipment can grant) when its definition or an effect gave it one, so only a disguised card
-    (Disguise Self) asks has_trait."""
-    if trait == "Samurai":
-        return f"b.has_trait(p, {trait!r}, actor)"
+    Samurai when its definition or an effect gave it one, so only a disguised card (Disguise Self) asks has_trait;
+    Samurai, which equipment can grant, is asked of has_trait by a card with something attached too."""
     plain = f"{trait!r} in p.d.traits or {trait!r} in p.traits_added"
+    if trait == "Samurai":
+        return f"(b.has_trait(p, {trait!r}, actor) if p.disguised or p.attached else ({plain}))"
     return f"(b.has_trait(p, {trait!r}, actor) if p.disguised else ({plain}))"
 
 
@@ -342,26 +344,52 @@ HOST: Ref = _Host()
 PICKED: Ref = _Picked()
 
 
-def in_play_matching(pred: Pred, ctx: Ctx, side: int = EITHER_SIDE) -> list[Piece]:
-    """The cards in play that match a filter, for the performing player and card, in play order (the first
-    player's side, then the second's); `side` (the filter's side_of) says which sides can hold a match."""
+def _every_piece(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> list[Piece]:
+    """The matching of "card": every card (in_play_matching lists the cards in play itself)."""
+    return list(pieces)
+
+
+_MATCHINGS: dict[tuple[str, ...], Matching] = {}
+
+
+def compile_matching(atoms: tuple[str, ...]) -> Matching:
+    """The cards of a list that match a filter, in order: compile_selector's comprehension, listing the cards
+    rather than their uids (the same test, in the same order, so the same cards, with no call a card)."""
+    matching = _MATCHINGS.get(atoms)
+    if matching is not None:
+        return matching
+    body = _body(atoms)
+    if body is None:
+        matching = _every_piece
+    else:
+        matching = eval(compile(f"lambda b, pieces, actor, source: [p for p in pieces if {body}]",
+                                f"<matching {atoms!r}>", "eval"), dict(_NAMES))
+    _MATCHINGS[atoms] = matching
+    return matching
+
+
+def in_play_matching(matching: Matching, ctx: Ctx, side: int = EITHER_SIDE) -> list[Piece]:
+    """The cards in play that match a filter (compile_matching), for the performing player and card, in play order
+    (the first player's side, then the second's); `side` (the filter's side_of) says which sides can hold a
+    match."""
     b = ctx.b
-    if pred is ANY_CARD:
+    if matching is _every_piece:
         return b.in_play()
-    actor, source = ctx.actor, ctx.source
     if side == EITHER_SIDE:
-        return [p for p in b.in_play() if pred(b, p, actor, source)]
-    return [p for p in b.field[actor if side == YOUR_SIDE else 1 - actor] if pred(b, p, actor, source)]
+        return matching(b, b.in_play(), ctx.actor, ctx.source)
+    actor = ctx.actor
+    return matching(b, b.field[actor if side == YOUR_SIDE else 1 - actor], actor, ctx.source)
 
 
 class Pick(Ref):
     """Cards in play the performing player picks as the effect resolves (not targets)."""
 
-    __slots__ = ("atoms", "pred", "side", "low", "high", "purpose")
+    __slots__ = ("atoms", "pred", "matching", "side", "low", "high", "purpose")
 
     def __init__(self, atoms: tuple[str, ...], purpose: str, high: int = 1, low: int = 0) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.matching = compile_matching(atoms)
         self.side = side_of(atoms)
         self.high = high
         self.low = low
@@ -369,7 +397,7 @@ class Pick(Ref):
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
         b = ctx.b
-        options = in_play_matching(self.pred, ctx, self.side)
+        options = in_play_matching(self.matching, ctx, self.side)
         if not options:
             return []
         return b.choosers[ctx.actor].pick(b, ctx.actor, self.purpose, options, self.low, self.high, ctx)
@@ -378,29 +406,31 @@ class Pick(Ref):
 class Every(Ref):
     """Every card in play that matches."""
 
-    __slots__ = ("atoms", "pred", "side")
+    __slots__ = ("atoms", "pred", "matching", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.matching = compile_matching(atoms)
         self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        return in_play_matching(self.pred, ctx, self.side)
+        return in_play_matching(self.matching, ctx, self.side)
 
 
 class RandomOne(Ref):
     """One matching card in play, at random ("a random Party Member you control")."""
 
-    __slots__ = ("atoms", "pred", "side")
+    __slots__ = ("atoms", "pred", "matching", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
+        self.matching = compile_matching(atoms)
         self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        options = in_play_matching(self.pred, ctx, self.side)
+        options = in_play_matching(self.matching, ctx, self.side)
         return [ctx.b.rng.choice(options)] if options else []
 
 

@@ -578,3 +578,23 @@ def test_the_healer_is_hit_first() -> None:
     (snipe,) = [move for move in play_round(table, HeuristicPlayer()) if move.startswith("use Snipe")]
     assert "Resmi" in snipe
     assert table.member("Resmi", OPPONENT).damage == 2 - 1
+
+
+def test_tb_towers_finds_a_card_the_round_still_allows() -> None:
+    """ Rule 25, "TB Towers finds a card the round still allows": "The first time a card you control takes damage each
+    round, you may search your deck for any non-Evil card, reveal it, and add it to your hand." After Sword Throw ("You
+    may play no more Attack cards this round") a Katana Lunge found stays in hand and is discarded with it at the
+    round's end ("Both hands are then discarded"): the search finds a card that can still be played, Samurai Slayer
+    (before, the Katana Lunge, listed first of the cards that deal damage). """
+    table = Table([*QUIET_PARTY])
+    table.give("TB Towers", zone="field")
+    starguard = table.give("Starguard", zone="field")
+    starguard.exhausted = False
+    lunge = table.give("Katana Lunge", zone="deck")
+    slayer = table.give("Samurai Slayer", zone="deck")
+    table.state.no_attacks[PLAYER] = True  # a Sword Throw thrown earlier this round
+    table.hand("Drunkard")  # 21 opens
+    moves = play_round(table)
+    assert any(move.startswith("use Guard's Strike") for move in moves)
+    assert lunge.zone == DECK
+    assert slayer.zone != DECK

@@ -53,6 +53,18 @@ def _rank_of(d: CardDef) -> int:
 _RANKS: dict[CardDef, int] = {}
 
 
+def playable_this_round(b: Board, player: int, d: CardDef) -> bool:
+    """Whether a card put into the player's hand now could still be played from it this round, as far as the round's
+    locks on playing from hand go: Sword Throw's "You may play no more Attack cards this round", Deadshot's "Play
+    Deadshot only if it is the first Attack you play this round", Sniper's Camp's "While Sniper's Camp is in play, you
+    cannot play Attack or Spell Actions from your hand"."""
+    if d.play_action is None:
+        return False
+    if d.is_attack and (b.no_attacks[player] or (d.play_rule == "first_attack" and b.attacks_played[player])):
+        return False
+    return not (d.is_spell_or_attack_action and b.controls_active(player, "camp"))
+
+
 class Chooser:
     """The questions; DefaultChooser gives the answers."""
 
@@ -97,6 +109,10 @@ class DefaultChooser(Chooser):
         if count == 1 and options and key is not None:
             if purpose == "challenge":
                 options = self._challengers(options, player)
+            elif purpose == "search:hand":
+                # TB Towers' card is searched for to be played: "Both hands are then discarded" at the round's end,
+                # so a card the round no longer allows (an Attack after Sword Throw) is found for nothing.
+                options = [p for p in options if playable_this_round(b, player, p.d)] or options
             return [min(options, key=key)]  # the first of the best, as sorting would put it
         return (sorted(options, key=key) if key is not None else options)[:count]
 

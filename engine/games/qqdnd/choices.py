@@ -113,6 +113,9 @@ class DefaultChooser(Chooser):
                 # TB Towers' card is searched for to be played: "Both hands are then discarded" at the round's end,
                 # so a card the round no longer allows (an Attack after Sword Throw) is found for nothing.
                 options = [p for p in options if playable_this_round(b, player, p.d)] or options
+                discard = self._discard_for_a_lasting_card(b, player, options)
+                if discard is not None:
+                    return [discard]
             return [min(options, key=key)]  # the first of the best, as sorting would put it
         return (sorted(options, key=key) if key is not None else options)[:count]
 
@@ -127,6 +130,20 @@ class DefaultChooser(Chooser):
             # Destroy only what does nothing: no Action, no rule.
             return not piece.d.actions and not piece.d.grants and not piece.d.statics and not piece.attached
         return True  # search:play (Drunkard: "any other cards named Drunkard")
+
+    @staticmethod
+    def _discard_for_a_lasting_card(b: Board, player: int, options: list[Piece]) -> Piece | None:
+        """Deadshot ("Play Deadshot only if it is the first Attack you play this round. Discard target Resource with one
+        or more Damage counters on it") among the options, when none is in hand and the other party has a damaged card
+        in play that damage never destroys (no Life: a Voicechat Network, a Chainmail Shirt): nothing else takes that
+        card off the table, and Deadshot can be played this round (the options are those the round allows)."""
+        deadshot = next((p for p in options if p.d.play_rule == "first_attack"), None)
+        if deadshot is None or any(p.d.play_rule == "first_attack" for p in b.hand[player]):
+            return None
+        for p in b.field[1 - player]:
+            if p.damage and not p.d.is_party_member and not p.d.is_token and p.d.life is None and not p.blanked:
+                return deadshot
+        return None
 
     @staticmethod
     def _challengers(options: list[Piece], player: int) -> list[Piece]:

@@ -109,13 +109,6 @@ class DefaultChooser(Chooser):
         if count == 1 and options and key is not None:
             if purpose == "challenge":
                 options = self._challengers(options, player)
-            elif purpose == "search:hand":
-                # TB Towers' card is searched for to be played: "Both hands are then discarded" at the round's end,
-                # so a card the round no longer allows (an Attack after Sword Throw) is found for nothing.
-                options = [p for p in options if playable_this_round(b, player, p.d)] or options
-                discard = self._discard_for_a_lasting_card(b, player, options)
-                if discard is not None:
-                    return [discard]
             return [min(options, key=key)]  # the first of the best, as sorting would put it
         return (sorted(options, key=key) if key is not None else options)[:count]
 
@@ -132,18 +125,15 @@ class DefaultChooser(Chooser):
         return True  # search:play (Drunkard: "any other cards named Drunkard")
 
     @staticmethod
-    def _discard_for_a_lasting_card(b: Board, player: int, options: list[Piece]) -> Piece | None:
-        """Deadshot ("Play Deadshot only if it is the first Attack you play this round. Discard target Resource with one
-        or more Damage counters on it") among the options, when none is in hand and the other party has a damaged card
-        in play that damage never destroys (no Life: a Voicechat Network, a Chainmail Shirt): nothing else takes that
-        card off the table, and Deadshot can be played this round (the options are those the round allows)."""
-        deadshot = next((p for p in options if p.d.play_rule == "first_attack"), None)
-        if deadshot is None or any(p.d.play_rule == "first_attack" for p in b.hand[player]):
-            return None
-        for p in b.field[1 - player]:
-            if p.damage and not p.d.is_party_member and not p.d.is_token and p.d.life is None and not p.blanked:
-                return deadshot
-        return None
+    def _deadshot_wanted(b: Board, player: int) -> bool:
+        """Whether Deadshot ("Play Deadshot only if it is the first Attack you play this round. Discard target Resource
+        with one or more Damage counters on it") is the card to find: none in hand, and the other party has a damaged
+        card in play that damage never destroys (no Life: a Voicechat Network, a Chainmail Shirt), which nothing else
+        takes off the table."""
+        if any(p.d.play_rule == "first_attack" for p in b.hand[player]):
+            return False
+        return any(p.damage and not p.d.is_party_member and not p.d.is_token and p.d.life is None and not p.blanked
+                   for p in b.field[1 - player])
 
     @staticmethod
     def _challengers(options: list[Piece], player: int) -> list[Piece]:
@@ -169,8 +159,14 @@ class DefaultChooser(Chooser):
             return lambda p: (p.d.is_token, card_rank(p.d), p.uid)
         if purpose in ("discard", "liquidate", "pray"):
             return lambda p: (not p.d.is_token, card_rank(p.d), p.uid)
-        if purpose in ("search:hand", "search:deck_top", "search:play", "attach_attack", "turnabout_fetch",
-                       "favourite_trick"):
+        if purpose == "search:hand":
+            # TB Towers' card is searched for to be played: "Both hands are then discarded" at the round's end, so a
+            # card the round no longer allows (an Attack after Sword Throw) is found for nothing; Deadshot first while
+            # it has a card to discard that nothing else takes off the table.
+            deadshot = DefaultChooser._deadshot_wanted(b, player)
+            return lambda p: (not playable_this_round(b, player, p.d), not (deadshot and p.d.play_rule == "first_attack"),
+                              -card_rank(p.d), p.uid)
+        if purpose in ("search:deck_top", "search:play", "attach_attack", "turnabout_fetch", "favourite_trick"):
             return lambda p: (-card_rank(p.d), p.uid)
         if purpose == "restore":
             return lambda p: (-p.d.hv, p.uid)

@@ -20,7 +20,7 @@ from engine.games.qqdnd import effects
 from engine.games.qqdnd.carddefs import CardBook, dummy_record
 from engine.games.qqdnd.cards import SCHEMA
 from engine.games.qqdnd.choices import DefaultChooser
-from engine.games.qqdnd.heuristic import DamagePlan, Decision, HeuristicPolicy
+from engine.games.qqdnd.heuristic import DamagePlan, Decision, HeuristicPolicy, struck_for_tb_towers, tb_towers_ready
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, Piece
 from engine.games.qqdnd.state import (
     LAST,
@@ -801,12 +801,14 @@ def plain_best(state: QQDNDState, one_action_a_card: bool) -> Move | None:
     moves = state.legal_actions()
     aimed = {(m.kind, m.source, m.action, m.initiative) for m in moves
              if m != PASS and plain_damage(state, m) and state.cards[m.targets[0]].controller != PLAYER}
+    struck = tb_towers_ready(state, PLAYER)
     best, best_score = (PASS, 0.0) if PASS in moves else (None, float("-inf"))
     for move in moves:
         if move == PASS:
             continue
         if (plain_damage(state, move) and state.cards[move.targets[0]].controller == PLAYER
-                and (move.kind, move.source, move.action, move.initiative) in aimed):
+                and (move.kind, move.source, move.action, move.initiative) in aimed
+                and not (struck and struck_for_tb_towers(state.cards[move.targets[0]]))):
             continue
         score = policy.score(state, move)
         if one_action_a_card and move.kind == USE and score < card_best(state, move.source):
@@ -891,7 +893,11 @@ def plain_option_best(state: QQDNDState, option: Option, moves: list[Move]) -> t
     own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
     if own and plain_damage(state, own[0]):
         # Rule 5: damage to one's own card only when no opponent's card can take it.
-        own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
+        # Rule 27: and one's own card without Life, while TB Towers waits.
+        if any(state.cards[move.targets[0]].controller != PLAYER for move in own):
+            struck = tb_towers_ready(state, PLAYER)
+            own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER
+                   or (struck and struck_for_tb_towers(state.cards[move.targets[0]]))]
     expected: tuple[Move, float] | None = None
     for move in own:
         score = HeuristicPolicy().score(state, move)

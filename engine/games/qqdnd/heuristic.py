@@ -252,6 +252,12 @@ class Decision:
         aims = self._aims.get(key)
         if aims is None:
             theirs = state.opponents_candidates(state.actor, source, spec) if spec.zone == "play" else []
+            if theirs and _TB_TOWERS in state.statics_present and tb_towers_ready(state, state.actor):
+                # Rule 27: while TB Towers waits, one's own card without Life is aimed at too (its first damage this
+                # round finds a card and costs nothing: rules 14 and 17).
+                cards, mine = state.cards, state.actor
+                theirs = [uid for uid in state.candidates(mine, source, spec)
+                          if cards[uid].controller != mine or struck_for_tb_towers(cards[uid])]
             aims = self._aims[key] = theirs or state.candidates(state.actor, source, spec)
         return aims
 
@@ -1554,6 +1560,12 @@ def guard_removed_worth(b: Board, card: Piece, me: int) -> float:
     a round it kept off the other party's Party Members (rule 20: Deadshot at the Chainmail Shirt or a Voicechat
     Network rather than an Ally)."""
     return LEAVE_THEIRS + GUARD_POINT * guard_points(b, card, me)
+
+
+def struck_for_tb_towers(card: Piece) -> bool:
+    """One's own card that takes a strike for TB Towers' search at no cost: a Resource without Life (an Item, a
+    Location: damage never destroys it, rule 14)."""
+    return not card.d.is_party_member and card.d.life is None and not card.blanked
 
 
 def tb_towers_ready(b: Board, me: int) -> bool:

@@ -605,7 +605,8 @@ def test_tb_towers_finds_deadshot_for_a_damaged_network() -> None:
     card" and Deadshot's "Discard target Resource with one or more Damage counters on it". The other party's Voicechat
     Network ("Advance Warning: (20-10) Put a Shield counter on target card you control") holds a Damage counter, and
     damage never destroys it (it has no Life): only Deadshot takes it off the table. The other party's strike at one's
-    TB Towers finds Deadshot (before, the Katana Lunge, a card that deals damage), and Deadshot discards the Network. """
+    TB Towers finds Deadshot (before, the Katana Lunge, a card that deals damage), and Deadshot discards the
+    Network. """
     table = Table([*QUIET_PARTY], opponent=[*QUIET_PARTY])
     towers = table.give("TB Towers", zone="field")
     network = table.give("Voicechat Network", OPPONENT, zone="field")

@@ -164,8 +164,8 @@ class DefaultChooser(Chooser):
             # card the round no longer allows (an Attack after Sword Throw) is found for nothing; Deadshot first while
             # it has a card to discard that nothing else takes off the table.
             deadshot = DefaultChooser._deadshot_wanted(b, player)
-            return lambda p: (not playable_this_round(b, player, p.d), not (deadshot and p.d.play_rule == "first_attack"),
-                              -card_rank(p.d), p.uid)
+            return lambda p: (not playable_this_round(b, player, p.d),
+                              not (deadshot and p.d.play_rule == "first_attack"), -card_rank(p.d), p.uid)
         if purpose in ("search:deck_top", "search:play", "attach_attack", "turnabout_fetch", "favourite_trick"):
             return lambda p: (-card_rank(p.d), p.uid)
         if purpose == "restore":

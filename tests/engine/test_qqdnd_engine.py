@@ -789,8 +789,9 @@ def plain_choice(state: QQDNDState) -> Move | None:
     """The policy's choice of the opening or the last Action made the plain way: every legal move scored on its
     own by a policy that has seen no other position, the first move of the highest score taken, and a pass unless
     a move scores more (the opening Action is forced). A plain damage Action's moves on one's own cards count only
-    when it has none on an opponent's, or on a card without Life while TB Towers waits (rule 27); at the opening, an Action of a card in play counts only if no other Action
-    of the card is worth more (one Action per card a round), unless no move is left to count."""
+    when it has none on an opponent's, or on a card without Life while TB Towers waits (rule 27); at the opening,
+    an Action of a card in play counts only if no other Action of the card is worth more (one Action per card a
+    round), unless no move is left to count."""
     if state.phase == OPEN:
         return plain_best(state, one_action_a_card=True) or plain_best(state, one_action_a_card=False)
     return plain_best(state, one_action_a_card=False)

@@ -789,7 +789,7 @@ def plain_choice(state: QQDNDState) -> Move | None:
     """The policy's choice of the opening or the last Action made the plain way: every legal move scored on its
     own by a policy that has seen no other position, the first move of the highest score taken, and a pass unless
     a move scores more (the opening Action is forced). A plain damage Action's moves on one's own cards count only
-    when it has none on an opponent's, or on a card without Life while TB Towers waits (rule 27); at the opening,
+    when it has none on an opponent's, or on a card without Life while TB Towers waits (rule 25); at the opening,
     an Action of a card in play counts only if no other Action of the card is worth more (one Action per card a
     round), unless no move is left to count."""
     if state.phase == OPEN:
@@ -893,7 +893,7 @@ def plain_option_best(state: QQDNDState, option: Option, moves: list[Move]) -> t
     kind, source, act = option[0], option[1], option[2]
     own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
     if own and plain_damage(state, own[0]) and any(state.cards[move.targets[0]].controller != PLAYER for move in own):
-        # Rule 5: damage to one's own card only when no opponent's card can take it; rule 27: and one's own card
+        # Rule 5: damage to one's own card only when no opponent's card can take it; rule 25: and one's own card
         # without Life, while TB Towers waits.
         struck = tb_towers_ready(state, PLAYER)
         own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER

@@ -580,26 +580,6 @@ def test_the_healer_is_hit_first() -> None:
     assert table.member("Resmi", OPPONENT).damage == 2 - 1
 
 
-def test_tb_towers_finds_a_card_the_round_still_allows() -> None:
-    """ Rule 25, "TB Towers finds a card the round still allows": "The first time a card you control takes damage each
-    round, you may search your deck for any non-Evil card, reveal it, and add it to your hand." After Sword Throw ("You
-    may play no more Attack cards this round") a Katana Lunge found stays in hand and is discarded with it at the
-    round's end ("Both hands are then discarded"): the search finds a card that can still be played, Samurai Slayer
-    (before, the Katana Lunge, listed first of the cards that deal damage). """
-    table = Table([*QUIET_PARTY])
-    table.give("TB Towers", zone="field")
-    starguard = table.give("Starguard", zone="field")
-    starguard.exhausted = False
-    lunge = table.give("Katana Lunge", zone="deck")
-    slayer = table.give("Samurai Slayer", zone="deck")
-    table.state.no_attacks[PLAYER] = True  # a Sword Throw thrown earlier this round
-    table.hand("Drunkard")  # 21 opens
-    moves = play_round(table)
-    assert any(move.startswith("use Guard's Strike") for move in moves)
-    assert lunge.zone == DECK
-    assert slayer.zone != DECK
-
-
 def test_tb_towers_finds_deadshot_for_a_damaged_network() -> None:
     """ Rule 26, "TB Towers finds Deadshot for a damaged guard": TB Towers' "you may search your deck for any non-Evil
     card" and Deadshot's "Discard target Resource with one or more Damage counters on it". The other party's Voicechat
@@ -622,7 +602,7 @@ def test_tb_towers_finds_deadshot_for_a_damaged_network() -> None:
 
 
 def test_it_strikes_its_own_tb_towers_when_the_other_partys_cards_are_worth_nothing() -> None:
-    """ Rule 27, "TB Towers against a real party": rule 1 aims damage at one's own card only when no card of the other
+    """ Rule 25, "TB Towers against a real party": rule 1 aims damage at one's own card only when no card of the other
     party can take it, but TB Towers' "The first time a card you control takes damage each round, you may search your
     deck for any non-Evil card" makes the first point on one's own card without Life a card found, at no cost (rules 14
     and 17). The other party's only Resource is a Voicechat Network with a Damage counter already (another point on it

@@ -160,12 +160,12 @@ class DefaultChooser(Chooser):
         if purpose in ("discard", "liquidate", "pray"):
             return lambda p: (not p.d.is_token, card_rank(p.d), p.uid)
         if purpose == "search:hand":
-            # TB Towers' card is searched for to be played: "Both hands are then discarded" at the round's end, so a
-            # card the round no longer allows (an Attack after Sword Throw) is found for nothing; Deadshot first while
-            # it has a card to discard that nothing else takes off the table.
+            # TB Towers: Deadshot first while it has a card to discard that nothing else takes off the table and the
+            # round still allows it (heuristic rule 26); else the card worth most.
             deadshot = DefaultChooser._deadshot_wanted(b, player)
-            return lambda p: (not playable_this_round(b, player, p.d),
-                              not (deadshot and p.d.play_rule == "first_attack"), -card_rank(p.d), p.uid)
+            return lambda p: (
+                not (deadshot and p.d.play_rule == "first_attack" and playable_this_round(b, player, p.d)),
+                -card_rank(p.d), p.uid)
         if purpose in ("search:deck_top", "search:play", "attach_attack", "turnabout_fetch", "favourite_trick"):
             return lambda p: (-card_rank(p.d), p.uid)
         if purpose == "restore":

@@ -18,9 +18,9 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    c. Damage to one's own card without Life costs nothing either (Lotus Slash at one's own Cavbike draws a card).
    d. While one's TB Towers has not searched this round, the first damage to one's own card is a card searched
       (TB_SEARCH: "The first time a card you control takes damage each round, you may search your deck"); against a
-      real party too, one's own card without Life is then aimed at beside the other party's cards (rule 27:
-      struck_for_tb_towers). What the search finds is the Chooser's (choices.py: a card the round still allows,
-      Deadshot first while the other party has a damaged card without Life).
+      real party too, one's own card without Life is then aimed at beside the other party's cards (rule 25:
+      struck_for_tb_towers). What the search finds is the Chooser's (choices.py: Deadshot first while the other
+      party has a damaged card without Life, rule 26).
    e. While the other party's healer stands (Resmi: "At the end of each round, remove 1 Damage counter from up to 3
       Party Members you control"), the first point on an undamaged Party Member of theirs counts as a point to come:
       the heal takes it back unless another point follows it this round (first_point_undone). Each point on the
@@ -251,13 +251,13 @@ class Decision:
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
         any, since damage to one's own card is never worth more than damage to an opponent's (rule 5), and, while
-        one's TB Towers waits, one's own cards without Life too (rule 27: their first damage finds a card)."""
+        one's TB Towers waits, one's own cards without Life too (rule 25: their first damage finds a card)."""
         key: object = (id(spec), source.uid) if spec.uses_source else id(spec)
         aims = self._aims.get(key)
         if aims is None:
             theirs = state.opponents_candidates(state.actor, source, spec) if spec.zone == "play" else []
             if theirs and _TB_TOWERS in state.statics_present and tb_towers_ready(state, state.actor):
-                # Rule 27: while TB Towers waits, one's own card without Life is aimed at too (its first damage this
+                # Rule 25: while TB Towers waits, one's own card without Life is aimed at too (its first damage this
                 # round finds a card and costs nothing: rules 14 and 17).
                 cards, mine = state.cards, state.actor
                 theirs = [uid for uid in state.candidates(mine, source, spec)

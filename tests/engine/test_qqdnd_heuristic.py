@@ -580,27 +580,6 @@ def test_the_healer_is_hit_first() -> None:
     assert table.member("Resmi", OPPONENT).damage == 2 - 1
 
 
-def test_tb_towers_finds_deadshot_for_a_damaged_network() -> None:
-    """ Rule 26, "TB Towers finds Deadshot for a damaged guard": TB Towers' "you may search your deck for any non-Evil
-    card" and Deadshot's "Discard target Resource with one or more Damage counters on it". The other party's Voicechat
-    Network ("Advance Warning: (20-10) Put a Shield counter on target card you control") holds a Damage counter, and
-    damage never destroys it (it has no Life): only Deadshot takes it off the table. The other party's strike at one's
-    TB Towers finds Deadshot (before, the Katana Lunge, a card that deals damage), and Deadshot discards the
-    Network. """
-    table = Table([*QUIET_PARTY], opponent=[*QUIET_PARTY])
-    towers = table.give("TB Towers", zone="field")
-    network = table.give("Voicechat Network", OPPONENT, zone="field")
-    network.damage = 1
-    lunge = table.give("Katana Lunge", zone="deck")
-    deadshot = table.give("Deadshot", zone="deck")
-    table.state.deal_damage(network, OPPONENT, towers, 1)  # the other party's strike, earlier this round
-    assert lunge.zone == DECK
-    assert deadshot.zone != DECK
-    table.hand("Drunkard")  # 21 opens
-    moves = play_round(table, HeuristicPlayer())
-    assert any(move.startswith("play Deadshot") and "Voicechat Network" in move for move in moves)
-
-
 def test_it_strikes_its_own_tb_towers_when_the_other_partys_cards_are_worth_nothing() -> None:
     """ Rule 25, "TB Towers against a real party": rule 1 aims damage at one's own card only when no card of the other
     party can take it, but TB Towers' "The first time a card you control takes damage each round, you may search your

@@ -53,18 +53,6 @@ def _rank_of(d: CardDef) -> int:
 _RANKS: dict[CardDef, int] = {}
 
 
-def playable_this_round(b: Board, player: int, d: CardDef) -> bool:
-    """Whether a card put into the player's hand now could still be played from it this round, as far as the round's
-    locks on playing from hand go: Sword Throw's "You may play no more Attack cards this round", Deadshot's "Play
-    Deadshot only if it is the first Attack you play this round", Sniper's Camp's "While Sniper's Camp is in play, you
-    cannot play Attack or Spell Actions from your hand"."""
-    if d.play_action is None:
-        return False
-    if d.is_attack and (b.no_attacks[player] or (d.play_rule == "first_attack" and b.attacks_played[player])):
-        return False
-    return not (d.is_spell_or_attack_action and b.controls_active(player, "camp"))
-
-
 class Chooser:
     """The questions; DefaultChooser gives the answers."""
 
@@ -125,17 +113,6 @@ class DefaultChooser(Chooser):
         return True  # search:play (Drunkard: "any other cards named Drunkard")
 
     @staticmethod
-    def _deadshot_wanted(b: Board, player: int) -> bool:
-        """Whether Deadshot ("Play Deadshot only if it is the first Attack you play this round. Discard target Resource
-        with one or more Damage counters on it") is the card to find: none in hand, and the other party has a damaged
-        card in play that damage never destroys (no Life: a Voicechat Network, a Chainmail Shirt), which nothing else
-        takes off the table."""
-        if any(p.d.play_rule == "first_attack" for p in b.hand[player]):
-            return False
-        return any(p.damage and not p.d.is_party_member and not p.d.is_token and p.d.life is None and not p.blanked
-                   for p in b.field[1 - player])
-
-    @staticmethod
     def _challengers(options: list[Piece], player: int) -> list[Piece]:
         """The options the best place for a Challenge counter is among, by the first parts of its ranking (an
         opponent's card, undefeated, a Party Member): the ranking then reads the Life of only these."""
@@ -159,14 +136,8 @@ class DefaultChooser(Chooser):
             return lambda p: (p.d.is_token, card_rank(p.d), p.uid)
         if purpose in ("discard", "liquidate", "pray"):
             return lambda p: (not p.d.is_token, card_rank(p.d), p.uid)
-        if purpose == "search:hand":
-            # TB Towers: Deadshot first while it has a card to discard that nothing else takes off the table and the
-            # round still allows it (heuristic rule 26); else the card worth most.
-            deadshot = DefaultChooser._deadshot_wanted(b, player)
-            return lambda p: (
-                not (deadshot and p.d.play_rule == "first_attack" and playable_this_round(b, player, p.d)),
-                -card_rank(p.d), p.uid)
-        if purpose in ("search:deck_top", "search:play", "attach_attack", "turnabout_fetch", "favourite_trick"):
+        if purpose in ("search:hand", "search:deck_top", "search:play", "attach_attack", "turnabout_fetch",
+                       "favourite_trick"):
             return lambda p: (-card_rank(p.d), p.uid)
         if purpose == "restore":
             return lambda p: (-p.d.hv, p.uid)

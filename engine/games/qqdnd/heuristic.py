@@ -19,8 +19,7 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
    d. While one's TB Towers has not searched this round, the first damage to one's own card is a card searched
       (TB_SEARCH: "The first time a card you control takes damage each round, you may search your deck"); against a
       real party too, one's own card without Life is then aimed at beside the other party's cards (rule 25:
-      struck_for_tb_towers). What the search finds is the Chooser's (choices.py: Deadshot first while the other
-      party has a damaged card without Life, rule 26).
+      struck_for_tb_towers).
    e. While the other party's healer stands (Resmi: "At the end of each round, remove 1 Damage counter from up to 3
       Party Members you control"), the first point on an undamaged Party Member of theirs counts as a point to come:
       the heal takes it back unless another point follows it this round (first_point_undone). Each point on the
@@ -255,14 +254,14 @@ class Decision:
         key: object = (id(spec), source.uid) if spec.uses_source else id(spec)
         aims = self._aims.get(key)
         if aims is None:
-            theirs = state.opponents_candidates(state.actor, source, spec) if spec.zone == "play" else []
-            if theirs and _TB_TOWERS in state.statics_present and tb_towers_ready(state, state.actor):
+            aimed = state.opponents_candidates(state.actor, source, spec) if spec.zone == "play" else []
+            if aimed and _TB_TOWERS in state.statics_present and tb_towers_ready(state, state.actor):
                 # Rule 25: while TB Towers waits, one's own card without Life is aimed at too (its first damage this
-                # round finds a card and costs nothing: rules 14 and 17).
+                # round finds a card and costs nothing: rules 14 and 17), in the order candidates() lists them.
                 cards, mine = state.cards, state.actor
-                theirs = [uid for uid in state.candidates(mine, source, spec)
-                          if cards[uid].controller != mine or struck_for_tb_towers(cards[uid])]
-            aims = self._aims[key] = theirs or state.candidates(state.actor, source, spec)
+                aimed = [uid for uid in state.candidates(mine, source, spec)
+                         if cards[uid].controller != mine or struck_for_tb_towers(cards[uid])]
+            aims = self._aims[key] = aimed or state.candidates(state.actor, source, spec)
         return aims
 
 

@@ -20,7 +20,7 @@ from engine.games.qqdnd import effects
 from engine.games.qqdnd.carddefs import CardBook, dummy_record
 from engine.games.qqdnd.cards import SCHEMA
 from engine.games.qqdnd.choices import DefaultChooser
-from engine.games.qqdnd.heuristic import DamagePlan, Decision, HeuristicPolicy
+from engine.games.qqdnd.heuristic import DamagePlan, Decision, HeuristicPolicy, struck_for_tb_towers, tb_towers_ready
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, Piece
 from engine.games.qqdnd.state import (
     LAST,
@@ -789,8 +789,9 @@ def plain_choice(state: QQDNDState) -> Move | None:
     """The policy's choice of the opening or the last Action made the plain way: every legal move scored on its
     own by a policy that has seen no other position, the first move of the highest score taken, and a pass unless
     a move scores more (the opening Action is forced). A plain damage Action's moves on one's own cards count only
-    when it has none on an opponent's; at the opening, an Action of a card in play counts only if no other Action
-    of the card is worth more (one Action per card a round), unless no move is left to count."""
+    when it has none on an opponent's, or on a card without Life while TB Towers waits (rule 25); at the opening,
+    an Action of a card in play counts only if no other Action of the card is worth more (one Action per card a
+    round), unless no move is left to count."""
     if state.phase == OPEN:
         return plain_best(state, one_action_a_card=True) or plain_best(state, one_action_a_card=False)
     return plain_best(state, one_action_a_card=False)
@@ -801,12 +802,14 @@ def plain_best(state: QQDNDState, one_action_a_card: bool) -> Move | None:
     moves = state.legal_actions()
     aimed = {(m.kind, m.source, m.action, m.initiative) for m in moves
              if m != PASS and plain_damage(state, m) and state.cards[m.targets[0]].controller != PLAYER}
+    struck = tb_towers_ready(state, PLAYER)
     best, best_score = (PASS, 0.0) if PASS in moves else (None, float("-inf"))
     for move in moves:
         if move == PASS:
             continue
         if (plain_damage(state, move) and state.cards[move.targets[0]].controller == PLAYER
-                and (move.kind, move.source, move.action, move.initiative) in aimed):
+                and (move.kind, move.source, move.action, move.initiative) in aimed
+                and not (struck and struck_for_tb_towers(state.cards[move.targets[0]]))):
             continue
         score = policy.score(state, move)
         if one_action_a_card and move.kind == USE and score < card_best(state, move.source):
@@ -889,9 +892,12 @@ def plain_option_best(state: QQDNDState, option: Option, moves: list[Move]) -> t
     """The first best of an option's moves, each scored on its own by a policy that has seen no other position."""
     kind, source, act = option[0], option[1], option[2]
     own = [move for move in moves if (move.kind, move.source, move.action) == (kind, source.uid, act.uid)]
-    if own and plain_damage(state, own[0]):
-        # Rule 5: damage to one's own card only when no opponent's card can take it.
-        own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER] or own
+    if own and plain_damage(state, own[0]) and any(state.cards[move.targets[0]].controller != PLAYER for move in own):
+        # Rule 5: damage to one's own card only when no opponent's card can take it; rule 25: and one's own card
+        # without Life, while TB Towers waits.
+        struck = tb_towers_ready(state, PLAYER)
+        own = [move for move in own if state.cards[move.targets[0]].controller != PLAYER
+               or (struck and struck_for_tb_towers(state.cards[move.targets[0]]))]
     expected: tuple[Move, float] | None = None
     for move in own:
         score = HeuristicPolicy().score(state, move)

@@ -578,3 +578,22 @@ def test_the_healer_is_hit_first() -> None:
     (snipe,) = [move for move in play_round(table, HeuristicPlayer()) if move.startswith("use Snipe")]
     assert "Resmi" in snipe
     assert table.member("Resmi", OPPONENT).damage == 2 - 1
+
+
+def test_it_strikes_its_own_tb_towers_when_the_other_partys_cards_are_worth_nothing() -> None:
+    """ Rule 25, "TB Towers against a real party": rule 1 aims damage at one's own card only when no card of the other
+    party can take it, but TB Towers' "The first time a card you control takes damage each round, you may search your
+    deck for any non-Evil card" makes the first point on one's own card without Life a card found, at no cost (rules 14
+    and 17). The other party's only Resource is a Voicechat Network with a Damage counter already (another point on it
+    does nothing: it has no Life), so Starguard's "Guard's Strike: (10-7) Deal one damage to target Resource card" goes
+    at one's own TB Towers and finds the Katana Lunge (before, the Network was the only aim and the player passed). """
+    table = Table([*QUIET_PARTY], opponent=[*QUIET_PARTY])
+    towers = table.give("TB Towers", zone="field")
+    starguard = table.give("Starguard", zone="field")
+    starguard.exhausted = False
+    table.give("Voicechat Network", OPPONENT, zone="field").damage = 1
+    lunge = table.give("Katana Lunge", zone="deck")
+    table.hand("Drunkard")  # 21 opens
+    moves = play_round(table, HeuristicPlayer())
+    assert f"use Guard's Strike (10) of Starguard on {towers.d.name}" in moves
+    assert lunge.zone != DECK

@@ -17,7 +17,9 @@ rules of the round (rules 7-8; docs/rules-notes.md, "The heuristic player"):
       card without Life (an Item, a Location): damage never destroys it, and it scores nothing.
    c. Damage to one's own card without Life costs nothing either (Lotus Slash at one's own Cavbike draws a card).
    d. While one's TB Towers has not searched this round, the first damage to one's own card is a card searched
-      (TB_SEARCH: "The first time a card you control takes damage each round, you may search your deck").
+      (TB_SEARCH: "The first time a card you control takes damage each round, you may search your deck"); against a
+      real party too, one's own card without Life is then aimed at beside the other party's cards (rule 25:
+      struck_for_tb_towers).
    e. While the other party's healer stands (Resmi: "At the end of each round, remove 1 Damage counter from up to 3
       Party Members you control"), the first point on an undamaged Party Member of theirs counts as a point to come:
       the heal takes it back unless another point follows it this round (first_point_undone). Each point on the
@@ -249,12 +251,19 @@ class Decision:
 
     def aims(self, state: QQDNDState, source: Piece, spec: TargetSpec) -> list[int]:
         """The targets worth scoring for a damage Action with one target: the opponent's cards if there are
-        any, since damage to one's own card is never worth more than damage to an opponent's (rule 5)."""
+        any, since damage to one's own card is never worth more than damage to an opponent's (rule 5), and, while
+        one's TB Towers waits, one's own cards without Life too (rule 25: their first damage finds a card)."""
         key: object = (id(spec), source.uid) if spec.uses_source else id(spec)
         aims = self._aims.get(key)
         if aims is None:
-            theirs = state.opponents_candidates(state.actor, source, spec) if spec.zone == "play" else []
-            aims = self._aims[key] = theirs or state.candidates(state.actor, source, spec)
+            aimed = state.opponents_candidates(state.actor, source, spec) if spec.zone == "play" else []
+            if aimed and _TB_TOWERS in state.statics_present and tb_towers_ready(state, state.actor):
+                # Rule 25: while TB Towers waits, one's own card without Life is aimed at too (its first damage this
+                # round finds a card and costs nothing: rules 14 and 17), in the order candidates() lists them.
+                cards, mine = state.cards, state.actor
+                aimed = [uid for uid in state.candidates(mine, source, spec)
+                         if cards[uid].controller != mine or struck_for_tb_towers(cards[uid])]
+            aims = self._aims[key] = aimed or state.candidates(state.actor, source, spec)
         return aims
 
 
@@ -1677,6 +1686,12 @@ def guard_removed_worth(b: Board, card: Piece, me: int) -> float:
     a round it kept off the other party's Party Members (rule 20: Deadshot at the Chainmail Shirt or a Voicechat
     Network rather than an Ally)."""
     return LEAVE_THEIRS + GUARD_POINT * guard_points(b, card, me)
+
+
+def struck_for_tb_towers(card: Piece) -> bool:
+    """One's own card that takes a strike for TB Towers' search at no cost: a Resource without Life (an Item, a
+    Location: damage never destroys it, rule 14)."""
+    return not card.d.is_party_member and card.d.life is None and not card.blanked
 
 
 def tb_towers_ready(b: Board, me: int) -> bool:

@@ -2015,6 +2015,10 @@ class Estimate:
         return sum(self.program(verb.program, ctx) for _ in range(times))
 
     def _exhaust(self, verb: Exhaust, ctx: Ctx) -> float:
+        if ctx.action is not None and id(verb) in _unread_picks(ctx.action):
+            # The cards picked would score nothing and nothing counted reads them (_picks_unread): the pick, a filter
+            # of the board and a ranking, is not made.
+            return 0.0
         done = [p for p in self._pieces(verb.to, ctx) if (p is ctx.source) or not p.exhausted]
         ctx.count = len(done)
         ctx.picked = done
@@ -2276,6 +2280,20 @@ def _picks_unread(verb: Verb, program: Program) -> bool:
     such a pick nothing, and it is all of the board the verb reads."""
     return isinstance(verb, Exhaust) and isinstance(verb.to, Pick) and not any(
         _reads_picks(other) for other in walk(program) if type(other) in _WORTH and other is not verb)
+
+
+@read_once
+def _unread_picks(act: ActionDef) -> frozenset[int]:
+    """The ids of the verbs of an Action's programs (its own, each mode's) that exhaust cards the player picks and
+    whose picks nothing counted reads in every program of the Action holding them (_picks_unread). Read once per
+    Action; the Action keeps its verbs alive, so their ids are never reused while cached."""
+    unread: set[int] = set()
+    read: set[int] = set()
+    for program in (act.program, *(mode.do for mode in act.modes)):
+        for verb in walk(program):
+            if isinstance(verb, Exhaust) and isinstance(verb.to, Pick):
+                (unread if _picks_unread(verb, program) else read).add(id(verb))
+    return frozenset(unread - read)
 
 
 def _reads_picks(thing: object, depth: int = 4) -> bool:

@@ -1472,20 +1472,25 @@ def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
         if shared:
             points += n * members / shared
     if targeted:
-        living = [p for p in field if p.d.is_party_member and not p.defeated]
-        if living:
-            # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
-            most = 0
-            for n, pred in targeted:
-                if n > most:
-                    if pred is None:
+        # Whether a Party Member of the owner's is living, found by a loop that stops at the first (no list of them is
+        # made: the living are walked again only for a spec with a filter).
+        for p in field:
+            if p.d.is_party_member and not p.defeated:
+                break
+        else:
+            return points
+        # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
+        most = 0
+        for n, pred in targeted:
+            if n > most:
+                if pred is None:
+                    most = n
+                    continue
+                for p in field:
+                    if p.d.is_party_member and not p.defeated and pred(b, p, owner, card):
                         most = n
-                        continue
-                    for p in living:
-                        if pred(b, p, owner, card):
-                            most = n
-                            break
-            points += most
+                        break
+        points += most
     return points
 
 

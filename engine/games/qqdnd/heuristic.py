@@ -674,6 +674,9 @@ class HeuristicPolicy:
                     if target.zone != FIELD or (target.defeated and target.controller != me
                                                 and target.d.is_party_member):
                         alone = 0.0  # damage to a defeated Party Member of the other party counts nothing
+                    elif (not target.d.is_party_member and target.controller != me and not target.blanked
+                          and ((unharmed := _UNHARMED.get(target.d)) or unharmed is None and _unharmed(target.d))):
+                        alone = 0.0  # an Item or a Location of theirs that keeps no damage off (rule 1b)
                     else:
                         dealt = flat
                         if challenge is not None and target.counters and target.counters.get(challenge):
@@ -1534,6 +1537,18 @@ Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | 
 # CardDef -> _guard_of(): read at every damage to a card of the other party, where a dict's get costs less than a call
 # through lru_cache. The key keeps the definition alive, so its identity is never reused while cached.
 _GUARDS: dict[CardDef, Guard | None] = {}
+# Whether damage to a card of the other party is worth nothing whatever its amount (_unharmed), by card.
+_UNHARMED: dict[CardDef, bool] = {}
+
+
+def _unharmed(d: CardDef) -> bool:
+    """Whether damage to a card of the other party (not blanked) is worth nothing, however much: no Party Member,
+    no Life (rule 1b: damage never destroys it), nothing that keeps damage off the Party Members (rule 20), so that
+    worth_of_damage_alone finds 0 for it, Shield counters or not. Read once per card."""
+    if len(_UNHARMED) >= 4096:
+        _UNHARMED.clear()  # the cards of Games long gone
+    known = _UNHARMED[d] = not d.is_party_member and d.life is None and _guard_of(d) is None
+    return known
 
 
 def _guard_of(d: CardDef) -> Guard | None:

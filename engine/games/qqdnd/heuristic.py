@@ -1765,7 +1765,18 @@ def _best_shield_move(state: QQDNDState, kind: int, source: Piece, act: ActionDe
     goldfish = state.game.goldfish
     best_uid, best_score = -1, to_beat
     for uid in state.candidates(me, source, act.targets[0]):
-        score = bonus + (COUNTER if goldfish else shield_placed_worth([cards[uid]], me))
+        # shield_placed_worth([card], me), inline: a real party's player scores each of a score of cards.
+        if goldfish:
+            worth = COUNTER
+        else:
+            card = cards[uid]
+            if card.controller != me or not card.d.is_party_member:
+                worth = COUNTER
+            elif not card.defeated:
+                worth = COUNTER + 0.1 / (1 + card.counters.get("shield", 0))
+            else:
+                worth = 0.0
+        score = bonus + worth
         if score > best_score:
             best_uid, best_score = uid, score
     if best_uid < 0:

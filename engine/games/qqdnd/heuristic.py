@@ -683,6 +683,9 @@ class HeuristicPolicy:
                     if target.zone != FIELD or (target.defeated and target.controller != me
                                                 and target.d.is_party_member):
                         alone = 0.0  # damage to a defeated Party Member of the other party counts nothing
+                    elif (not target.d.is_party_member and target.controller != me and not target.blanked
+                          and ((unharmed := _UNHARMED.get(target.d)) or unharmed is None and _unharmed(target.d))):
+                        alone = 0.0  # an Item or a Location of theirs that keeps no damage off (rule 1b)
                     else:
                         dealt = flat
                         if challenge is not None and target.counters and target.counters.get(challenge):
@@ -1481,20 +1484,25 @@ def _guard_points(b: Board, card: Piece, me: int, guard: Guard) -> float:
         if shared:
             points += n * members / shared
     if targeted:
-        living = [p for p in field if p.d.is_party_member and not p.defeated]
-        if living:
-            # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
-            most = 0
-            for n, pred in targeted:
-                if n > most:
-                    if pred is None:
+        # Whether a Party Member of the owner's is living, found by a loop that stops at the first (no list of them is
+        # made: the living are walked again only for a spec with a filter).
+        for p in field:
+            if p.d.is_party_member and not p.defeated:
+                break
+        else:
+            return points
+        # One Action a card a round: the one that shields most, aimed at a Party Member that can take them.
+        most = 0
+        for n, pred in targeted:
+            if n > most:
+                if pred is None:
+                    most = n
+                    continue
+                for p in field:
+                    if p.d.is_party_member and not p.defeated and pred(b, p, owner, card):
                         most = n
-                        continue
-                    for p in living:
-                        if pred(b, p, owner, card):
-                            most = n
-                            break
-            points += most
+                        break
+        points += most
     return points
 
 
@@ -1538,6 +1546,18 @@ Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | 
 # CardDef -> _guard_of(): read at every damage to a card of the other party, where a dict's get costs less than a call
 # through lru_cache. The key keeps the definition alive, so its identity is never reused while cached.
 _GUARDS: dict[CardDef, Guard | None] = {}
+# Whether damage to a card of the other party is worth nothing whatever its amount (_unharmed), by card.
+_UNHARMED: dict[CardDef, bool] = {}
+
+
+def _unharmed(d: CardDef) -> bool:
+    """Whether damage to a card of the other party (not blanked) is worth nothing, however much: no Party Member,
+    no Life (rule 1b: damage never destroys it), nothing that keeps damage off the Party Members (rule 20), so that
+    worth_of_damage_alone finds 0 for it, Shield counters or not. Read once per card."""
+    if len(_UNHARMED) >= 4096:
+        _UNHARMED.clear()  # the cards of Games long gone
+    known = _UNHARMED[d] = not d.is_party_member and d.life is None and _guard_of(d) is None
+    return known
 
 
 def _guard_of(d: CardDef) -> Guard | None:
@@ -1760,7 +1780,18 @@ def _best_shield_move(state: QQDNDState, kind: int, source: Piece, act: ActionDe
     goldfish = state.game.goldfish
     best_uid, best_score = -1, to_beat
     for uid in state.candidates(me, source, act.targets[0]):
-        score = bonus + (COUNTER if goldfish else shield_placed_worth([cards[uid]], me))
+        # shield_placed_worth([card], me), inline: a real party's player scores each of a score of cards.
+        if goldfish:
+            worth = COUNTER
+        else:
+            card = cards[uid]
+            if card.controller != me or not card.d.is_party_member:
+                worth = COUNTER
+            elif not card.defeated:
+                worth = COUNTER + 0.1 / (1 + card.counters.get("shield", 0))
+            else:
+                worth = 0.0
+        score = bonus + worth
         if score > best_score:
             best_uid, best_score = uid, score
     if best_uid < 0:
@@ -2030,6 +2061,10 @@ class Estimate:
         return sum(self.program(verb.program, ctx) for _ in range(times))
 
     def _exhaust(self, verb: Exhaust, ctx: Ctx) -> float:
+        if ctx.action is not None and id(verb) in _unread_picks(ctx.action):
+            # The cards picked would score nothing and nothing counted reads them (_picks_unread): the pick, a filter
+            # of the board and a ranking, is not made.
+            return 0.0
         done = [p for p in self._pieces(verb.to, ctx) if (p is ctx.source) or not p.exhausted]
         ctx.count = len(done)
         ctx.picked = done
@@ -2291,6 +2326,20 @@ def _picks_unread(verb: Verb, program: Program) -> bool:
     such a pick nothing, and it is all of the board the verb reads."""
     return isinstance(verb, Exhaust) and isinstance(verb.to, Pick) and not any(
         _reads_picks(other) for other in walk(program) if type(other) in _WORTH and other is not verb)
+
+
+@read_once
+def _unread_picks(act: ActionDef) -> frozenset[int]:
+    """The ids of the verbs of an Action's programs (its own, each mode's) that exhaust cards the player picks and
+    whose picks nothing counted reads in every program of the Action holding them (_picks_unread). Read once per
+    Action; the Action keeps its verbs alive, so their ids are never reused while cached."""
+    unread: set[int] = set()
+    read: set[int] = set()
+    for program in (act.program, *(mode.do for mode in act.modes)):
+        for verb in walk(program):
+            if isinstance(verb, Exhaust) and isinstance(verb.to, Pick):
+                (unread if _picks_unread(verb, program) else read).add(id(verb))
+    return frozenset(unread - read)
 
 
 def _reads_picks(thing: object, depth: int = 4) -> bool:

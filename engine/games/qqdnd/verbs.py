@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.games.qqdnd.pieces import ACTED, DISCARD, FIELD, NO_PIECES
 
@@ -160,16 +160,19 @@ def compile_selector(atoms: tuple[str, ...]) -> Select:
     comprehension, so that a list of candidates costs one call, not one a card (the same test, in the same
     order, so the same cards)."""
     select = _SELECTORS.get(atoms)
-    if select is not None:
-        return select
+    if select is None:
+        select = _SELECTORS[atoms] = _compiled(atoms, "select", "[p.uid for p in pieces if {}]", _every_uid)
+    return select
+
+
+def _compiled(atoms: tuple[str, ...], label: str, expression: str, unfiltered: Callable[..., Any]) -> Any:
+    """A function of (b, pieces, actor, source) giving `expression` with compile_filter's test of the cards in
+    place of its {}, or `unfiltered` when the filter tests nothing."""
     body = _body(atoms)
     if body is None:
-        select = _every_uid
-    else:
-        select = eval(compile(f"lambda b, pieces, actor, source: [p.uid for p in pieces if {body}]",
-                              f"<select {atoms!r}>", "eval"), dict(_NAMES))
-    _SELECTORS[atoms] = select
-    return select
+        return unfiltered
+    return eval(compile(f"lambda b, pieces, actor, source: {expression.format(body)}", f"<{label} {atoms!r}>",
+                        "eval"), dict(_NAMES))
 
 
 def _first_uid(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> int | None:
@@ -184,15 +187,8 @@ def compile_first(atoms: tuple[str, ...]) -> First:
     """The uid of the first card of a list that matches a filter (None if none does): compile_selector's first,
     without testing the cards after it."""
     first = _FIRSTS.get(atoms)
-    if first is not None:
-        return first
-    body = _body(atoms)
-    if body is None:
-        first = _first_uid
-    else:
-        first = eval(compile(f"lambda b, pieces, actor, source: next((p.uid for p in pieces if {body}), None)",
-                             f"<first {atoms!r}>", "eval"), dict(_NAMES))
-    _FIRSTS[atoms] = first
+    if first is None:
+        first = _FIRSTS[atoms] = _compiled(atoms, "first", "next((p.uid for p in pieces if {}), None)", _first_uid)
     return first
 
 
@@ -356,15 +352,8 @@ def compile_matching(atoms: tuple[str, ...]) -> Matching:
     """The cards of a list that match a filter, in order: compile_selector's comprehension, listing the cards
     rather than their uids (the same test, in the same order, so the same cards, with no call a card)."""
     matching = _MATCHINGS.get(atoms)
-    if matching is not None:
-        return matching
-    body = _body(atoms)
-    if body is None:
-        matching = _every_piece
-    else:
-        matching = eval(compile(f"lambda b, pieces, actor, source: [p for p in pieces if {body}]",
-                                f"<matching {atoms!r}>", "eval"), dict(_NAMES))
-    _MATCHINGS[atoms] = matching
+    if matching is None:
+        matching = _MATCHINGS[atoms] = _compiled(atoms, "matching", "[p for p in pieces if {}]", _every_piece)
     return matching
 
 

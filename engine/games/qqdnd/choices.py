@@ -13,6 +13,8 @@ import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from engine.games.qqdnd.carddefs import ByDefinition
+
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
     from engine.games.qqdnd.carddefs import ActionDef, CardDef
@@ -29,18 +31,8 @@ def remaining_life(b: Board, piece: Piece) -> int:
     return life + piece.counters.get("life", 0) + 1 - piece.damage
 
 
-def card_rank(d: CardDef) -> int:
-    """How much a card is worth keeping: damage first, then anything that acts. Read once per card: choices
-    rank the same cards many times a game."""
-    known = _RANKS.get(d)
-    if known is None:
-        if len(_RANKS) >= 4096:
-            _RANKS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
-        known = _RANKS[d] = _rank_of(d)
-    return known
-
-
 def _rank_of(d: CardDef) -> int:
+    """How much a card is worth keeping: damage first, then anything that acts (read once a card: card_rank)."""
     actions = [a for a in (d.play_action, *d.actions, *d.grants) if a is not None]
     if any(a.damaging for a in actions):
         return 3
@@ -49,8 +41,8 @@ def _rank_of(d: CardDef) -> int:
     return 1
 
 
-# CardDef -> card_rank(); the key keeps the definition alive, so its identity is never reused while cached.
-_RANKS: dict[CardDef, int] = {}
+# Choices rank the same cards many times a game.
+card_rank: ByDefinition[int] = ByDefinition(_rank_of)
 
 
 class Chooser:

@@ -82,7 +82,7 @@ from typing import Any, TypeVar
 
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
-from engine.games.qqdnd.carddefs import ActionDef, CardDef
+from engine.games.qqdnd.carddefs import ActionDef, ByDefinition, CardDef
 from engine.games.qqdnd.choices import remaining_life
 from engine.games.qqdnd.pieces import FIELD, HAND, Piece
 from engine.games.qqdnd.state import (
@@ -684,7 +684,7 @@ class HeuristicPolicy:
                                                 and target.d.is_party_member):
                         alone = 0.0  # damage to a defeated Party Member of the other party counts nothing
                     elif (not target.d.is_party_member and target.controller != me and not target.blanked
-                          and ((unharmed := _UNHARMED.get(target.d)) or unharmed is None and _unharmed(target.d))):
+                          and _unharmed[target.d]):
                         alone = 0.0  # an Item or a Location of theirs that keeps no damage off (rule 1b)
                     else:
                         dealt = flat
@@ -1397,11 +1397,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
-            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then. Their
-            # guard is read from _GUARDS without a call when it is known.
-            guard = _GUARDS.get(d, _UNKNOWN)
-            if guard is _UNKNOWN:
-                guard = _guard_of(d)
+            # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then.
+            guard = _guard_of[d]
             guards = (guard_damage_worth(b, target, n, left, True, me, _known_guard_points(b, target, me, guard))
                       if guard is not None and not target.blanked else 0.0)
             if life is None:
@@ -1440,9 +1437,7 @@ def guard_points(b: Board, card: Piece, me: int) -> float:
     Fighters you control"), their share of them. 0 for one's own cards and for Party Members."""
     if card.controller == me or card.d.is_party_member or card.blanked:
         return 0
-    guard = _GUARDS.get(card.d, _UNKNOWN)  # _guard_of, without the call when it is known
-    if guard is _UNKNOWN:
-        guard = _guard_of(card.d)
+    guard = _guard_of[card.d]
     if guard is None:
         return 0
     return _known_guard_points(b, card, me, guard)
@@ -1543,34 +1538,8 @@ def strikes_a_card(act: ActionDef) -> bool:
 Guard = tuple[int, tuple[tuple[int, Pred | None], ...], tuple[tuple[int, Pred | None], ...]]
 
 
-# CardDef -> _guard_of(): read at every damage to a card of the other party, where a dict's get costs less than a call
-# through lru_cache. The key keeps the definition alive, so its identity is never reused while cached.
-_GUARDS: dict[CardDef, Guard | None] = {}
-# Whether damage to a card of the other party is worth nothing whatever its amount (_unharmed), by card.
-_UNHARMED: dict[CardDef, bool] = {}
-
-
-def _unharmed(d: CardDef) -> bool:
-    """Whether damage to a card of the other party (not blanked) is worth nothing, however much: no Party Member,
-    no Life (rule 1b: damage never destroys it), nothing that keeps damage off the Party Members (rule 20), so that
-    worth_of_damage_alone finds 0 for it, Shield counters or not. Read once per card."""
-    if len(_UNHARMED) >= 4096:
-        _UNHARMED.clear()  # the cards of Games long gone
-    known = _UNHARMED[d] = not d.is_party_member and d.life is None and _guard_of(d) is None
-    return known
-
-
-def _guard_of(d: CardDef) -> Guard | None:
-    """What a card does to keep damage off its controller's cards (read once per card); None if nothing."""
-    known = _GUARDS.get(d, _UNKNOWN)
-    if known is _UNKNOWN:
-        if len(_GUARDS) >= 4096:
-            _GUARDS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
-        known = _GUARDS[d] = _read_guard(d)
-    return known  # type: ignore[no-any-return]
-
-
 def _read_guard(d: CardDef) -> Guard | None:
+    """What a card does to keep damage off its controller's cards; None if nothing (read once a card: _guard_of)."""
     block = ("block1" in d.statics) + 2 * ("block2" in d.statics) if d.host_kind == "equip" else 0
     # A rule of each round's start has no target: its Shield counters are spread (Louise Lake's "Fighters you
     # control"); an Action's go on its target.
@@ -1579,6 +1548,19 @@ def _read_guard(d: CardDef) -> Guard | None:
                      (_shield_steps(act.program, act.targets) for act in d.actions) if steps)
     return (block, spread, targeted) if block or spread or targeted else None
 
+
+# Read at every damage to a card of the other party.
+_guard_of: ByDefinition[Guard | None] = ByDefinition(_read_guard)
+
+
+def _reads_unharmed(d: CardDef) -> bool:
+    """Whether damage to a card of the other party (not blanked) is worth nothing, however much: no Party Member,
+    no Life (rule 1b: damage never destroys it), nothing that keeps damage off the Party Members (rule 20), so that
+    worth_of_damage_alone finds 0 for it, Shield counters or not (read once a card: _unharmed)."""
+    return not d.is_party_member and d.life is None and _guard_of[d] is None
+
+
+_unharmed: ByDefinition[bool] = ByDefinition(_reads_unharmed)
 
 def _shield_steps(program: Program, targets: tuple[TargetSpec, ...]) -> list[tuple[int, Pred | None]]:
     """The Shield counters a program puts on cards, a printed number (not Allgods Church's "that many", one for each
@@ -1623,43 +1605,26 @@ def discard_to_follow(b: Board, me: int) -> float:
 
 
 def _discard_to_follow(b: Board, me: int) -> float:
-    # Loops rather than any() over generators, each card's answer read from _DISCARDS without a call when it is known:
-    # the deck is walked card by card whenever the cards change.
-    known = _DISCARDS.get
+    # Loops rather than any() over generators: the deck is walked card by card whenever the cards change.
     for p in b.hand[me]:
-        found = known(p.d)
-        if found is None:
-            found = discards_damaged(p.d)
-        if found:
+        if discards_damaged[p.d]:
             return 1.0
     for zone in (b.deck[me], b.discard[me]):
         for p in zone:
-            found = known(p.d)
-            if found is None:
-                found = discards_damaged(p.d)
-            if found:
+            if discards_damaged[p.d]:
                 return 0.5
     return 0.0
 
 
-# CardDef -> discards_damaged(); the key keeps the definition alive, so its identity is never reused while cached.
-_DISCARDS: dict[CardDef, bool] = {}
-
-
-def discards_damaged(d: CardDef) -> bool:
-    """A card whose Action discards a target Resource with Damage counters on it (Deadshot). Read once per card."""
-    known = _DISCARDS.get(d)
-    if known is None:
-        if len(_DISCARDS) >= 4096:
-            _DISCARDS.clear()  # the cards of Games long gone: a run builds a Game per deck and opponent
-        known = _DISCARDS[d] = _reads_discards_damaged(d)
-    return known
-
-
 def _reads_discards_damaged(d: CardDef) -> bool:
+    """A card whose Action discards a target Resource with Damage counters on it (Deadshot); read once a card:
+    discards_damaged."""
     act = d.play_action
     return act is not None and len(act.targets) == 1 and {"resource", "damaged"} <= set(act.targets[0].atoms) and any(
         isinstance(verb, LeavePlay) and verb.to is TARGETS for verb in walk(act.program))
+
+
+discards_damaged: ByDefinition[bool] = ByDefinition(_reads_discards_damaged)
 
 
 def discard_held_back(state: QQDNDState) -> float:

@@ -280,11 +280,15 @@ class QQDNDState(Board, State):
         self._version += 1
         kind = move.kind
         phase = self.phase
-        # The most common turns of the phases (_after_pass, _after_action) are written out: one call a move fewer.
+        # The most common turns of the phases are here, one call a move fewer; the rest in _after_pass and
+        # _after_action.
         if kind == PASS_KIND:
             if phase == RESPOND:
+                # "if the opponent chooses not to respond, the turn passes again"
                 self.phase, self.actor = TURN, player
             elif phase == TURN:
+                # "When a player chooses not to take a Turn Action, their opponent reveals their hand and may
+                # perform any one Action with lower initiative than the previous Turn Action."
                 self.phase, self.actor = LAST, 1 - player
             else:
                 self._after_pass(player, phase)
@@ -304,7 +308,7 @@ class QQDNDState(Board, State):
                         self.turn_ctx = ctx
                         self.phase, self.actor = RESPOND, 1 - player
                     else:
-                        self._after_action(player, phase, move, ctx)
+                        self._after_action(player, phase)
             self.actions_this_round += 1
             if self.actions_this_round >= ACTIONS_PER_ROUND and not self.over and self.phase != END:
                 # The cap. Against a goldfish party, the round ends as if its last Action had been taken; between
@@ -495,15 +499,8 @@ class QQDNDState(Board, State):
         self.bar = best[opener]  # type: ignore[assignment]
 
     def _after_pass(self, player: int, phase: int) -> None:
-        other = 1 - player
-        if phase == RESPOND:
-            # "if the opponent chooses not to respond, the turn passes again"
-            self.phase, self.actor = TURN, player
-        elif phase == TURN:
-            # "When a player chooses not to take a Turn Action, their opponent reveals their hand and may
-            # perform any one Action with lower initiative than the previous Turn Action."
-            self.phase, self.actor = LAST, other
-        elif phase == LAST:
+        """A pass in the Last or Bonus phase (apply_legal turns the Response and Turn phases itself)."""
+        if phase == LAST:
             self._to_bonus()
         elif phase == BONUS:
             self.bonus_actions[player] = 0
@@ -516,14 +513,10 @@ class QQDNDState(Board, State):
         self.turn_ctx = None
         self.phase, self.actor = RESPOND, 1 - player
 
-    def _after_action(self, player: int, phase: int, move: Move, ctx: Ctx) -> None:
-        other = 1 - player
-        if phase in (OPEN, TURN):
-            self.bar = move.initiative
-            self.turn_player = player
-            self.turn_ctx = ctx
-            self.phase, self.actor = RESPOND, other
-        elif phase == RESPOND:
+    def _after_action(self, player: int, phase: int) -> None:
+        """An Action taken in the Response, Last or Bonus phase (apply_legal turns the opening and Turn phases
+        itself)."""
+        if phase == RESPOND:
             # Katana Lunge: "If this card is responded to, deal 1 damage to a Samurai you control."
             turn_ctx = self.turn_ctx
             if turn_ctx is not None and turn_ctx.action.on_responded:

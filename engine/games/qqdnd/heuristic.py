@@ -582,8 +582,27 @@ class HeuristicPolicy:
             # Keyed by the option itself (its kind, card and Action, with Initiatives that change nothing here).
             known = decision.options.get(option, _UNKNOWN)
             if known is _UNKNOWN:
-                known = decision.options[option] = self._best_of_plain(state, kind, source, act, value, scoring,
-                                                                       decision)
+                # _best_of_plain, its commonest cases without the call (every option of a decision not worked out yet
+                # comes here): a target-free Action's score, and any option of a card played or not a twin's.
+                if scoring.target_free:
+                    fixed = scoring.fixed
+                    score = None if fixed is None else fixed.get(decision.later)
+                    if score is None:
+                        score = self._target_free_score(state, kind, source, act, value, scoring, decision)
+                    known = decision.options[option] = None, score, value  # type: ignore[assignment]
+                elif kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus \
+                        or source.traits_added:
+                    if scoring.plan is not None:
+                        known = self._best_targets(state, kind, source, act, value, 1, scoring.plan, decision,
+                                                   _NO_FLOOR)
+                    elif scoring.permanent:
+                        known = self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
+                    else:
+                        known = self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
+                    decision.options[option] = known
+                else:
+                    known = decision.options[option] = self._best_of_plain(state, kind, source, act, value, scoring,
+                                                                           decision)
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]

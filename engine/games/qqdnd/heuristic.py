@@ -455,14 +455,17 @@ class HeuristicPolicy:
         tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
         lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
         best_of_option = self.best_of_option
+        # Most calls filter by the window alone: the other filters are asked only when given.
+        filtered = idle or cards is not None
         for option in state.options(state.actor):
             kind, source, act, lowest, highest = option
             if lowest > high or highest < low or lowest <= lowest_left_out:
                 continue
-            if idle and (kind != USE or self._deals_damage(state, source, decision)):
-                continue
-            if cards is not None and source.uid not in cards:
-                continue
+            if filtered:
+                if idle and (kind != USE or self._deals_damage(state, source, decision)):
+                    continue
+                if cards is not None and source.uid not in cards:
+                    continue
             if kind == PLAY:
                 twin = (act, source.owner, lowest, highest)
                 if twin in in_hand:

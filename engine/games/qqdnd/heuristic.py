@@ -1143,11 +1143,13 @@ class HeuristicPolicy:
         if focus is None:
             return 0.0
         assert isinstance(focus, Piece)
-        ctx = Ctx(state, state.actor, performer, act, act.high or 0)
+        # The target asked about first: most Actions of cards in hand cannot target the focus (Ctx made only if so).
         if act.targets:
             spec = act.targets[0]
             if spec.zone != "play" or not spec.pred(state, focus, state.actor, performer):
                 return 0.0
+        ctx = Ctx(state, state.actor, performer, act, act.high or 0)
+        if act.targets:
             ctx.targets, ctx.target_zones = [focus], [FIELD]
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
 

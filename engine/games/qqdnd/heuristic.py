@@ -209,8 +209,7 @@ class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
-                 "card_best", "options", "modifiers", "twins", "uses_of", "uses",
-                 "damaging", "rankings", "_estimate", "tb_ready")
+                 "card_best", "options", "modifiers", "twins", "damaging", "rankings", "_estimate", "tb_ready")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -229,9 +228,6 @@ class Decision:
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
         # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
-        # The USE options of each card (uid -> options), as _card_best reads them, and the options list they are of.
-        self.uses_of: list[Option] | None = None
-        self.uses: dict[int, list[Option]] = {}
         self.damaging: dict[int, bool] = {}  # card uid -> whether an Action it has now deals damage
         # (source uid, plan, damage) -> the candidates of a many-target damage Action, each one's worth, and their
         # indices ranked by worth (_best_of_many_targets)
@@ -531,15 +527,9 @@ class HeuristicPolicy:
         """The best score of the Actions a card in play can perform now, at any Initiative (Action `skip` left
         out), or `floor` if none scores more."""
         best = floor
-        options = state.options(state.actor)
-        if decision.uses_of is not options:
-            # The USE options of each card, in options() order: one pass over them a decision.
-            decision.uses_of, decision.uses = options, {}
-            for option in options:
-                if option[0] == USE:
-                    decision.uses.setdefault(option[1].uid, []).append(option)
-        for option in decision.uses.get(card.uid, ()):
-            if option[1] is card and option[2].uid != skip:
+        # The card's USE options, in options() order: a pass over them costs less than an index of every card's.
+        for option in state.options(state.actor):
+            if option[1] is card and option[0] == USE and option[2].uid != skip:
                 other = self.best_of_option(state, option, _ANYWHERE, decision, best)
                 if other is not None:
                     best = other[1]

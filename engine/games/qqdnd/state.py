@@ -740,6 +740,21 @@ class QQDNDState(Board, State):
         no_attacks, attacked = self.no_attacks[player], self.attacks_played[player]
         for card in self.hand[player]:
             d = card.d
+            option = card.play_option
+            if option is not None and card.initiative_override is None:
+                # Its option is made already (a card played at its printed Initiatives, below): only the rules that
+                # bar it this round are asked, in the same order.
+                if d.is_attack and no_attacks:
+                    continue
+                if d.is_spell_or_attack_action:
+                    if camp is None:
+                        camp = self.controls_active(player, "camp")
+                    if camp:
+                        continue
+                if attacked and d.play_rule == "first_attack":
+                    continue
+                options.append(option)  # type: ignore[arg-type]
+                continue
             act = d.play_action
             if act is None:
                 continue

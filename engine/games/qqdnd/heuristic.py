@@ -1393,8 +1393,9 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     if target.attached:
         n -= b.block_of(target)
     stripped = 0.0
-    if target.counters:
-        shields = target.counters.get("shield", 0)
+    counters = target.counters
+    if counters:
+        shields = counters.get("shield", 0)
         if shields:
             stripped = _worth_of_shields(target, n, shields, me)
             n -= shields
@@ -1408,7 +1409,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     # comparison, and this runs for every target of every damage move scored.
     d = target.d
     life = 1 if target.blanked else d.life
-    left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
+    # Most cards hold no counters: their Life counters are not looked up then.
+    left = 99 if life is None else life + (counters.get("life", 0) if counters else 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
             # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then.

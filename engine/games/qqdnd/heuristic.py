@@ -1523,6 +1523,8 @@ def hits_on(b: Board, target: Piece, me: int) -> int:
         return 1
     count = 0
     for p in b.field[me]:
+        if not p.d.actions and not p.attached and p.copied is None and p.trick is None:
+            continue  # nothing of its own to perform, nothing given to it (most equipment): actions_of lists none
         for act in b.actions_of(p):
             # strikes_a_card(act), inline: asked of every Action in play for each guard on a Party Member
             if act.damaging and act.targets and act.targets[0].zone == "play" and act.targets[0].pred(b, target, me, p):

@@ -790,6 +790,8 @@ class QQDNDState(Board, State):
             if piece.defeated or piece.blanked:
                 continue
             if piece.attached or piece.copied is not None or piece.trick is not None:
+                if piece.exhausted and piece.copied is None and piece.trick is None and _idle_while_exhausted(piece):
+                    continue  # _card_options would find none: no Action it has can be used while it is Exhausted
                 options.extend(self._card_options(player, piece))
                 continue
             if piece.exhausted:
@@ -1099,6 +1101,18 @@ class QQDNDState(Board, State):
         round." (`piece` is a card of a player who played Vanish this round.)"""
         return piece.d.is_party_member and (self.has_trait(piece, "Wizard", player)
                                             or self.has_trait(piece, "Sorceror", player))
+
+
+def _idle_while_exhausted(piece: Piece) -> bool:
+    """Whether an Exhausted card (copying no Action, with no Favourite Trick) has no Action usable while it is
+    Exhausted: none of its own, none its attachments could grant it (actions_of)."""
+    if piece.d.acts_while_exhausted:
+        return False
+    for item in piece.attached:
+        for act in item.d.grants:
+            if "exhausted" in act.usable:
+                return False
+    return True
 
 
 def _highest(option: Option) -> int:

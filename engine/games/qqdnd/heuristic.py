@@ -209,8 +209,7 @@ class Decision:
     """What one decision has worked out already: many moves share a condition, a target, a card."""
 
     __slots__ = ("later", "conditions", "damage", "permanents", "plans", "focus", "potentials", "_aims",
-                 "card_best", "options", "modifiers", "twins", "uses_of", "uses",
-                 "damaging", "rankings", "_estimate", "tb_ready")
+                 "card_best", "options", "modifiers", "twins", "damaging", "rankings", "_estimate", "tb_ready")
 
     def __init__(self, later: bool) -> None:
         self.later = later  # an Action is still to come this round
@@ -229,9 +228,6 @@ class Decision:
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
         # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
-        # The USE options of each card (uid -> options), as _card_best reads them, and the options list they are of.
-        self.uses_of: list[Option] | None = None
-        self.uses: dict[int, list[Option]] = {}
         self.damaging: dict[int, bool] = {}  # card uid -> whether an Action it has now deals damage
         # (source uid, plan, damage) -> the candidates of a many-target damage Action, each one's worth, and their
         # indices ranked by worth (_best_of_many_targets)
@@ -455,14 +451,17 @@ class HeuristicPolicy:
         tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
         lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
         best_of_option = self.best_of_option
+        # Most calls filter by the window alone: the other filters are asked only when given.
+        filtered = idle or cards is not None
         for option in state.options(state.actor):
             kind, source, act, lowest, highest = option
             if lowest > high or highest < low or lowest <= lowest_left_out:
                 continue
-            if idle and (kind != USE or self._deals_damage(state, source, decision)):
-                continue
-            if cards is not None and source.uid not in cards:
-                continue
+            if filtered:
+                if idle and (kind != USE or self._deals_damage(state, source, decision)):
+                    continue
+                if cards is not None and source.uid not in cards:
+                    continue
             if kind == PLAY:
                 twin = (act, source.owner, lowest, highest)
                 if twin in in_hand:
@@ -528,15 +527,9 @@ class HeuristicPolicy:
         """The best score of the Actions a card in play can perform now, at any Initiative (Action `skip` left
         out), or `floor` if none scores more."""
         best = floor
-        options = state.options(state.actor)
-        if decision.uses_of is not options:
-            # The USE options of each card, in options() order: one pass over them a decision.
-            decision.uses_of, decision.uses = options, {}
-            for option in options:
-                if option[0] == USE:
-                    decision.uses.setdefault(option[1].uid, []).append(option)
-        for option in decision.uses.get(card.uid, ()):
-            if option[1] is card and option[2].uid != skip:
+        # The card's USE options, in options() order: a pass over them costs less than an index of every card's.
+        for option in state.options(state.actor):
+            if option[1] is card and option[0] == USE and option[2].uid != skip:
                 other = self.best_of_option(state, option, _ANYWHERE, decision, best)
                 if other is not None:
                     best = other[1]
@@ -582,8 +575,27 @@ class HeuristicPolicy:
             # Keyed by the option itself (its kind, card and Action, with Initiatives that change nothing here).
             known = decision.options.get(option, _UNKNOWN)
             if known is _UNKNOWN:
-                known = decision.options[option] = self._best_of_plain(state, kind, source, act, value, scoring,
-                                                                       decision)
+                # _best_of_plain, its commonest cases without the call (every option of a decision not worked out yet
+                # comes here): a target-free Action's score, and any option of a card played or not a twin's.
+                if scoring.target_free:
+                    fixed = scoring.fixed
+                    score = None if fixed is None else fixed.get(decision.later)
+                    if score is None:
+                        score = self._target_free_score(state, kind, source, act, value, scoring, decision)
+                    known = decision.options[option] = None, score, value  # type: ignore[assignment]
+                elif kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus \
+                        or source.traits_added:
+                    if scoring.plan is not None:
+                        known = self._best_targets(state, kind, source, act, value, 1, scoring.plan, decision,
+                                                   _NO_FLOOR)
+                    elif scoring.permanent:
+                        known = self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
+                    else:
+                        known = self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
+                    decision.options[option] = known
+                else:
+                    known = decision.options[option] = self._best_of_plain(state, kind, source, act, value, scoring,
+                                                                           decision)
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
@@ -1121,11 +1133,13 @@ class HeuristicPolicy:
         if focus is None:
             return 0.0
         assert isinstance(focus, Piece)
-        ctx = Ctx(state, state.actor, performer, act, act.high or 0)
+        # The target asked about first: most Actions of cards in hand cannot target the focus (Ctx made only if so).
         if act.targets:
             spec = act.targets[0]
             if spec.zone != "play" or not spec.pred(state, focus, state.actor, performer):
                 return 0.0
+        ctx = Ctx(state, state.actor, performer, act, act.high or 0)
+        if act.targets:
             ctx.targets, ctx.target_zones = [focus], [FIELD]
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
 
@@ -1379,8 +1393,9 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     if target.attached:
         n -= b.block_of(target)
     stripped = 0.0
-    if target.counters:
-        shields = target.counters.get("shield", 0)
+    counters = target.counters
+    if counters:
+        shields = counters.get("shield", 0)
         if shields:
             stripped = _worth_of_shields(target, n, shields, me)
             n -= shields
@@ -1394,7 +1409,8 @@ def worth_of_damage_alone(b: Board, target: Piece, n: int, me: int) -> float:
     # comparison, and this runs for every target of every damage move scored.
     d = target.d
     life = 1 if target.blanked else d.life
-    left = 99 if life is None else life + target.counters.get("life", 0) + 1 - target.damage
+    # Most cards hold no counters: their Life counters are not looked up then.
+    left = 99 if life is None else life + (counters.get("life", 0) if counters else 0) + 1 - target.damage
     if target.controller != me:
         if not d.is_party_member:
             # Rule 20. Most cards keep no damage off (guard_points is 0 for them, and so is this): not asked then.
@@ -1507,6 +1523,8 @@ def hits_on(b: Board, target: Piece, me: int) -> int:
         return 1
     count = 0
     for p in b.field[me]:
+        if not p.d.actions and not p.attached and p.copied is None and p.trick is None:
+            continue  # nothing of its own to perform, nothing given to it (most equipment): actions_of lists none
         for act in b.actions_of(p):
             # strikes_a_card(act), inline: asked of every Action in play for each guard on a Party Member
             if act.damaging and act.targets and act.targets[0].zone == "play" and act.targets[0].pred(b, target, me, p):

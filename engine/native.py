@@ -87,7 +87,7 @@ def decide() -> tuple[bool, str]:
         return False, f"pure Python (the compiled modules have no build record {BUILD_RECORD.name}: make compile)"
     if stale:
         shown = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
-        return False, f"pure Python (the compiled modules are older than {shown}: make compile)"
+        return False, f"pure Python (the compiled build does not match {shown}: make compile)"
     return True, f"compiled ({len(COMPILED)} modules)"
 
 

@@ -1,4 +1,5 @@
 """`python -m engine.native_build`: compile the QQDND engine with mypyc (Makefile: compile; see engine/native.py).
+`python -m engine.native_build --status` says how the engine runs here: compiled, or pure Python and why.
 
 Builds the modules of engine.native.COMPILED, as one group, into extension modules beside their sources and then
 writes the build record (the SHA-256 of every source of the engine as it was compiled). Any earlier build is
@@ -33,7 +34,7 @@ def missing_tools() -> str | None:
         import mypyc.build  # noqa: F401  (a part of mypy, a development dependency)
     except ImportError:
         return "mypyc is not installed (it comes with mypy: pip install -e '.[dev]')"
-    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]  # as setuptools reads it
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler}) found"
     if not Path(sysconfig.get_paths()["include"], "Python.h").exists():
@@ -80,4 +81,9 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--status"]:
+        from engine.native import status
+
+        print(status())
+        sys.exit(0)
     sys.exit(main())

@@ -5,15 +5,27 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 FIXTURES := fixtures/qqdnd fixtures/condemned fixtures/anguish
 
-.PHONY: setup migrate cards samples run worker test browser-deps lint bench clean
+.PHONY: setup compile migrate cards samples run worker test browser-deps lint bench clean
 
-setup: $(VENV)/.installed
+setup: $(VENV)/.installed compile
 
 $(VENV)/.installed: pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $@
+
+# The QQDND engine compiled with mypyc into extension modules beside its sources (engine/native.py), built again
+# whenever a source of the engine changes. Without mypyc or a C compiler, or if the build fails, the engine runs as
+# pure Python (the same games, slower). CARDTABLE_PURE_PYTHON=1 runs it as pure Python anyway.
+ENGINE_SOURCES := $(shell find engine -name '*.py')
+BUILD_RECORD := engine/games/qqdnd/compiled.json
+compile: $(BUILD_RECORD)
+
+$(BUILD_RECORD): $(ENGINE_SOURCES) | $(VENV)/.installed
+	@mkdir -p var
+	@CARDTABLE_PURE_PYTHON=1 $(PY) -m engine.native_build 2>var/compile.log \
+		|| { tail -n 5 var/compile.log >&2; echo "The QQDND engine runs as pure Python (see the reason above)."; }
 
 migrate: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
@@ -37,14 +49,20 @@ run: samples
 worker: setup
 	DEBUG=1 $(VENV)/bin/celery -A config worker --loglevel=info
 
-# The whole suite on DATABASE_URL (SQLite by default). When that is PostgreSQL, the tests of what
-# each database does its own way run once more on SQLite: the search language (which must behave
-# the same on both), the name autocomplete (pg_trgm there, difflib here) and the card data version
-# that drives the HTTP caching.
+# The whole suite on DATABASE_URL (SQLite by default), with the QQDND engine compiled if it could be
+# (make compile). When it is, the QQDND engine's tests run once more on its pure-Python sources. When
+# DATABASE_URL is PostgreSQL, the tests of what each database does its own way run once more on SQLite:
+# the search language (which must behave the same on both), the name autocomplete (pg_trgm there,
+# difflib here) and the card data version that drives the HTTP caching.
 SQLITE_TOO := tests/web/test_search_language.py tests/web/test_card_autocomplete.py tests/web/test_card_http_cache.py \
 	tests/web/test_card_version_watch.py
+PURE_TOO := tests/engine/test_qqdnd_*.py tests/engine/test_native.py tests/engine/test_conformance.py
 test: setup browser-deps
 	CHROMIUM=$(CHROMIUM) $(PY) -m pytest
+	@if $(PY) -c 'import sys, engine.native as n; sys.exit(not n.is_compiled())'; then \
+		echo "The QQDND engine's tests on its pure-Python sources:"; \
+		CARDTABLE_PURE_PYTHON=1 $(PY) -m pytest -q -p no:cacheprovider $(PURE_TOO); \
+	fi
 	@case "$$DATABASE_URL" in postgres*) \
 		echo "On SQLite too:"; \
 		env -u DATABASE_URL $(PY) -m pytest -q -p no:cacheprovider $(SQLITE_TOO) ;; \
@@ -86,4 +104,5 @@ bench: setup
 	$(PY) bench/celery_bench.py
 
 clean:
-	rm -rf var staticfiles tests/browser/node_modules
+	rm -rf var staticfiles tests/browser/node_modules $(BUILD_RECORD)
+	find engine -name '*.so' -delete

@@ -94,7 +94,7 @@ def test_it_rejects_an_unreadable_initiative_naming_it(printed: str) -> None:
 
 def test_it_rejects_an_initiative_that_is_not_text() -> None:
     with pytest.raises(ValueError, match="must be text"):
-        parse_initiative(17)  # type: ignore[arg-type]
+        parse_initiative(17)
 
 
 # --- Resource Restriction ---------------------------------------------------------------------

@@ -18,6 +18,7 @@ from engine.games.qqdnd.pieces import DISCARD, FIELD, Piece
 from engine.games.qqdnd.state import LAST, QQDNDGame, QQDNDState, make_game
 from engine.games.qqdnd.verbs import Ctx
 from engine.goldfish import run_goldfish
+from engine.native import attribute_names
 from tests.engine.test_conformance import sample_decks
 from tests.engine.test_qqdnd_effects import Declining
 from tests.engine.test_qqdnd_engine import EPTOL, QUIET3_PARTY, QUIET_PARTY, Table
@@ -35,7 +36,7 @@ def signature(state: QQDNDState) -> dict[str, Any]:
         if isinstance(value, Piece):
             return ("piece", value.uid)
         if isinstance(value, Ctx):
-            return ("ctx", *(plain(getattr(value, name)) for name in Ctx.__slots__ if name != "b"))
+            return ("ctx", *(plain(getattr(value, name)) for name in attribute_names(Ctx) if name != "b"))
         if isinstance(value, random.Random):
             return value.getstate()
         if isinstance(value, dict):
@@ -51,8 +52,8 @@ def signature(state: QQDNDState) -> dict[str, Any]:
         return value
 
     found = {name: plain(value) for name, value in vars(state).items() if name not in CACHES}
-    found["pieces"] = [{name: plain(getattr(piece, name)) for name in Piece.__slots__ if name not in PIECE_CACHES}
-                       for piece in state.cards]
+    fields = [name for name in attribute_names(Piece) if name not in PIECE_CACHES]
+    found["pieces"] = [{name: plain(getattr(piece, name)) for name in fields} for piece in state.cards]
     return found
 
 
@@ -93,7 +94,7 @@ def play_at_random(state: QQDNDState, seed: int) -> list[Hashable]:
 
 def test_every_piece_field_is_copied() -> None:
     """clone() copies each field of a Piece by name: a field added to Piece must be added to the copier."""
-    assert set(Piece.__slots__) == PIECE_FIELDS
+    assert set(attribute_names(Piece)) == PIECE_FIELDS
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=[name for name, _ in GAMES])

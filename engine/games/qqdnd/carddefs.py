@@ -6,8 +6,8 @@ Initiative to the card's program from the effects table. States share these; onl
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypeVar
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine.games.qqdnd.effects import CARD_EFFECTS, GRANTED_ACTIONS, TOKENS
 from engine.games.qqdnd.initiative import parse_initiative
@@ -231,28 +231,3 @@ def dummy_record(index: int, life: int = 6) -> dict[str, Any]:
     """A goldfish dummy Party Member: "Life 6 each, no actions, no effects, hand value 0"."""
     return {"name": f"Dummy Party Member {index}", "card_type": "party_member", "subtypes": [], "text": "",
             "attributes": {"alignment": None, "ancestry": [], "classes": [], "hv": 0, "life": life, "actions": []}}
-
-
-_Known = TypeVar("_Known")
-
-
-class ByDefinition(dict["CardDef", _Known]):
-    """What `work_out` finds of a card's definition, worked out once a definition and then read as `memo[d]` (a
-    dict's subscript, with no call of Python code: the players read these in their hottest loops) or `memo(d)`.
-    The key keeps the definition alive, so its identity is never reused while cached; past MAX_DEFINITIONS (the
-    cards of Games long gone: a run builds a Game per deck and opponent) it starts again."""
-
-    MAX_DEFINITIONS = 4096
-    __slots__ = ("work_out",)
-
-    def __init__(self, work_out: Callable[[CardDef], _Known]) -> None:
-        super().__init__()
-        self.work_out = work_out
-
-    def __missing__(self, d: CardDef) -> _Known:
-        if len(self) >= self.MAX_DEFINITIONS:
-            self.clear()
-        known = self[d] = self.work_out(d)
-        return known
-
-    __call__ = dict.__getitem__

@@ -13,22 +13,14 @@ import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from engine.games.qqdnd.carddefs import ByDefinition
+from engine.games.qqdnd.containers import ByDefinition
+from engine.games.qqdnd.pieces import remaining_life
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
     from engine.games.qqdnd.carddefs import ActionDef, CardDef
     from engine.games.qqdnd.pieces import Piece
     from engine.games.qqdnd.verbs import Ctx
-
-
-def remaining_life(b: Board, piece: Piece) -> int:
-    """Damage the card can still take before it is defeated or destroyed (a large number without Life)."""
-    # Board.life_of, inline: this is asked of every target of every damage move scored.
-    life = 1 if piece.blanked else piece.d.life
-    if life is None:
-        return 99
-    return life + piece.counters.get("life", 0) + 1 - piece.damage
 
 
 def _rank_of(d: CardDef) -> int:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.core import CardInstance
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef
+from engine.games.qqdnd.containers import ReadOnlyDict, ReadOnlyList, ReadOnlySet
 from engine.games.qqdnd.pieces import (
     DECK,
     DISCARD,
@@ -33,6 +34,7 @@ from engine.games.qqdnd.pieces import (
     Piece,
 )
 from engine.games.qqdnd.verbs import Ctx
+from engine.native import attribute_names
 from engine.shuffling import shuffle
 
 if TYPE_CHECKING:
@@ -40,11 +42,11 @@ if TYPE_CHECKING:
 
 # Values a copy shares with the original: immutable, or never changed while a game is played.
 _SHARED: frozenset[type] = frozenset({int, str, bool, float, type(None), frozenset, CardInstance, CardDef, ActionDef,
-                                      CardBook})
+                                      CardBook, ReadOnlyDict, ReadOnlyList, ReadOnlySet})
 # The attributes of a state the copier builds itself (the rest are copied by type).
 _BUILT = frozenset({"cards", "deck", "hand", "discard", "field", "under_pile", "removed", "_zone_sides", "rng",
                     "choosers", "game", "_options_cache", "_candidates_cache", "_cards_memo", "_options_version"})
-# Every field of a Piece, as clone_piece copies it (a test checks this against Piece.__slots__).
+# Every field of a Piece, as clone_piece copies it (a test checks this against its attribute_names).
 PIECE_FIELDS = frozenset({
     "card", "uid", "d", "owner", "zone", "where", "controller", "lent_by", "damage", "counters", "exhausted",
     "stay_exhausted", "marks", "host", "attached", "under", "traits_added", "alignment", "copied", "trick",
@@ -86,10 +88,9 @@ def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDSta
 
 
 def _blank_piece(old: Piece) -> Piece:
-    new = object.__new__(Piece)
-    new.card, new.uid, new.d, new.owner = old.card, old.uid, old.d, old.owner
-    new.play_option = new.use_options = None  # they name the original Piece: made again on first use
-    return new
+    # Made with Piece(), since a compiled class (Makefile: compile) cannot be made without its __init__; its
+    # play_option and use_options stay None (the original's name the original Piece: made again on first use).
+    return Piece(old.card, old.d, old.owner)
 
 
 def _fill_piece(old: Piece, new: Piece, pieces: list[Piece]) -> None:
@@ -142,8 +143,8 @@ class _Copier:
 
     def _ctx(self, ctx: Ctx, where: str) -> Ctx:
         """An Action still being answered (the current Turn Action, for "If this card is responded to")."""
-        copy = object.__new__(Ctx)
-        for name in Ctx.__slots__:
+        copy = Ctx(ctx.b, ctx.actor, ctx.source, ctx.action, ctx.initiative)  # then every field, as it is below
+        for name in attribute_names(Ctx):
             value = getattr(ctx, name)
             setattr(copy, name, self.copy if value is self.original else self.value(value, f"{where}.{name}"))
         return copy

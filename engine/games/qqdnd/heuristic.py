@@ -82,9 +82,9 @@ from typing import Any, TypeVar
 
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
-from engine.games.qqdnd.carddefs import ActionDef, ByDefinition, CardDef
-from engine.games.qqdnd.choices import remaining_life
-from engine.games.qqdnd.pieces import FIELD, HAND, Piece
+from engine.games.qqdnd.carddefs import ActionDef, CardDef
+from engine.games.qqdnd.containers import ByDefinition
+from engine.games.qqdnd.pieces import FIELD, HAND, Piece, remaining_life
 from engine.games.qqdnd.state import (
     LAST,
     NO_LIMIT,
@@ -143,6 +143,7 @@ from engine.games.qqdnd.verbs import (
     YoursNamed,
     walk,
 )
+from engine.native import attribute_names
 
 POINT = 10.0  # a point of damage to a dummy, now
 DEFEAT_BONUS = 5.0
@@ -2024,7 +2025,7 @@ class Estimate:
         n = verb.n if isinstance(verb.n, int) else self._amount(verb.n, ctx)
         if isinstance(verb.to, RandomOne):
             return self._random_damage(verb.to, ctx, n)
-        total: float = 0  # sum() of a generator, as a loop (from 0, in order: the same total)
+        total: float = 0.0  # sum() of a generator, as a loop (from 0, in order: the same total)
         source = ctx.source
         for target in self._pieces(verb.to, ctx):
             total += damage_value(self.b, source, target, n, self.planned, self.me)
@@ -2060,7 +2061,7 @@ class Estimate:
             if not self.b.party_has(self.me, "Samurai"):
                 return 0.0
             # sum() of a generator, as a loop (from 0, in order: the same total)
-            total: float = 0
+            total: float = 0.0
             other, mine = 1 - self.me, f"challenge{self.me}"
             for p in self._pieces(verb.to, ctx):
                 if p.controller == other and p.d.is_party_member and not p.defeated and not p.counters.get(mine):
@@ -2334,7 +2335,7 @@ def _reads_picks(thing: object, depth: int = 4) -> bool:
         return False
     if isinstance(thing, (tuple, list)):
         return any(_reads_picks(each, depth - 1) for each in thing)
-    held = [getattr(thing, slot, None) for cls in type(thing).__mro__ for slot in getattr(cls, "__slots__", ())]
+    held = [getattr(thing, name, None) for name in attribute_names(type(thing))]
     held += list(getattr(thing, "__dict__", {}).values())
     return any(_reads_picks(each, depth - 1) for each in held)
 

@@ -29,8 +29,9 @@ class Initiative:
     high: int | None
 
 
-def parse_initiative(printed: str) -> Initiative:
-    """Parse a printed Initiative; ranges are stored low-high whichever way they are printed."""
+def parse_initiative(printed: object) -> Initiative:
+    """Parse a printed Initiative; ranges are stored low-high whichever way they are printed. Card data may hold
+    anything: it takes any object (and a compiled build would reject what is not text with a TypeError)."""
     if not isinstance(printed, str):
         raise ValueError(f"an Initiative must be text such as \"17\" or \"5-3\", not {printed!r}")
     value = printed.strip()

@@ -7,12 +7,13 @@ rules' eyes.
 """
 from __future__ import annotations
 
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.core import CardInstance
+from engine.games.qqdnd.containers import ReadOnlyDict, ReadOnlyList, ReadOnlySet
 
 if TYPE_CHECKING:
+    from engine.games.qqdnd.board import Board
     from engine.games.qqdnd.carddefs import ActionDef, CardDef
 
 # Zones. A card in play sits on its controller's side, a card in hand in its holder's hand, and
@@ -30,9 +31,10 @@ ACTED = "acted"
 
 # What a card out of play holds: nothing. Shared by every such card, and read-only, so that a card is given
 # containers of its own only as it enters play (Piece.enter_play), the one way onto the field.
-NO_COUNTERS = cast("dict[str, int]", MappingProxyType({}))
-NO_PIECES = cast("list[Piece]", ())
-NO_TRAITS = cast("set[str]", frozenset())
+# Of the very types the attributes are declared with (a compiled build checks that), and read-only.
+NO_COUNTERS = cast("dict[str, int]", ReadOnlyDict())
+NO_PIECES = cast("list[Piece]", ReadOnlyList())
+NO_TRAITS = cast("set[str]", ReadOnlySet())
 
 
 class Piece:
@@ -127,3 +129,12 @@ class Piece:
 
     def __repr__(self) -> str:
         return f"<{self.d.name} #{self.uid} {ZONE_NAMES[self.zone]}:p{self.where}>"
+
+
+def remaining_life(b: Board, piece: Piece) -> int:
+    """Damage the card can still take before it is defeated or destroyed (a large number without Life)."""
+    # Board.life_of, inline: this is asked of every target of every damage move scored.
+    life = 1 if piece.blanked else piece.d.life
+    if life is None:
+        return 99
+    return life + piece.counters.get("life", 0) + 1 - piece.damage

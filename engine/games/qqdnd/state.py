@@ -41,8 +41,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from functools import partial
 from itertools import combinations
 from typing import Any, NamedTuple
+
+from mypy_extensions import mypyc_attr
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
@@ -152,6 +155,7 @@ def make_game(deck: ResolvedDeck, **options: Any) -> QQDNDGame:
 Option = tuple[int, Piece, ActionDef, int, int]  # (kind, source, action, lowest, highest Initiative)
 
 
+@mypyc_attr(native_class=False)  # see Board
 class QQDNDState(Board, State):
     def __init__(self, game: QQDNDGame, rng: random.Random, choosers: tuple[Chooser, Chooser], *,
                  deal: bool = True) -> None:
@@ -260,17 +264,18 @@ class QQDNDState(Board, State):
         was declared ("They each declare the highest Initiative of the cards in their hand"): the opening
         Initiative is still within its reach."""
         opening = self.phase == OPEN and self.actor != seat
-
-        def consistent() -> bool:
-            self._version += 1
-            self._cards_version += 1
-            return not opening or self._best_initiative(self.actor) == self.bar
-
         resample_hidden_cards(self, seat, rng, hand_revealed=self.phase == LAST and self.actor != seat,
-                              consistent=consistent)
+                              consistent=partial(self._dealt_consistently, opening))
         self._version += 1
         self._cards_version += 1
         self.board_version += 1  # hands and decks were dealt anew
+
+    def _dealt_consistently(self, opening: bool) -> bool:
+        """Whether a deal of resample_hidden keeps the declared opening Initiative within the hand's reach (a
+        method, not a function nested there, which the compiler (Makefile: compile) cannot build in this class)."""
+        self._version += 1
+        self._cards_version += 1
+        return not opening or self._best_initiative(self.actor) == self.bar
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""
@@ -320,9 +325,6 @@ class QQDNDState(Board, State):
                     self.over = True
         if self.phase == END and not self.over:  # _advance() has something to do: the round is over
             self._advance()
-
-    # A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal, with no call between.
-    apply_trusted = apply_legal  # type: ignore[assignment]  # a Move is what State.apply_trusted is given here
 
     # --- the record of copies with no legal moment -----------------------------------------------
 
@@ -1113,6 +1115,11 @@ def _idle_while_exhausted(piece: Piece) -> bool:
             if "exhausted" in act.usable:
                 return False
     return True
+
+
+# A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal, with no call between.
+# Set after the class (not as an alias in its body), which a compiled build (Makefile: compile) also allows.
+QQDNDState.apply_trusted = QQDNDState.apply_legal  # type: ignore[assignment,method-assign]
 
 
 def _highest(option: Option) -> int:

@@ -21,9 +21,10 @@ from dataclasses import dataclass, field
 from itertools import count
 from typing import TYPE_CHECKING, Any, cast
 
+from engine.games.qqdnd.containers import ReadOnlyList
 from engine.games.qqdnd.pieces import ACTED, DISCARD, FIELD, NO_PIECES
 
-NO_PLAYERS = cast("list[int]", ())  # a Ctx's nested Action has no players as targets until it is given some
+NO_PLAYERS = cast("list[int]", ReadOnlyList())  # a Ctx's nested Action has no players as targets until it is given some
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
@@ -1289,7 +1290,9 @@ class CardEffects:
         unknown = self.statics - STATICS
         if unknown:
             raise ValueError(f"unknown static rules {sorted(unknown)}")
-        if (self.host is None) != (self.host_kind is None) or self.host_kind not in (None, *HOST_KINDS):
+        # (not `host_kind not in (None, *HOST_KINDS)`, which the compiler (Makefile: compile) cannot build)
+        if (self.host is None) != (self.host_kind is None) or (
+                self.host_kind is not None and self.host_kind not in HOST_KINDS):
             raise ValueError(f"a host needs a host kind out of {HOST_KINDS}")
         if self.play_rule not in (None, "first_attack", "with_unique"):
             raise ValueError(f"unknown play rule {self.play_rule!r}")

@@ -1,0 +1,142 @@
+"""The QQDND engine compiled ahead of time with mypyc, or run as pure Python.
+
+`make compile` (run by `make setup`; engine/native_build.py) builds the modules in COMPILED into extension
+modules beside their sources (`heuristic.cpython-311-x86_64-linux-gnu.so`..., not in git) and writes BUILD_RECORD,
+the SHA-256 of every source of the engine at build time. Python imports such an extension module in place of the
+.py beside it. So that an edited source is never shadowed by a build of an older one, `install()` (run as the
+engine package is imported) lets it do so only while every source of the engine still matches the record;
+otherwise it imports all of COMPILED from their sources, and says so once. The modules are built as one group
+that calls itself directly, hence all of them or none. PURE_PYTHON_ENV=1 imports them from source too.
+
+Both ways play byte-identical games (bench/record_digest.py, bench/matchup_digest.py); the compiled one is faster.
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from importlib.machinery import ModuleSpec
+from pathlib import Path
+from types import ModuleType
+
+ENGINE = Path(__file__).resolve().parent
+ROOT = ENGINE.parent
+# The modules compiled, as one group. Left out, as plain Python: copies.py (it copies a state through its __dict__),
+# containers.py (subclasses of dict, list and set, which a compiled class cannot be) and choices.py (the Choosers,
+# which scenario tests subclass: a compiled class admits no subclass it was not compiled with).
+COMPILED = tuple(f"engine.games.qqdnd.{name}" for name in (
+    "alignment", "board", "carddefs", "cards", "effects", "flow", "heuristic", "initiative", "pieces",
+    "players", "restrictions", "rules", "sections", "state", "stats", "terms", "verbs", "xvalue",
+))
+GROUP = "engine.games.qqdnd.compiled"  # the group's shared library: compiled__mypyc.<suffix> beside them
+BUILD_RECORD = ENGINE / "games" / "qqdnd" / "compiled.json"
+PURE_PYTHON_ENV = "CARDTABLE_PURE_PYTHON"
+
+
+def source_path(module: str) -> Path:
+    return ROOT.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def extension_paths() -> list[Path]:
+    """Every extension module in the engine's directories (those of a build, and any left from an older one)."""
+    return sorted({path for suffix in importlib.machinery.EXTENSION_SUFFIXES for path in ENGINE.rglob("*" + suffix)})
+
+
+def module_of(extension: Path) -> str:
+    name = extension.name.split(".")[0]
+    return ".".join((*extension.parent.relative_to(ROOT).parts, name))
+
+
+def relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+def fingerprint() -> dict[str, str]:
+    """The SHA-256 of every source of the engine (a build may depend on any: mypyc reads the types of what the
+    compiled modules import), by path from the project's root."""
+    return {relative(path): hashlib.sha256(path.read_bytes()).hexdigest() for path in sorted(ENGINE.rglob("*.py"))}
+
+
+def stale_files(record: Path = BUILD_RECORD) -> list[str] | None:
+    """The sources changed, added or removed since the build, and the extension modules that are not those it
+    built; None when there is no readable build record."""
+    try:
+        written = json.loads(record.read_text())
+        built, extensions = dict(written["sources"]), set(written["extensions"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    now = fingerprint()
+    changed = {path for path in built.keys() | now.keys() if built.get(path) != now.get(path)}
+    return sorted(changed | (extensions ^ {relative(path) for path in extension_paths()}))
+
+
+def decide() -> tuple[bool, str]:
+    """(whether to import the compiled modules, why)."""
+    if os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
+        return False, f"pure Python ({PURE_PYTHON_ENV} is set)"
+    if not extension_paths():
+        return False, "pure Python (not compiled: make compile)"
+    stale = stale_files()
+    if stale is None:
+        return False, f"pure Python (the compiled modules have no build record {BUILD_RECORD.name}: make compile)"
+    if stale:
+        shown = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
+        return False, f"pure Python (the compiled build does not match {shown}: make compile)"
+    return True, f"compiled ({len(COMPILED)} modules)"
+
+
+class _FromSource(MetaPathFinder):
+    """Imports the engine's modules that have an extension module beside them from their .py files."""
+
+    def __init__(self) -> None:
+        self.modules: frozenset[str] = frozenset()
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None,
+                  ) -> ModuleSpec | None:
+        if fullname not in self.modules:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+
+
+_FINDER = _FromSource()
+_reason = "pure Python (engine.native.install() not run)"
+
+
+def install() -> None:
+    """Chooses, once, between the compiled modules and their sources, before any of them is imported."""
+    global _reason
+    if _FINDER in sys.meta_path:
+        return
+    use, _reason = decide()
+    if not use:
+        modules = {module_of(path) for path in extension_paths()} | set(COMPILED)
+        _FINDER.modules = frozenset(module for module in modules if source_path(module).exists())
+        sys.meta_path.insert(0, _FINDER)
+        if extension_paths() and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0"):
+            warnings.warn(f"The QQDND engine runs as {_reason}.", RuntimeWarning, stacklevel=2)
+
+
+def is_compiled() -> bool:
+    """Whether the engine's modules were imported compiled (it imports one to find out)."""
+    module = importlib.import_module(COMPILED[0])
+    return not (module.__file__ or "").endswith(".py")
+
+
+def status() -> str:
+    """How the engine runs, in words: "compiled (19 modules)" or "pure Python (why)"."""
+    return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
+
+
+def attribute_names(cls: type) -> tuple[str, ...]:
+    """The instance attributes a class with __slots__ declares, with its bases'; when compiled (which keeps no
+    __slots__) those mypyc lists in __mypyc_attrs__."""
+    compiled = getattr(cls, "__mypyc_attrs__", None)
+    if compiled is not None:
+        return tuple(name for name in compiled if name != "__dict__")
+    return tuple(slot for base in cls.__mro__ for slot in getattr(base, "__slots__", ()))

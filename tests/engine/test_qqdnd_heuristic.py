@@ -618,3 +618,14 @@ def test_a_camp_that_holds_a_dead_attack_is_let_go_against_a_real_party() -> Non
     assert any(move.startswith("use Loose") for move in moves)
     assert camp.zone != FIELD
     assert any(move.startswith("play Sword Throw") for move in moves)
+
+
+def test_a_camp_is_not_played_for_an_attack_that_cannot_hurt() -> None:
+    """ Rule 27: Sniper's Camp ("place a Martial Attack Action face down attached to it from your hand") is worth the
+    Attack it holds, and Katana Lunge's "Deal 1 damage to target card if there is a Samurai in your party" deals nothing
+    from a party without a Samurai: the Camp would hold nothing worth Loosing and lock the hand. Before, the held
+    Attack was weighed as if its condition held, and the Camp was played. """
+    table = Table([RESMI, *QUIET3_PARTY], opponent=[*QUIET_PARTY])
+    table.hand("Drunkard", "Sniper's Camp", "Katana Lunge")  # Drunkard (21) opens
+    moves = play_round(table, HeuristicPlayer())
+    assert not any(move.startswith("play Sniper's Camp") for move in moves)

@@ -629,3 +629,20 @@ def test_a_camp_is_not_played_for_an_attack_that_cannot_hurt() -> None:
     table.hand("Drunkard", "Sniper's Camp", "Katana Lunge")  # Drunkard (21) opens
     moves = play_round(table, HeuristicPlayer())
     assert not any(move.startswith("play Sniper's Camp") for move in moves)
+
+
+def test_a_second_copy_of_a_weapon_goes_to_another_card_in_a_matchup() -> None:
+    """ Rule 28: "You can only use one Action per card per turn", so a second Golden Katana ("Equipped card has “Golden
+    Strike: (13) Deal 1 damage to target card with a Challenge counter on it”") on Eptol, who has Golden Strike already,
+    adds nothing while the first stays, and "Equipment and attachments leave play with the card they are on": against a
+    party that deals damage both would go when Eptol is defeated. With no Challenge counter in play neither Samurai's
+    Golden Strike has a target yet, and the two hosts weighed the same: the first listed, Eptol, took it. """
+    table = Table([EPTOL, *QUIET3_PARTY], opponent=[*QUIET_PARTY])
+    eptol = table.member("Eptol")
+    eptol.exhausted = True  # no Challenge this round
+    table.give("Golden Katana", zone="field", host=eptol)
+    slayer = table.give("Samurai Slayer", zone="field")
+    table.give("Voicechat Network", OPPONENT, zone="field")  # the other party's Turn Action at 20
+    table.hand("Drunkard", "Golden Katana")  # Drunkard (21) opens
+    moves = play_round(table, HeuristicPlayer())
+    assert f"play Golden Katana (10) on {slayer.d.name}" in moves

@@ -167,6 +167,7 @@ SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of 
 LAST_ATTACK = 60.0
 # A card searched into the hand: what TB Towers finds when one's own card takes its first damage of the round.
 TB_SEARCH = CARD_NOW * 1.3
+STACKED = 0.5  # a weapon equipped beside a copy of itself on one card, in a matchup (rule 28)
 # Another Attack card while a Deadshot can discard a guard this round (rule 20): it waits, as Sword Throw does.
 HELD_BACK = LAST_ATTACK
 LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
@@ -1080,6 +1081,8 @@ class HeuristicPolicy:
             value -= 1.0
         if profile.forces_next_action:
             value -= 1.0  # Raging Savage: the next Action must be its own, which cannot hurt a dummy
+        if host is not None and value > 0 and stacked_weapon(state, card, host):
+            value *= STACKED  # rule 28: a second copy of a weapon on one card adds nothing to it
         if nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value
@@ -1261,6 +1264,17 @@ def camp_freed_worth(state: QQDNDState, camp: Piece) -> float:
     if len(camp.under) != 1 or state.game.goldfish:
         return 0.0
     return FUTURE_RATE * POINT * camp_locks(state)
+
+
+def stacked_weapon(state: QQDNDState, card: Piece, host: Piece) -> bool:
+    """Rule 28: whether a weapon would be equipped beside a copy of itself on the same card, in a matchup. The copy adds
+    nothing while the first stays: Holo-Lance's "Equipped card deals 1 additional damage as long as it has a Mount
+    equipped to it" is one rule however many Lances say it, and a second Golden Katana's Golden Strike is an Action the
+    card has already ("You can only use one Action per card per turn"); and "Equipment and attachments leave play with
+    the card they are on": against a party that deals damage, both go when the card is defeated."""
+    if "Weapon" not in card.d.traits or state.game.goldfish:
+        return False
+    return any(p.d is card.d for p in host.attached if p is not card)
 
 
 def rounds_to_go(state: QQDNDState) -> int:

@@ -9,7 +9,7 @@ from pathlib import Path
 from engine.cli import load_cards, resolved_deck
 from engine.core import OPPONENT, PLAYER, TERMINAL
 from engine.games.qqdnd.carddefs import dummy_record
-from engine.games.qqdnd.pieces import DECK
+from engine.games.qqdnd.pieces import DECK, FIELD
 from engine.games.qqdnd.players import HeuristicPlayer, SparringParty, goldfish_game
 from engine.games.qqdnd.state import PASS, RESPOND
 from engine.players.base import Player
@@ -597,3 +597,52 @@ def test_it_strikes_its_own_tb_towers_when_the_other_partys_cards_are_worth_noth
     moves = play_round(table, HeuristicPlayer())
     assert f"use Guard's Strike (10) of Starguard on {towers.d.name}" in moves
     assert lunge.zone != DECK
+
+
+def test_a_camp_that_holds_a_dead_attack_is_let_go_against_a_real_party() -> None:
+    """ Rule 27, "Sniper's Camp against a real party": "While Sniper's Camp is in play, you cannot play Attack or Spell
+    Actions from your hand" and "When there are no Martial Attack Actions attached to Sniper's Camp, discard it". The
+    Camp holds a Katana Lunge ("Deal 1 damage to target card if there is a Samurai in your party") and the party has no
+    Samurai: the Lunge does nothing, but Loosing it, the Camp's last Attack, discards the Camp, and the Sword Throw in
+    hand can be thrown the same round. Before, a Loose that did nothing scored nothing, the Camp stayed, and every
+    Attack drawn after it stayed in hand (replayed drawn games of the sample deck, its last Party Member Resmi). """
+    table = Table([RESMI, *QUIET3_PARTY], opponent=[*QUIET_PARTY])
+    for _ in range(6):
+        table.give("Sword Throw", zone="deck")  # a deck of Attacks to draw: the Camp locks them
+    camp = table.give("Sniper's Camp", zone="field")
+    lunge = table.give("Katana Lunge", zone="deck")
+    table.state.put_under(lunge, camp)
+    table.give("Voicechat Network", OPPONENT, zone="field")  # the other party's Turn Action at 20
+    table.hand("Drunkard", "Sword Throw")  # Drunkard (21) opens
+    moves = play_round(table, HeuristicPlayer())
+    assert any(move.startswith("use Loose") for move in moves)
+    assert camp.zone != FIELD
+    assert any(move.startswith("play Sword Throw") for move in moves)
+
+
+def test_a_camp_is_not_played_for_an_attack_that_cannot_hurt() -> None:
+    """ Rule 27: Sniper's Camp ("place a Martial Attack Action face down attached to it from your hand") is worth the
+    Attack it holds, and Katana Lunge's "Deal 1 damage to target card if there is a Samurai in your party" deals nothing
+    from a party without a Samurai: the Camp would hold nothing worth Loosing and lock the hand. Before, the held
+    Attack was weighed as if its condition held, and the Camp was played. """
+    table = Table([RESMI, *QUIET3_PARTY], opponent=[*QUIET_PARTY])
+    table.hand("Drunkard", "Sniper's Camp", "Katana Lunge")  # Drunkard (21) opens
+    moves = play_round(table, HeuristicPlayer())
+    assert not any(move.startswith("play Sniper's Camp") for move in moves)
+
+
+def test_a_second_copy_of_a_weapon_goes_to_another_card_in_a_matchup() -> None:
+    """ Rule 28: "You can only use one Action per card per turn", so a second Golden Katana ("Equipped card has “Golden
+    Strike: (13) Deal 1 damage to target card with a Challenge counter on it”") on Eptol, who has Golden Strike already,
+    adds nothing while the first stays, and "Equipment and attachments leave play with the card they are on": against a
+    party that deals damage both would go when Eptol is defeated. With no Challenge counter in play neither Samurai's
+    Golden Strike has a target yet, and the two hosts weighed the same: the first listed, Eptol, took it. """
+    table = Table([EPTOL, *QUIET3_PARTY], opponent=[*QUIET_PARTY])
+    eptol = table.member("Eptol")
+    eptol.exhausted = True  # no Challenge this round
+    table.give("Golden Katana", zone="field", host=eptol)
+    slayer = table.give("Samurai Slayer", zone="field")
+    table.give("Voicechat Network", OPPONENT, zone="field")  # the other party's Turn Action at 20
+    table.hand("Drunkard", "Golden Katana")  # Drunkard (21) opens
+    moves = play_round(table, HeuristicPlayer())
+    assert f"play Golden Katana (10) on {slayer.d.name}" in moves

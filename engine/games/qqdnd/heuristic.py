@@ -168,6 +168,7 @@ SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of 
 LAST_ATTACK = 60.0
 # A card searched into the hand: what TB Towers finds when one's own card takes its first damage of the round.
 TB_SEARCH = CARD_NOW * 1.3
+STACKED = 0.5  # a weapon equipped beside a copy of itself on one card, in a matchup (rule 28)
 # Another Attack card while a Deadshot can discard a guard this round (rule 20): it waits, as Sword Throw does.
 HELD_BACK = LAST_ATTACK
 LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
@@ -904,7 +905,9 @@ class HeuristicPolicy:
         card. An attached damage Action with many choices of targets (Spread Shot on a real party's board) has
         its best found by ranking (_best_of_many_targets), as when it is played from hand."""
         found: tuple[Move, float] | None = None
-        best_score = to_beat
+        # Rule 27: Loosing the Camp's last Attack discards the Camp and frees the hand; scores are compared without it.
+        freed = camp_freed_worth(state, source)
+        best_score = to_beat - freed
         me = state.actor
         blind = self._loose_blind(act)
         for card in source.under:
@@ -949,6 +952,8 @@ class HeuristicPolicy:
                 score = self.score(state, move, decision)
                 if score > best_score:
                     found, best_score = (move, score), score
+        if found is not None and freed:
+            found = (found[0], found[1] + freed)
         return found
 
     def _loose_blind(self, act: ActionDef) -> bool:
@@ -1053,7 +1058,7 @@ class HeuristicPolicy:
         value = 0.1
         if profile.camp:
             attacks = [p for p in state.hand[state.actor] if p is not card and p.d.category == "Action"
-                       and {"Martial", "Attack"} <= p.d.traits]
+                       and {"Martial", "Attack"} <= p.d.traits and attack_conditions_hold(state, p.d.play_action)]
             if not attacks:
                 return -2.0
             value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a, decision) for a in attacks
@@ -1089,6 +1094,8 @@ class HeuristicPolicy:
             value -= 1.0
         if profile.forces_next_action:
             value -= 1.0  # Raging Savage: the next Action must be its own, which cannot hurt a dummy
+        if host is not None and value > 0 and stacked_weapon(state, card, host):
+            value *= STACKED  # rule 28: a second copy of a weapon on one card adds nothing to it
         if nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value
@@ -1238,6 +1245,51 @@ def camp_locks(state: QQDNDState) -> float:
     locked = sum(1 for p in deck if p.d.category == "Action" and ("Attack" in p.d.traits or "Spell" in p.d.traits))
     draw = sum(p.d.hv for p in state.field[state.actor] if p.d.is_party_member)
     return draw * locked / len(deck)
+
+
+def camp_kept_cost(state: QQDNDState, camp: Piece) -> float:
+    """Rule 27: what Sniper's Camp's Draw ("Place a Martial Attack Action from your hand face down attached to Sniper's
+    Camp") costs in a matchup. "When there are no Martial Attack Actions attached to Sniper's Camp, discard it": a Camp
+    in play holds an Attack already, and each one attached keeps it a round longer, a round whose draw brings Attack and
+    Spell cards it locks in hand ("you cannot play Attack or Spell Actions from your hand"; rule 8's count). Against
+    the goldfish nothing changes."""
+    if camp.zone != FIELD or state.game.goldfish:
+        return 0.0
+    return FUTURE_RATE * POINT * camp_locks(state)
+
+
+def attack_conditions_hold(state: QQDNDState, act: ActionDef | None) -> bool:
+    """Rule 27: whether an Attack card's "if there is a <class> in your party" holds now (Katana Lunge's Samurai, Spread
+    Shot's Fighter): a card whose condition fails deals no damage, from the hand or from a Sniper's Camp."""
+    if act is None:
+        return False
+    plan = _attack_plan(act)
+    if plan is None:
+        return True
+    me = state.actor
+    return all(state.party_has(me, condition.trait) != isinstance(condition, PartyLacks)
+               for condition in plan.conditions)
+
+
+def camp_freed_worth(state: QQDNDState, camp: Piece) -> float:
+    """Rule 27: what Loosing the last Attack attached to one's Sniper's Camp is worth besides the Attack, in a matchup:
+    "When there are no Martial Attack Actions attached to Sniper's Camp, discard it", and with it goes "While Sniper's
+    Camp is in play, you cannot play Attack or Spell Actions from your hand": the Attack and Spell cards a round's draw
+    holds are free again (rule 8's count). Against the goldfish nothing changes."""
+    if len(camp.under) != 1 or state.game.goldfish:
+        return 0.0
+    return FUTURE_RATE * POINT * camp_locks(state)
+
+
+def stacked_weapon(state: QQDNDState, card: Piece, host: Piece) -> bool:
+    """Rule 28: whether a weapon would be equipped beside a copy of itself on the same card, in a matchup. The copy adds
+    nothing while the first stays: Holo-Lance's "Equipped card deals 1 additional damage as long as it has a Mount
+    equipped to it" is one rule however many Lances say it, and a second Golden Katana's Golden Strike is an Action the
+    card has already ("You can only use one Action per card per turn"); and "Equipment and attachments leave play with
+    the card they are on": against a party that deals damage, both go when the card is defeated."""
+    if "Weapon" not in card.d.traits or state.game.goldfish:
+        return False
+    return any(p.d is card.d for p in host.attached if p is not card)
 
 
 def rounds_to_go(state: QQDNDState) -> int:
@@ -2139,7 +2191,9 @@ class Estimate:
         return 3.0
 
     def _attach(self, verb: Verb, ctx: Ctx) -> float:
-        return 2.0 if any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[self.me]) else 0.0
+        if not any({"Martial", "Attack"} <= p.d.traits for p in self.state.hand[self.me]):
+            return 0.0
+        return 2.0 - camp_kept_cost(self.state, ctx.source)
 
     def damage(self, source: Piece, target: Piece, n: int) -> float:
         return damage_value(self.b, source, target, n, self.planned, self.me)

@@ -600,7 +600,7 @@ def test_it_strikes_its_own_tb_towers_when_the_other_partys_cards_are_worth_noth
 
 
 def test_a_camp_that_holds_a_dead_attack_is_let_go_against_a_real_party() -> None:
-    """ Rule 27, "Sniper's Camp against a real party": "While Sniper's Camp is in play, you cannot play Attack or Spell
+    """ Rule 26, "Sniper's Camp against a real party": "While Sniper's Camp is in play, you cannot play Attack or Spell
     Actions from your hand" and "When there are no Martial Attack Actions attached to Sniper's Camp, discard it". The
     Camp holds a Katana Lunge ("Deal 1 damage to target card if there is a Samurai in your party") and the party has no
     Samurai: the Lunge does nothing, but Loosing it, the Camp's last Attack, discards the Camp, and the Sword Throw in
@@ -621,7 +621,7 @@ def test_a_camp_that_holds_a_dead_attack_is_let_go_against_a_real_party() -> Non
 
 
 def test_a_camp_is_not_played_for_an_attack_that_cannot_hurt() -> None:
-    """ Rule 27: Sniper's Camp ("place a Martial Attack Action face down attached to it from your hand") is worth the
+    """ Rule 26: Sniper's Camp ("place a Martial Attack Action face down attached to it from your hand") is worth the
     Attack it holds, and Katana Lunge's "Deal 1 damage to target card if there is a Samurai in your party" deals nothing
     from a party without a Samurai: the Camp would hold nothing worth Loosing and lock the hand. Before, the held
     Attack was weighed as if its condition held, and the Camp was played. """
@@ -632,7 +632,7 @@ def test_a_camp_is_not_played_for_an_attack_that_cannot_hurt() -> None:
 
 
 def test_a_second_copy_of_a_weapon_goes_to_another_card_in_a_matchup() -> None:
-    """ Rule 28: "You can only use one Action per card per turn", so a second Golden Katana ("Equipped card has “Golden
+    """ Rule 27: "You can only use one Action per card per turn", so a second Golden Katana ("Equipped card has “Golden
     Strike: (13) Deal 1 damage to target card with a Challenge counter on it”") on Eptol, who has Golden Strike already,
     adds nothing while the first stays, and "Equipment and attachments leave play with the card they are on": against a
     party that deals damage both would go when Eptol is defeated. With no Challenge counter in play neither Samurai's

@@ -168,7 +168,7 @@ SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of 
 LAST_ATTACK = 60.0
 # A card searched into the hand: what TB Towers finds when one's own card takes its first damage of the round.
 TB_SEARCH = CARD_NOW * 1.3
-STACKED = 0.5  # a weapon equipped beside a copy of itself on one card, in a matchup (rule 28)
+STACKED = 0.5  # a weapon equipped beside a copy of itself on one card, in a matchup (rule 27)
 # Another Attack card while a Deadshot can discard a guard this round (rule 20): it waits, as Sword Throw does.
 HELD_BACK = LAST_ATTACK
 LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
@@ -905,7 +905,7 @@ class HeuristicPolicy:
         card. An attached damage Action with many choices of targets (Spread Shot on a real party's board) has
         its best found by ranking (_best_of_many_targets), as when it is played from hand."""
         found: tuple[Move, float] | None = None
-        # Rule 27: Loosing the Camp's last Attack discards the Camp and frees the hand; scores are compared without it.
+        # Rule 26: Loosing the Camp's last Attack discards the Camp and frees the hand; scores are compared without it.
         freed = camp_freed_worth(state, source)
         best_score = to_beat - freed
         me = state.actor
@@ -1095,7 +1095,7 @@ class HeuristicPolicy:
         if profile.forces_next_action:
             value -= 1.0  # Raging Savage: the next Action must be its own, which cannot hurt a dummy
         if host is not None and value > 0 and stacked_weapon(state, card, host):
-            value *= STACKED  # rule 28: a second copy of a weapon on one card adds nothing to it
+            value *= STACKED  # rule 27: a second copy of a weapon on one card adds nothing to it
         if nested >= 0:
             value += 0.1  # Dimensional Wave played along: one more card used
         return value
@@ -1248,7 +1248,7 @@ def camp_locks(state: QQDNDState) -> float:
 
 
 def camp_kept_cost(state: QQDNDState, camp: Piece) -> float:
-    """Rule 27: what Sniper's Camp's Draw ("Place a Martial Attack Action from your hand face down attached to Sniper's
+    """Rule 26: what Sniper's Camp's Draw ("Place a Martial Attack Action from your hand face down attached to Sniper's
     Camp") costs in a matchup. "When there are no Martial Attack Actions attached to Sniper's Camp, discard it": a Camp
     in play holds an Attack already, and each one attached keeps it a round longer, a round whose draw brings Attack and
     Spell cards it locks in hand ("you cannot play Attack or Spell Actions from your hand"; rule 8's count). Against
@@ -1259,7 +1259,7 @@ def camp_kept_cost(state: QQDNDState, camp: Piece) -> float:
 
 
 def attack_conditions_hold(state: QQDNDState, act: ActionDef | None) -> bool:
-    """Rule 27: whether an Attack card's "if there is a <class> in your party" holds now (Katana Lunge's Samurai, Spread
+    """Rule 26: whether an Attack card's "if there is a <class> in your party" holds now (Katana Lunge's Samurai, Spread
     Shot's Fighter): a card whose condition fails deals no damage, from the hand or from a Sniper's Camp."""
     if act is None:
         return False
@@ -1272,7 +1272,7 @@ def attack_conditions_hold(state: QQDNDState, act: ActionDef | None) -> bool:
 
 
 def camp_freed_worth(state: QQDNDState, camp: Piece) -> float:
-    """Rule 27: what Loosing the last Attack attached to one's Sniper's Camp is worth besides the Attack, in a matchup:
+    """Rule 26: what Loosing the last Attack attached to one's Sniper's Camp is worth besides the Attack, in a matchup:
     "When there are no Martial Attack Actions attached to Sniper's Camp, discard it", and with it goes "While Sniper's
     Camp is in play, you cannot play Attack or Spell Actions from your hand": the Attack and Spell cards a round's draw
     holds are free again (rule 8's count). Against the goldfish nothing changes."""
@@ -1282,7 +1282,7 @@ def camp_freed_worth(state: QQDNDState, camp: Piece) -> float:
 
 
 def stacked_weapon(state: QQDNDState, card: Piece, host: Piece) -> bool:
-    """Rule 28: whether a weapon would be equipped beside a copy of itself on the same card, in a matchup. The copy adds
+    """Rule 27: whether a weapon would be equipped beside a copy of itself on the same card, in a matchup. The copy adds
     nothing while the first stays: Holo-Lance's "Equipped card deals 1 additional damage as long as it has a Mount
     equipped to it" is one rule however many Lances say it, and a second Golden Katana's Golden Strike is an Action the
     card has already ("You can only use one Action per card per turn"); and "Equipment and attachments leave play with

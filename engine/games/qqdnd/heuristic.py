@@ -455,7 +455,6 @@ class HeuristicPolicy:
         kinds = self._kinds
         tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
         lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
-        best_of_option = self.best_of_option
         for option in state.options(state.actor):
             kind, source, act, lowest, highest = option
             if lowest > high or highest < low or lowest <= lowest_left_out:
@@ -469,7 +468,7 @@ class HeuristicPolicy:
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            best = best_of_option(state, option, window, decision, floor)
+            best = self.best_of_option(state, option, window, decision, floor)  # not a bound method: called natively
             if best is None:
                 continue
             uid = source.uid

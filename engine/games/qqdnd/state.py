@@ -45,8 +45,6 @@ from functools import partial
 from itertools import combinations
 from typing import Any, NamedTuple
 
-from mypy_extensions import mypyc_attr
-
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
 from engine.games.qqdnd.board import Board
@@ -155,10 +153,13 @@ def make_game(deck: ResolvedDeck, **options: Any) -> QQDNDGame:
 Option = tuple[int, Piece, ActionDef, int, int]  # (kind, source, action, lowest, highest Initiative)
 
 
-@mypyc_attr(native_class=False)  # see Board
 class QQDNDState(Board, State):
     def __init__(self, game: QQDNDGame, rng: random.Random, choosers: tuple[Chooser, Chooser], *,
-                 deal: bool = True) -> None:
+                 deal: bool = True, blank: bool = False) -> None:
+        """A new game of `game`, dealt (`deal`: its first round begun) or not; `blank`, an empty state that
+        clone_state fills in (a compiled class cannot be made without its __init__)."""
+        if blank:
+            return
         self._init_board(game.book, rng, choosers)
         self.game = game
         self.unimplemented = frozenset(UNIMPLEMENTED) | frozenset(game.book.missing)
@@ -276,6 +277,10 @@ class QQDNDState(Board, State):
         self._version += 1
         self._cards_version += 1
         return not opening or self._best_initiative(self.actor) == self.bar
+
+    def apply_trusted(self, action: Any) -> None:
+        """A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal."""
+        self.apply_legal(action)
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""
@@ -1087,10 +1092,6 @@ class QQDNDState(Board, State):
         return piece.d.is_party_member and (self.has_trait(piece, "Wizard", player)
                                             or self.has_trait(piece, "Sorceror", player))
 
-
-# A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal, with no call between.
-# Set after the class (not as an alias in its body), which a compiled build (Makefile: compile) also allows.
-QQDNDState.apply_trusted = QQDNDState.apply_legal  # type: ignore[assignment,method-assign]
 
 
 def _highest(option: Option) -> int:

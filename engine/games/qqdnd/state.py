@@ -43,7 +43,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import partial
 from itertools import combinations
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
@@ -67,10 +67,18 @@ from engine.games.qqdnd.pieces import (
 )
 from engine.games.qqdnd.verbs import THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
 
-PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
-OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
+PASS_KIND: Final = 0
+PLAY: Final = 1
+USE: Final = 2
+STALL_KIND: Final = 3
+OPEN: Final = 0
+RESPOND: Final = 1
+TURN: Final = 2
+LAST: Final = 3
+BONUS: Final = 4
+END: Final = 5
 PHASE_NAMES = ("open", "respond", "turn", "last", "bonus", "end")
-NO_LIMIT = 1_000
+NO_LIMIT: Final = 1_000
 MAX_ROUNDS = 30
 # The cap on Actions (moves other than a pass, the sparring party's included) in one round. A round of a real
 # deck against the sparring party takes at most a few dozen: each card in hand once, each card in play once.
@@ -89,7 +97,7 @@ class Move(NamedTuple):
     nested_targets: tuple[int, ...] = ()
 
 
-PASS = Move(PASS_KIND)
+PASS: Final = Move(PASS_KIND)
 # Move's own constructor fills its defaults in Python; the moves built while choosing (hundreds a game) are made
 # from all eight fields at once: new_move(Move, (kind, source, action, initiative, targets, mode, nested,
 # nested_targets)) is the same tuple as Move(...), made faster.

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from engine.games.qqdnd.containers import ReadOnlyList
 from engine.games.qqdnd.pieces import ACTED, DISCARD, FIELD, NO_PIECES
@@ -334,11 +334,11 @@ class _Picked(Ref):
         return [p for p in ctx.picked if p.zone == FIELD]
 
 
-TARGETS: Ref = _Targets()
-THIS: Ref = _This()
-THIS_NAMED: Ref = _ThisNamed()
+TARGETS: Final[Ref] = _Targets()
+THIS: Final[Ref] = _This()
+THIS_NAMED: Final[Ref] = _ThisNamed()
 HOST: Ref = _Host()
-PICKED: Ref = _Picked()
+PICKED: Final[Ref] = _Picked()
 
 
 def _every_piece(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> list[Piece]:
@@ -454,7 +454,7 @@ class _Count(Amount):
         return ctx.count
 
 
-COUNT: Amount = _Count()
+COUNT: Final[Amount] = _Count()
 
 
 class CountersOn(Amount):

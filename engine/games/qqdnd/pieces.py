@@ -38,9 +38,9 @@ ACTED = "acted"
 # What a card out of play holds: nothing. Shared by every such card, and read-only, so that a card is given
 # containers of its own only as it enters play (Piece.enter_play), the one way onto the field.
 # Of the very types the attributes are declared with (a compiled build checks that), and read-only.
-NO_COUNTERS = cast("dict[str, int]", ReadOnlyDict())
-NO_PIECES = cast("list[Piece]", ReadOnlyList())
-NO_TRAITS = cast("set[str]", ReadOnlySet())
+NO_COUNTERS: Final = cast("dict[str, int]", ReadOnlyDict())
+NO_PIECES: Final = cast("list[Piece]", ReadOnlyList())
+NO_TRAITS: Final = cast("set[str]", ReadOnlySet())
 
 
 class Piece:

@@ -83,7 +83,7 @@ MAX_ROUNDS = 30
 # The cap on Actions (moves other than a pass, the sparring party's included) in one round. A round of a real
 # deck against the sparring party takes at most a few dozen: each card in hand once, each card in play once.
 ACTIONS_PER_ROUND = 200
-OPPONENT_MODES = ("sparring", "passive")
+OPPONENT_MODES: Final = ("sparring", "passive")
 
 
 class Move(NamedTuple):

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, game_stream
-from engine.games.qqdnd.copies import PIECE_FIELDS
+from engine.games.qqdnd.copies import PIECE_FIELDS, state_attributes
 from engine.games.qqdnd.pieces import DISCARD, FIELD, Piece
 from engine.games.qqdnd.state import LAST, QQDNDGame, QQDNDState, make_game
 from engine.games.qqdnd.verbs import Ctx
@@ -51,7 +51,7 @@ def signature(state: QQDNDState) -> dict[str, Any]:
             return (type(value).__name__, dict(vars(value)))
         return value
 
-    found = {name: plain(value) for name, value in vars(state).items() if name not in CACHES}
+    found = {name: plain(value) for name, value in state_attributes(state).items() if name not in CACHES}
     fields = [name for name in attribute_names(Piece) if name not in PIECE_CACHES]
     found["pieces"] = [{name: plain(getattr(piece, name)) for name in fields} for piece in state.cards]
     return found

@@ -7,9 +7,9 @@ party is Good, you cannot have Evil party members, etc."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
-SIDES: tuple[str, ...] = ("Good", "Lawful", "Evil", "Chaotic")
+SIDES: Final[tuple[str, ...]] = ("Good", "Lawful", "Evil", "Chaotic")
 OPPOSED: dict[str, str] = {"Good": "Evil", "Evil": "Good", "Lawful": "Chaotic", "Chaotic": "Lawful"}
 
 # An alignment's first letter is its place on the Lawful-Chaotic axis, the second on Good-Evil;

@@ -12,10 +12,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from mypy_extensions import mypyc_attr
-
-# CardBook and Chooser imported at run time, not only for type checking: when compiled, the annotations of the class
-# name them as it is made.
 from engine.core import CardInstance
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef
 from engine.games.qqdnd.choices import Chooser
@@ -24,9 +20,6 @@ from engine.games.qqdnd.verbs import Ctx, Pred, run_program
 from engine.shuffling import shuffle as shuffle_pile
 
 
-# A plain Python class when compiled (Makefile: compile), as is QQDNDState: its attributes stay in the instance's
-# __dict__, which clone_state copies.
-@mypyc_attr(native_class=False)
 class Board:
     """Zones and rules; QQDNDState adds the round structure on top."""
 

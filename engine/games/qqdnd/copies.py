@@ -58,13 +58,13 @@ PIECE_FIELDS = frozenset({
 def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDState:
     """An exact, independent copy of `state`; its chance events draw from `rng`, or (None) from a copy of
     the state's own stream, so that it plays on exactly as the original would."""
-    copy = object.__new__(type(state))
+    copy = type(state)(state.game, state.rng, state.choosers, blank=True)
     pieces = [_blank_piece(piece) for piece in state.cards]
     for old, new in zip(state.cards, pieces, strict=True):
         _fill_piece(old, new, pieces)
     copier = _Copier(state, copy, pieces)
-    values = copy.__dict__
-    for name, value in state.__dict__.items():
+    values: dict[str, Any] = {}
+    for name, value in state_attributes(state).items():
         if name not in _BUILT:
             values[name] = copier.value(value, name)
     values["game"] = state.game
@@ -72,8 +72,8 @@ def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDSta
     for zone in ("deck", "hand", "discard", "field", "under_pile", "removed"):
         values[zone] = [[pieces[p.uid] for p in side] for side in getattr(state, zone)]
     values["_zone_sides"] = tuple(
-        {DECK: copy.deck, HAND: copy.hand, DISCARD: copy.discard, FIELD: copy.field, UNDER: copy.under_pile,
-         REMOVED: copy.removed}.get(zone) for zone in range(len(state._zone_sides)))
+        {DECK: values["deck"], HAND: values["hand"], DISCARD: values["discard"], FIELD: values["field"],
+         UNDER: values["under_pile"], REMOVED: values["removed"]}.get(zone) for zone in range(len(state._zone_sides)))
     if rng is None:
         rng = random.Random()
         rng.setstate(state.rng.getstate())
@@ -84,7 +84,24 @@ def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDSta
     values["_options_cache"] = [None, None]
     values["_candidates_cache"] = {}
     values["_cards_memo"] = {}
+    for name, value in values.items():
+        setattr(copy, name, value)
     return copy
+
+
+def state_attributes(state: QQDNDState) -> dict[str, Any]:
+    """Every attribute of a state by name: compiled (Makefile: compile), those of its class (mypyc's
+    __mypyc_attrs__) that are set, with any in its __dict__; as plain Python, its __dict__."""
+    found = {}
+    for name in attribute_names(type(state)):
+        value = getattr(state, name, _UNSET)
+        if value is not _UNSET:
+            found[name] = value
+    found.update(getattr(state, "__dict__", {}))
+    return found
+
+
+_UNSET = object()
 
 
 def _blank_piece(old: Piece) -> Piece:

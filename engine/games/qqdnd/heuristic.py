@@ -78,7 +78,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
@@ -145,46 +145,47 @@ from engine.games.qqdnd.verbs import (
 )
 from engine.native import attribute_names
 
-POINT = 10.0  # a point of damage to a dummy, now
-DEFEAT_BONUS = 5.0
-FUTURE_RATE = 0.5  # a point of damage per round to come, against a point now
-CHARGE = 8.0  # a Charge counter on an Alchemical Bomb
-SHIELD = POINT * FUTURE_RATE  # a Shield counter stripped from an opposing Party Member: a point of damage to come
-MILLED_THEIRS = 0.2  # a card of the other party's deck removed from the game (Starshot)
-MILLED_OWN = 0.5  # a card of one's own deck removed from the game
-CARD_NOW = 1.5  # a card into hand while an Action is still to come this round
-CARD_LATER = 0.2  # a card into hand once none is
-PLAYED = 0.05  # a card played rather than used from play: one the end of the round does not discard
+POINT: Final = 10.0  # a point of damage to a dummy, now
+DEFEAT_BONUS: Final = 5.0
+FUTURE_RATE: Final = 0.5  # a point of damage per round to come, against a point now
+CHARGE: Final = 8.0  # a Charge counter on an Alchemical Bomb
+# A Shield counter stripped from an opposing Party Member: a point of damage to come.
+SHIELD: Final = POINT * FUTURE_RATE
+MILLED_THEIRS: Final = 0.2  # a card of the other party's deck removed from the game (Starshot)
+MILLED_OWN: Final = 0.5  # a card of one's own deck removed from the game
+CARD_NOW: Final = 1.5  # a card into hand while an Action is still to come this round
+CARD_LATER: Final = 0.2  # a card into hand once none is
+PLAYED: Final = 0.05  # a card played rather than used from play: one the end of the round does not discard
 # A counter put on a card, of a kind whose estimate does not look at the cards it goes on (_COUNTED_COUNTERS), and a
 # Shield counter anywhere but on one's own Party Member (rule 21).
-COUNTER = 0.2
-OWN_POINT = 3.0  # a point of damage to one's own card
-OWN_POINT_UNOPPOSED = 0.5  # a point on one's own Party Member when the other party deals no damage (goldfish)
-OWN_DEFEAT = 40.0  # one's own Party Member defeated
-BOOM_HORIZON = 6  # rounds of Ticks a BOOM is counted to give up, at most
-SLOT_COST = 2.0  # what a Turn Action may cost when it only makes the chance of a response
+COUNTER: Final = 0.2
+OWN_POINT: Final = 3.0  # a point of damage to one's own card
+OWN_POINT_UNOPPOSED: Final = 0.5  # a point on one's own Party Member when the other party deals no damage (goldfish)
+OWN_DEFEAT: Final = 40.0  # one's own Party Member defeated
+BOOM_HORIZON: Final = 6  # rounds of Ticks a BOOM is counted to give up, at most
+SLOT_COST: Final = 2.0  # what a Turn Action may cost when it only makes the chance of a response
 # Sword Throw while another Attack that can hurt a dummy is in hand and an Action is still to come (rule 12): below
 # anything worth a Turn Action, or a Turn Action made only to open a chance to respond.
-LAST_ATTACK = 60.0
+LAST_ATTACK: Final = 60.0
 # A card searched into the hand: what TB Towers finds when one's own card takes its first damage of the round.
-TB_SEARCH = CARD_NOW * 1.3
-STACKED = 0.5  # a weapon equipped beside a copy of itself on one card, in a matchup (rule 27)
+TB_SEARCH: Final = CARD_NOW * 1.3
+STACKED: Final = 0.5  # a weapon equipped beside a copy of itself on one card, in a matchup (rule 27)
 # Another Attack card while a Deadshot can discard a guard this round (rule 20): it waits, as Sword Throw does.
-HELD_BACK = LAST_ATTACK
-LEAVE_THEIRS = 5.0  # a card of the other party's leaves play
+HELD_BACK: Final = LAST_ATTACK
+LEAVE_THEIRS: Final = 5.0  # a card of the other party's leaves play
 # A point of damage a round an opposing card keeps off the other party's living Party Members (rule 20: Block, Shield
 # counters made), gone with the card: a point of damage to come.
-GUARD_POINT = POINT * FUTURE_RATE
+GUARD_POINT: Final = POINT * FUTURE_RATE
 # Rule 23: the first point on an undamaged Party Member of a party whose healer is standing is undone at the end of the
 # round unless another point follows it: it counts as a point to come, not a point now.
-UNDONE = POINT - POINT * FUTURE_RATE
+UNDONE: Final = POINT - POINT * FUTURE_RATE
 # Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
 # they are (the rest of a key says of which card and seat).
 _GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
 _HEALER_STANDS, _TB_TOWERS_READY = "healer_stands", "tb_towers_ready"
 _Read = TypeVar("_Read")
 # TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
-_TB_TOWERS = "tb_towers"
+_TB_TOWERS: Final = "tb_towers"
 
 
 class Found:
@@ -452,7 +453,6 @@ class HeuristicPolicy:
         kinds = self._kinds
         tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
         lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
-        best_of_option = self.best_of_option
         # Most calls filter by the window alone: the other filters are asked only when given.
         filtered = idle or cards is not None
         for option in state.options(state.actor):
@@ -469,7 +469,7 @@ class HeuristicPolicy:
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            best = best_of_option(state, option, window, decision, floor)
+            best = self.best_of_option(state, option, window, decision, floor)  # not a bound method: called natively
             if best is None:
                 continue
             uid = source.uid
@@ -1153,18 +1153,21 @@ class HeuristicPolicy:
 
 
 # The steps of an attached Action Loose performs (HeuristicPolicy._single_damage).
-_DRAW, _DAMAGE, _IF_DAMAGE = range(3)
+_DRAW: Final = 0
+_DAMAGE: Final = 1
+_IF_DAMAGE: Final = 2
 
 # Above this many ways to choose the targets of an "up to N targets" Action (a real party's board holds many
 # cards: Spread Shot at its lowest value has thousands), their best choice is found by ranking, not by listing.
-MANY_TARGET_SETS = 24
+MANY_TARGET_SETS: Final = 24
 
 
-_TB_SETUP = (True, True, True)  # a strike at one's own card that sets off TB Towers (rule 19): a set-up that goes first
-_QUIET_SETUP = (True, False)  # _kind_of an Action that sets up what comes after it and deals no damage itself
-_ANYWHERE = (0, NO_LIMIT, "high", True)  # every Initiative, each Action at its highest
-_UNKNOWN: Any = object()  # not worked out yet (None is a result: no legal move)
-_NO_FLOOR = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
+# A strike at one's own card that sets off TB Towers (rule 19): a set-up that goes first.
+_TB_SETUP: Final = (True, True, True)
+_QUIET_SETUP: Final = (True, False)  # _kind_of an Action that sets up what comes after it and deals no damage itself
+_ANYWHERE: Final = (0, NO_LIMIT, "high", True)  # every Initiative, each Action at its highest
+_UNKNOWN: Final[Any] = object()  # not worked out yet (None is a result: no legal move)
+_NO_FLOOR: Final = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
 # A target-free Action's best move, not built yet: (None, its score, the value it was scored at) (Decision.options).
 _Lazy = tuple[None, float, int]
 
@@ -2415,7 +2418,13 @@ def trait_damage(act: ActionDef) -> tuple[str, int, int] | None:
     return verb.condition.trait, amounts[0], amounts[1]
 
 
-_SPLIT_FIXED, _SPLIT_DAMAGE, _SPLIT_REMOVE, _SPLIT_FLIP, _SPLIT_IF, _SPLIT_LEAVE, _SPLIT_EXHAUST = range(7)
+_SPLIT_FIXED: Final = 0
+_SPLIT_DAMAGE: Final = 1
+_SPLIT_REMOVE: Final = 2
+_SPLIT_FLIP: Final = 3
+_SPLIT_IF: Final = 4
+_SPLIT_LEAVE: Final = 5
+_SPLIT_EXHAUST: Final = 6
 # Verbs whose estimate neither reads nor changes the damage planned by the program, nor the context another
 # verb reads (Exhaust sets what it counted).
 _SPLIT_FIXED_VERBS = (LeavePlay, Custom, Draw, StayExhausted, DiscardFromHand, DiscardHand, Search, RevealUntil,
@@ -2522,14 +2531,13 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
     """The dry run of a split program on one target, added up verb by verb as Estimate.program adds them. The
     program's damage meets nothing planned before it: what it is worth is damage_value with nothing planned, as
     DamagePlan.worth finds it once a decision (`me` is the player to act)."""
-    worth_alone = DamagePlan.worth
     total = 0.0
     for (step, verb, _), worth in zip(steps, fixed, strict=True):
         if step == _SPLIT_FIXED:
             total += worth
         elif step == _SPLIT_DAMAGE:
             # The program's only damage: nothing planned before it.
-            total += worth_alone(state, source, target, verb.n, decision)
+            total += DamagePlan.worth(state, source, target, verb.n, decision)
         elif step == _SPLIT_REMOVE:
             # An undamaged target has nothing to remove: asked before whether its damage can be removed at all.
             if target.damage and state.damage_removable(target):
@@ -2538,9 +2546,9 @@ def _split_total(state: QQDNDState, source: Piece, target: Piece, me: int, steps
         elif step == _SPLIT_FLIP:
             heads, tails = worth
             if heads is None:
-                heads = 0.0 + worth_alone(state, source, target, verb.heads[0].n, decision)
+                heads = 0.0 + DamagePlan.worth(state, source, target, verb.heads[0].n, decision)
             if tails is None:
-                tails = 0.0 + worth_alone(state, source, target, verb.tails[0].n, decision)
+                tails = 0.0 + DamagePlan.worth(state, source, target, verb.tails[0].n, decision)
             total += 0.5 * heads + 0.5 * tails
         elif step == _SPLIT_IF:
             total += _split_total(state, source, target, me, worth[0], worth[1], decision)

@@ -7,7 +7,7 @@ rules' eyes.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from engine.core import CardInstance
 from engine.games.qqdnd.containers import ReadOnlyDict, ReadOnlyList, ReadOnlySet
@@ -19,7 +19,13 @@ if TYPE_CHECKING:
 # Zones. A card in play sits on its controller's side, a card in hand in its holder's hand, and
 # every other card in its owner's deck, discard pile, "under" pile (face down beneath another
 # card) or removed-from-the-game pile.
-DECK, HAND, DISCARD, FIELD, UNDER, REMOVED, GONE = range(7)
+DECK: Final = 0
+HAND: Final = 1
+DISCARD: Final = 2
+FIELD: Final = 3
+UNDER: Final = 4
+REMOVED: Final = 5
+GONE: Final = 6
 ZONE_NAMES = ("deck", "hand", "discard", "field", "under", "removed", "gone")
 
 # The mark on equipment or a skill whose Actions the card it is on no longer has (Galatea's Observe and
@@ -32,9 +38,9 @@ ACTED = "acted"
 # What a card out of play holds: nothing. Shared by every such card, and read-only, so that a card is given
 # containers of its own only as it enters play (Piece.enter_play), the one way onto the field.
 # Of the very types the attributes are declared with (a compiled build checks that), and read-only.
-NO_COUNTERS = cast("dict[str, int]", ReadOnlyDict())
-NO_PIECES = cast("list[Piece]", ReadOnlyList())
-NO_TRAITS = cast("set[str]", ReadOnlySet())
+NO_COUNTERS: Final = cast("dict[str, int]", ReadOnlyDict())
+NO_PIECES: Final = cast("list[Piece]", ReadOnlyList())
+NO_TRAITS: Final = cast("set[str]", ReadOnlySet())
 
 
 class Piece:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Final
 
 from engine.deck import DeckCard, ResolvedDeck
 from engine.decklist import normalize_name
@@ -32,14 +33,14 @@ from engine.problems import Problem, ValidationResult, listing
 
 FORMATS: tuple[str, ...] = ("constructed",)
 
-PARTY_MEMBER = "party_member"
-RESOURCE = "resource"
+PARTY_MEMBER: Final = "party_member"
+RESOURCE: Final = "resource"
 PARTY_SIZE = 4
 SIDE_HEADER = "Side"
 # The section check builds a flow network with a node per Party Member. A party has 4; one a
 # card or two over is still worth checking while a deck is being built, but a list of 999 copies
 # of each Party Member must not build half a million nodes to be told what party_size tells.
-MAX_CHECKED_PARTY = 2 * PARTY_SIZE
+MAX_CHECKED_PARTY: Final = 2 * PARTY_SIZE
 
 
 def check(deck: ResolvedDeck, result: ValidationResult) -> None:

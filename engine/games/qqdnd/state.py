@@ -43,9 +43,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import partial
 from itertools import combinations
-from typing import Any, NamedTuple
-
-from mypy_extensions import mypyc_attr
+from typing import Any, Final, NamedTuple
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
@@ -69,15 +67,23 @@ from engine.games.qqdnd.pieces import (
 )
 from engine.games.qqdnd.verbs import THEIR_SIDE, YOUR_SIDE, Act, Ctx, TargetSpec, run_program
 
-PASS_KIND, PLAY, USE, STALL_KIND = 0, 1, 2, 3
-OPEN, RESPOND, TURN, LAST, BONUS, END = range(6)
+PASS_KIND: Final = 0
+PLAY: Final = 1
+USE: Final = 2
+STALL_KIND: Final = 3
+OPEN: Final = 0
+RESPOND: Final = 1
+TURN: Final = 2
+LAST: Final = 3
+BONUS: Final = 4
+END: Final = 5
 PHASE_NAMES = ("open", "respond", "turn", "last", "bonus", "end")
-NO_LIMIT = 1_000
+NO_LIMIT: Final = 1_000
 MAX_ROUNDS = 30
 # The cap on Actions (moves other than a pass, the sparring party's included) in one round. A round of a real
 # deck against the sparring party takes at most a few dozen: each card in hand once, each card in play once.
 ACTIONS_PER_ROUND = 200
-OPPONENT_MODES = ("sparring", "passive")
+OPPONENT_MODES: Final = ("sparring", "passive")
 
 
 class Move(NamedTuple):
@@ -91,7 +97,7 @@ class Move(NamedTuple):
     nested_targets: tuple[int, ...] = ()
 
 
-PASS = Move(PASS_KIND)
+PASS: Final = Move(PASS_KIND)
 # Move's own constructor fills its defaults in Python; the moves built while choosing (hundreds a game) are made
 # from all eight fields at once: new_move(Move, (kind, source, action, initiative, targets, mode, nested,
 # nested_targets)) is the same tuple as Move(...), made faster.
@@ -155,10 +161,13 @@ def make_game(deck: ResolvedDeck, **options: Any) -> QQDNDGame:
 Option = tuple[int, Piece, ActionDef, int, int]  # (kind, source, action, lowest, highest Initiative)
 
 
-@mypyc_attr(native_class=False)  # see Board
 class QQDNDState(Board, State):
     def __init__(self, game: QQDNDGame, rng: random.Random, choosers: tuple[Chooser, Chooser], *,
-                 deal: bool = True) -> None:
+                 deal: bool = True, blank: bool = False) -> None:
+        """A new game of `game`, dealt (`deal`: its first round begun) or not; `blank`, an empty state that
+        clone_state fills in (a compiled class cannot be made without its __init__)."""
+        if blank:
+            return
         self._init_board(game.book, rng, choosers)
         self.game = game
         self.unimplemented = frozenset(UNIMPLEMENTED) | frozenset(game.book.missing)
@@ -276,6 +285,10 @@ class QQDNDState(Board, State):
         self._version += 1
         self._cards_version += 1
         return not opening or self._best_initiative(self.actor) == self.bar
+
+    def apply_trusted(self, action: Any) -> None:
+        """A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal."""
+        self.apply_legal(action)
 
     def apply_legal(self, move: Move) -> None:
         """Apply a move taken from legal_actions() without checking it again."""
@@ -1115,11 +1128,6 @@ def _idle_while_exhausted(piece: Piece) -> bool:
             if "exhausted" in act.usable:
                 return False
     return True
-
-
-# A Player returns one of legal_actions() (State.apply_trusted): applied as apply_legal, with no call between.
-# Set after the class (not as an alias in its body), which a compiled build (Makefile: compile) also allows.
-QQDNDState.apply_trusted = QQDNDState.apply_legal  # type: ignore[assignment,method-assign]
 
 
 def _highest(option: Option) -> int:

@@ -19,12 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from engine.games.qqdnd.containers import ReadOnlyList
 from engine.games.qqdnd.pieces import ACTED, DISCARD, FIELD, NO_PIECES
 
-NO_PLAYERS = cast("list[int]", ReadOnlyList())  # a Ctx's nested Action has no players as targets until it is given some
+# A Ctx's nested Action has no players as targets until it is given some.
+NO_PLAYERS: Final = cast("list[int]", ReadOnlyList())
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from engine.games.qqdnd.pieces import Piece
     from engine.games.qqdnd.xvalue import XValue
 
-ANY = 99  # "any number of"
+ANY: Final = 99  # "any number of"
 
 # ---------------------------------------------------------------------------------------------
 # Filters
@@ -195,7 +196,9 @@ def compile_first(atoms: tuple[str, ...]) -> First:
 
 # Which side of the table a filter's cards are on: a card "you" control is on your side (Board.field is by
 # controller), so only that side need be looked at.
-EITHER_SIDE, YOUR_SIDE, THEIR_SIDE = 0, 1, 2
+EITHER_SIDE: Final = 0
+YOUR_SIDE: Final = 1
+THEIR_SIDE: Final = 2
 
 
 def side_of(atoms: tuple[str, ...]) -> int:
@@ -334,11 +337,11 @@ class _Picked(Ref):
         return [p for p in ctx.picked if p.zone == FIELD]
 
 
-TARGETS: Ref = _Targets()
-THIS: Ref = _This()
-THIS_NAMED: Ref = _ThisNamed()
+TARGETS: Final[Ref] = _Targets()
+THIS: Final[Ref] = _This()
+THIS_NAMED: Final[Ref] = _ThisNamed()
 HOST: Ref = _Host()
-PICKED: Ref = _Picked()
+PICKED: Final[Ref] = _Picked()
 
 
 def _every_piece(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> list[Piece]:
@@ -454,7 +457,7 @@ class _Count(Amount):
         return ctx.count
 
 
-COUNT: Amount = _Count()
+COUNT: Final[Amount] = _Count()
 
 
 class CountersOn(Amount):

@@ -27,9 +27,10 @@ from types import ModuleType
 
 ENGINE = Path(__file__).resolve().parent
 ROOT = ENGINE.parent
-# The modules compiled, as one group. Left out, as plain Python: copies.py (it copies a state through its __dict__),
-# containers.py (subclasses of dict, list and set, which a compiled class cannot be) and choices.py (the Choosers,
-# which scenario tests subclass: a compiled class admits no subclass it was not compiled with).
+# The modules compiled, as one group. Left out, as plain Python: copies.py (it copies a state by its attributes'
+# names, through getattr and setattr), containers.py (subclasses of dict, list and set, which a compiled class cannot
+# be) and choices.py (the Choosers, which scenario tests subclass: a compiled class admits no subclass it was not
+# compiled with).
 COMPILED = tuple(f"engine.games.qqdnd.{name}" for name in (
     "alignment", "board", "carddefs", "cards", "effects", "flow", "heuristic", "initiative", "pieces",
     "players", "restrictions", "rules", "sections", "state", "stats", "terms", "verbs", "xvalue",

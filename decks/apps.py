@@ -4,6 +4,7 @@ from typing import Any
 
 from django.apps import AppConfig
 from django.db.models.signals import post_save, pre_delete
+from django.utils.autoreload import autoreload_started
 
 
 class DecksConfig(AppConfig):
@@ -19,6 +20,16 @@ class DecksConfig(AppConfig):
         cards_renamed.connect(_rename_in_lists, dispatch_uid="decks-rename-cards-in-lists")
         post_save.connect(_count_run, sender=SimulationRun, dispatch_uid="decks-count-runs")
         pre_delete.connect(_uncount_cards, sender=Deck, dispatch_uid="decks-uncount-cards")
+        autoreload_started.connect(_watch_engine_sources, dispatch_uid="decks-watch-engine-sources")
+
+
+def _watch_engine_sources(sender: Any, **kwargs: Any) -> None:
+    """The development server reloads when a source of the engine is edited, also one of a module imported compiled
+    (whose file is then its extension module, which the reloader watches instead): the reloaded server runs the
+    edited sources (engine/native.py: a build that no longer matches them is not used)."""
+    from engine.native import ENGINE
+
+    sender.watch_dir(ENGINE, "**/*.py")
 
 
 def _rename_in_lists(sender: Any, renamed: dict[int, tuple[str, str]], **kwargs: Any) -> None:

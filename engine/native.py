@@ -1,12 +1,13 @@
 """The QQDND engine compiled ahead of time with mypyc, or run as pure Python.
 
 `make compile` (run by `make setup`; engine/native_build.py) builds the modules in COMPILED into extension
-modules beside their sources (`heuristic.cpython-311-x86_64-linux-gnu.so`..., not in git) and writes BUILD_RECORD,
-the SHA-256 of every source of the engine at build time. Python imports such an extension module in place of the
-.py beside it. So that an edited source is never shadowed by a build of an older one, `install()` (run as the
-engine package is imported) lets it do so only while every source of the engine still matches the record;
-otherwise it imports all of COMPILED from their sources, and says so once. The modules are built as one group
-that calls itself directly, hence all of them or none. PURE_PYTHON_ENV=1 imports them from source too.
+modules beside their sources (`heuristic.cpython-311-x86_64-linux-gnu.so`..., not in git) and writes BUILD_RECORD:
+the SHA-256 of every source of the engine at build time, and the Python it was built for. Python imports such an
+extension module in place of the .py beside it. So that an edited source is never shadowed by a build of an older
+one, `install()` (run as the engine package is imported) lets it do so only while every source of the engine still
+matches the record; otherwise it imports all of COMPILED from their sources, and says so once. The modules are built
+as one group that calls itself directly, hence all of them or none. CARDTABLE_PURE_PYTHON=1 imports them from
+source too.
 
 Both ways play byte-identical games (bench/record_digest.py, bench/matchup_digest.py); the compiled one is faster.
 """
@@ -45,8 +46,15 @@ def source_path(module: str) -> Path:
 
 
 def extension_paths() -> list[Path]:
-    """Every extension module in the engine's directories (those of a build, and any left from an older one)."""
+    """Every extension module in the engine's directories (those of a build, and any left from an older one, for
+    this Python or another)."""
     return sorted({path for suffix in importlib.machinery.EXTENSION_SUFFIXES for path in ENGINE.rglob("*" + suffix)})
+
+
+def built_for() -> str:
+    """The extension suffix of this Python (`.cpython-311-x86_64-linux-gnu.so`): a build made by another Python,
+    whose files this one would not import, is not this one's."""
+    return importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
 def module_of(extension: Path) -> str:
@@ -58,10 +66,22 @@ def relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
 
 
+def engine_sources() -> list[Path]:
+    """The engine's source files: regular files named *.py, not an editor's hidden lock or backup files (`.#x.py`,
+    which may be links to nowhere)."""
+    return sorted(path for path in ENGINE.rglob("*.py") if not path.name.startswith(".") and path.is_file())
+
+
 def fingerprint() -> dict[str, str]:
     """The SHA-256 of every source of the engine (a build may depend on any: mypyc reads the types of what the
-    compiled modules import), by path from the project's root."""
-    return {relative(path): hashlib.sha256(path.read_bytes()).hexdigest() for path in sorted(ENGINE.rglob("*.py"))}
+    compiled modules import), by path from the project's root; a file that cannot be read counts as changed."""
+    found = {}
+    for path in engine_sources():
+        try:
+            found[relative(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+        except OSError as error:
+            found[relative(path)] = f"unreadable: {error}"
+    return found
 
 
 def stale_files(record: Path = BUILD_RECORD) -> list[str] | None:
@@ -77,18 +97,32 @@ def stale_files(record: Path = BUILD_RECORD) -> list[str] | None:
     return sorted(changed | (extensions ^ {relative(path) for path in extension_paths()}))
 
 
+def build_problem() -> str | None:
+    """Why the compiled build here cannot be used for the engine's sources as they are, or None when it can."""
+    if not extension_paths():
+        return "not compiled"
+    try:
+        python = json.loads(BUILD_RECORD.read_text()).get("python")
+    except (OSError, ValueError, AttributeError):
+        python = None
+    stale = stale_files()
+    if stale is None or python is None:
+        return f"the compiled modules have no build record {BUILD_RECORD.name}"
+    if python != built_for():
+        return f"the compiled modules were built for another Python ({python.strip('.')})"
+    if stale:
+        shown = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
+        return f"the compiled build does not match {shown}"
+    return None
+
+
 def decide() -> tuple[bool, str]:
     """(whether to import the compiled modules, why)."""
     if os.environ.get(PURE_PYTHON_ENV, "") not in ("", "0"):
         return False, f"pure Python ({PURE_PYTHON_ENV} is set)"
-    if not extension_paths():
-        return False, "pure Python (not compiled: make compile)"
-    stale = stale_files()
-    if stale is None:
-        return False, f"pure Python (the compiled modules have no build record {BUILD_RECORD.name}: make compile)"
-    if stale:
-        shown = ", ".join(stale[:3]) + (f" and {len(stale) - 3} more" if len(stale) > 3 else "")
-        return False, f"pure Python (the compiled build does not match {shown}: make compile)"
+    problem = build_problem()
+    if problem:
+        return False, f"pure Python ({problem}: make compile)"
     return True, f"compiled ({len(COMPILED)} modules)"
 
 
@@ -130,7 +164,7 @@ def is_compiled() -> bool:
 
 
 def status() -> str:
-    """How the engine runs, in words: "compiled (19 modules)" or "pure Python (why)"."""
+    """How the engine runs, in words: "compiled (18 modules)" or "pure Python (why)"."""
     return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
 
 

@@ -1,4 +1,6 @@
 """`python -m engine.native_build`: compile the QQDND engine with mypyc (Makefile: compile; see engine/native.py).
+`python -m engine.native_build --if-stale` builds only when the build here cannot be used for the sources as they are
+(Makefile: compile), and not again for sources whose build failed already (var/mypyc/failed.json).
 `python -m engine.native_build --status` says how the engine runs here: compiled, or pure Python and why.
 
 Builds the modules of engine.native.COMPILED, as one group, into extension modules beside their sources and then
@@ -17,9 +19,21 @@ import tempfile
 from contextlib import redirect_stdout
 from pathlib import Path
 
-from engine.native import BUILD_RECORD, COMPILED, GROUP, ROOT, extension_paths, fingerprint, relative, source_path
+from engine.native import (
+    BUILD_RECORD,
+    COMPILED,
+    GROUP,
+    ROOT,
+    build_problem,
+    built_for,
+    extension_paths,
+    fingerprint,
+    relative,
+    source_path,
+)
 
 BUILD_DIR = ROOT / "var" / "mypyc"  # the C sources and objects (var/ is not in git)
+FAILED = BUILD_DIR / "failed.json"  # the sources (and Python) of a build that failed: not tried again by --if-stale
 
 
 def remove_build() -> None:
@@ -31,9 +45,9 @@ def remove_build() -> None:
 def missing_tools() -> str | None:
     """Why the build cannot be tried here, or None."""
     try:
-        import mypyc.build  # noqa: F401  (a part of mypy, a development dependency)
-    except ImportError:
-        return "mypyc is not installed (it comes with mypy: pip install -e '.[dev]')"
+        import mypyc.build  # noqa: F401  (a part of mypy, a development dependency; it needs setuptools)
+    except ImportError as error:
+        return f"mypyc cannot be imported ({error}; it comes with mypy: pip install -e '.[dev]')"
     compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]  # as setuptools reads it
     if shutil.which(compiler) is None:
         return f"no C compiler ({compiler}) found"
@@ -55,18 +69,34 @@ def build() -> None:
             "--parallel", str(os.cpu_count() or 1)])
 
 
-def main() -> int:
+def failed_before(sources: dict[str, str]) -> bool:
+    try:
+        return json.loads(FAILED.read_text()) == {"python": built_for(), "sources": sources}
+    except (OSError, ValueError):
+        return False
+
+
+def main(if_stale: bool = False) -> int:
     os.chdir(ROOT)  # mypycify takes paths from the project's root, and reads its mypy settings there
-    remove_build()
+    if if_stale and build_problem() is None:
+        return 0
+    before = fingerprint()
+    if if_stale and failed_before(before):
+        print("The last build of these sources failed (var/compile.log); not tried again until they change.",
+              file=sys.stderr)
+        return 1
     why = missing_tools()
     if why:
         print(f"Not compiling the QQDND engine: {why}.", file=sys.stderr)
         return 1
-    before = fingerprint()
+    remove_build()
+    FAILED.unlink(missing_ok=True)
     try:
         build()
     except (Exception, SystemExit) as error:  # setuptools ends a failed build with SystemExit
         remove_build()
+        BUILD_DIR.mkdir(parents=True, exist_ok=True)
+        FAILED.write_text(json.dumps({"python": built_for(), "sources": before}) + "\n")
         print(f"Compiling the QQDND engine failed: {error}", file=sys.stderr)
         return 1
     if fingerprint() != before:  # edited while it was being compiled: the build may mix old and new
@@ -74,8 +104,8 @@ def main() -> int:
         print("The engine's sources changed during the build: run it again.", file=sys.stderr)
         return 1
     extensions = [relative(path) for path in extension_paths()]
-    BUILD_RECORD.write_text(json.dumps({"modules": list(COMPILED), "extensions": extensions, "sources": before},
-                                       indent=1) + "\n")
+    BUILD_RECORD.write_text(json.dumps({"modules": list(COMPILED), "python": built_for(), "extensions": extensions,
+                                        "sources": before}, indent=1) + "\n")
     print(f"Compiled {len(COMPILED)} modules of the QQDND engine ({len(extensions)} extension modules).")
     return 0
 
@@ -86,4 +116,4 @@ if __name__ == "__main__":
 
         print(status())
         sys.exit(0)
-    sys.exit(main())
+    sys.exit(main(if_stale=sys.argv[1:] == ["--if-stale"]))

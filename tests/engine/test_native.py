@@ -3,6 +3,7 @@ sources is never used in their place."""
 from __future__ import annotations
 
 import importlib.machinery
+import json
 import os
 import shutil
 import subprocess
@@ -53,7 +54,8 @@ def copy(tmp_path: Path) -> Path:
     fake = (tmp_path / HEURISTIC).with_suffix(importlib.machinery.EXTENSION_SUFFIXES[0])
     fake.write_bytes(b"not an extension module")
     record = "import json, engine.native as n; print(json.dumps({'modules': list(n.COMPILED), " \
-             "'extensions': [n.relative(p) for p in n.extension_paths()], 'sources': n.fingerprint()}))"
+             "'python': n.built_for(), 'extensions': [n.relative(p) for p in n.extension_paths()], " \
+             "'sources': n.fingerprint()}))"
     (tmp_path / "engine/games/qqdnd/compiled.json").write_text(run(tmp_path, record).stdout)
     return tmp_path
 
@@ -95,3 +97,21 @@ def test_pure_python_can_be_asked_for(copy: Path) -> None:
     assert ran.returncode == 0, ran.stderr
     assert ran.stdout.splitlines()[0] == f"pure Python ({native.PURE_PYTHON_ENV} is set)"
     assert "runs as pure Python" not in ran.stderr
+
+
+def test_a_build_for_another_python_is_not_used(copy: Path) -> None:
+    record_path = copy / "engine/games/qqdnd/compiled.json"
+    record = json.loads(record_path.read_text())
+    record["python"] = ".cpython-399-x86_64-linux-gnu.so"
+    record_path.write_text(json.dumps(record))
+    ran = run(copy, STATUS)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.splitlines()[0] == ("pure Python (the compiled modules were built for another Python"
+                                          " (cpython-399-x86_64-linux-gnu.so): make compile)")
+
+
+def test_an_editors_lock_file_beside_the_sources_changes_nothing(copy: Path) -> None:
+    """Emacs keeps `.#heuristic.py`, a link to nowhere, beside a file being edited: not a source of the engine."""
+    (copy / HEURISTIC).with_name(".#heuristic.py").symlink_to("nobody@host.1234:1700000000")
+    ran = run(copy, STATUS)
+    assert ran.returncode != 0 and "ImportError" in ran.stderr  # still the (fake) build, as it matches the sources

@@ -1,8 +1,10 @@
 """Subclasses of dict, list and set the QQDND engine uses, in a module of their own: a compiled build
 (Makefile: compile) leaves this module uncompiled, since a compiled class cannot subclass them.
 
-- The shared empties of a card out of play (pieces.py), which refuse every write. They are of the very types
-  the attributes holding them are declared with, since compiled code checks the declared type of what it reads.
+- The shared empties of a card out of play (pieces.py, verbs.py). They are of the very types the attributes holding
+  them are declared with, since compiled code checks the declared type of what it reads. Run as pure Python they
+  refuse every write; compiled code writes to a list or set through C calls that do not ask the subclass, so there
+  the engine's tests check after each test that they are still empty (tests/engine/conftest.py).
 - ByDefinition, the players' once-a-card memos.
 """
 from __future__ import annotations

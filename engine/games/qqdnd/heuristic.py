@@ -1242,15 +1242,24 @@ def camp_locks(state: QQDNDState) -> float:
     return draw * locked / len(deck)
 
 
+def camp_lock_cost(state: QQDNDState) -> float:
+    """Rule 26: what a round of Sniper's Camp in play costs in a matchup, the Attack and Spell cards a round's draw
+    brings locked in hand (camp_locks), at the rate of a round to come: what keeping the Camp a round longer costs
+    (camp_kept_cost) and discarding it frees (camp_freed_worth). Against the goldfish nothing changes."""
+    if state.game.goldfish:
+        return 0.0
+    return FUTURE_RATE * POINT * camp_locks(state)
+
+
 def camp_kept_cost(state: QQDNDState, camp: Piece) -> float:
     """Rule 26: what Sniper's Camp's Draw ("Place a Martial Attack Action from your hand face down attached to Sniper's
     Camp") costs in a matchup. "When there are no Martial Attack Actions attached to Sniper's Camp, discard it": a Camp
     in play holds an Attack already, and each one attached keeps it a round longer, a round whose draw brings Attack and
     Spell cards it locks in hand ("you cannot play Attack or Spell Actions from your hand"; rule 8's count). Against
     the goldfish nothing changes."""
-    if camp.zone != FIELD or state.game.goldfish:
+    if camp.zone != FIELD:
         return 0.0
-    return FUTURE_RATE * POINT * camp_locks(state)
+    return camp_lock_cost(state)
 
 
 def attack_conditions_hold(state: QQDNDState, act: ActionDef | None) -> bool:
@@ -1271,9 +1280,9 @@ def camp_freed_worth(state: QQDNDState, camp: Piece) -> float:
     "When there are no Martial Attack Actions attached to Sniper's Camp, discard it", and with it goes "While Sniper's
     Camp is in play, you cannot play Attack or Spell Actions from your hand": the Attack and Spell cards a round's draw
     holds are free again (rule 8's count). Against the goldfish nothing changes."""
-    if len(camp.under) != 1 or state.game.goldfish:
+    if len(camp.under) != 1:
         return 0.0
-    return FUTURE_RATE * POINT * camp_locks(state)
+    return camp_lock_cost(state)
 
 
 def stacked_weapon(state: QQDNDState, card: Piece, host: Piece) -> bool:

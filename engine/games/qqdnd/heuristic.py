@@ -78,7 +78,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
@@ -1053,8 +1053,9 @@ class HeuristicPolicy:
                        and {"Martial", "Attack"} <= p.d.traits and attack_conditions_hold(state, p.d.play_action)]
             if not attacks:
                 return -2.0
-            value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a, decision) for a in attacks
-                                       if a.d.play_action is not None)
+            # Each has a play Action: attack_conditions_hold is False for a card without one.
+            value += FUTURE_RATE * max(self.potential(state, cast(ActionDef, a.d.play_action), a, decision)
+                                       for a in attacks)
             value -= FUTURE_RATE * POINT * camp_locks(state)
         performer = host if host is not None else card
         # One Action a card a round: the best of them is what the card adds. An Action that can deal neither

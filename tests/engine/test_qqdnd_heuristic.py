@@ -631,6 +631,26 @@ def test_a_camp_is_not_played_for_an_attack_that_cannot_hurt() -> None:
     assert not any(move.startswith("play Sniper's Camp") for move in moves)
 
 
+def test_a_camp_is_not_kept_a_round_longer_for_the_attacks_it_locks() -> None:
+    """ Rule 26: Sniper's Camp's "Draw (19-1): Place a Martial Attack Action from your hand face down attached to
+    Sniper's Camp" keeps the Camp a round longer ("When there are no Martial Attack Actions attached to Sniper's Camp,
+    discard it"), a round whose draw brings Attack cards it locks in hand ("While Sniper's Camp is in play, you cannot
+    play Attack or Spell Actions from your hand"). The Camp holds two Katana Lunges ("Deal 1 damage to target card if
+    there is a Samurai in your party") that do nothing from a party without a Samurai, and the deck is all Sword Throws:
+    the Sword Throw in hand stays there. Without the cost, Draw scored what attaching a card is worth and was taken. """
+    table = Table([RESMI, *QUIET3_PARTY], opponent=[*QUIET_PARTY])
+    for _ in range(6):
+        table.give("Sword Throw", zone="deck")  # a deck of Attacks to draw: the Camp locks them
+    camp = table.give("Sniper's Camp", zone="field")
+    for _ in range(2):
+        table.state.put_under(table.give("Katana Lunge", zone="deck"), camp)
+    table.give("Voicechat Network", OPPONENT, zone="field")  # the other party's Turn Action at 20
+    table.hand("Drunkard", "Sword Throw")  # Drunkard (21) opens
+    moves = play_round(table, HeuristicPlayer())
+    assert not any(move.startswith("use Draw") for move in moves)
+    assert len(camp.under) == 2
+
+
 def test_a_second_copy_of_a_weapon_goes_to_another_card_in_a_matchup() -> None:
     """ Rule 27: "You can only use one Action per card per turn", so a second Golden Katana ("Equipped card has “Golden
     Strike: (13) Deal 1 damage to target card with a Challenge counter on it”") on Eptol, who has Golden Strike already,

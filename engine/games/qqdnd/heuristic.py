@@ -78,7 +78,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
-from typing import Any, Final, TypeVar
+from typing import Any, Final, TypeVar, cast
 
 from engine.games.qqdnd import effects
 from engine.games.qqdnd.board import Board
@@ -229,7 +229,7 @@ class Decision:
         # never reads its targets, (None, its score, the value it was scored at) until the move is asked for (_Lazy).
         self.options: dict[Option, tuple[Move, float] | _Lazy | None] = {}
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
-        # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_plain)
+        # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_twin)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
         self.damaging: dict[int, bool] = {}  # card uid -> whether an Action it has now deals damage
         # (source uid, plan, damage) -> the candidates of a many-target damage Action, each one's worth, and their
@@ -577,8 +577,10 @@ class HeuristicPolicy:
             # Keyed by the option itself (its kind, card and Action, with Initiatives that change nothing here).
             known = decision.options.get(option, _UNKNOWN)
             if known is _UNKNOWN:
-                # _best_of_plain, its commonest cases without the call (every option of a decision not worked out yet
-                # comes here): a target-free Action's score, and any option of a card played or not a twin's.
+                # Every option of a decision not worked out yet comes here: a target-free Action has its score only
+                # and the value it was scored at (its move is built below if it wins); a copy of a card in play whose
+                # best move its copies share goes to _best_of_twin; any other option has _best_at's choice, written
+                # out without the call.
                 if scoring.target_free:
                     fixed = scoring.fixed
                     score = None if fixed is None else fixed.get(decision.later)
@@ -596,8 +598,8 @@ class HeuristicPolicy:
                         known = self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
                     decision.options[option] = known
                 else:
-                    known = decision.options[option] = self._best_of_plain(state, kind, source, act, value, scoring,
-                                                                           decision)
+                    known = decision.options[option] = self._best_of_twin(state, kind, source, act, value, scoring,
+                                                                          decision)
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
@@ -624,22 +626,12 @@ class HeuristicPolicy:
                 best, to_beat = found, found[1]
         return best
 
-    def _best_of_plain(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
-                       scoring: Scoring, decision: Decision) -> tuple[Move, float] | _Lazy | None:
-        """The best move of a value-free option (best_of_option) whatever it has to beat. Copies of a card in
-        play (four Starguards) whose Action reads nothing of its card but what they share (scoring.twins_alike)
-        have the same best move but for the card, worked out once a decision. An Action whose estimate never reads
-        its targets has its score only, and the value it was scored at: best_of_option builds its move if it wins."""
-        if scoring.target_free:
-            return None, self._target_free_score(state, kind, source, act, value, scoring, decision), value
-        if kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus or source.traits_added:
-            # _best_at's choice, without the call: every option of a decision not worked out yet comes here.
-            plan = scoring.plan
-            if plan is not None:
-                return self._best_targets(state, kind, source, act, value, 1, plan, decision, _NO_FLOOR)
-            if scoring.permanent:
-                return self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
-            return self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
+    def _best_of_twin(self, state: QQDNDState, kind: int, source: Piece, act: ActionDef, value: int,
+                      scoring: Scoring, decision: Decision) -> tuple[Move, float] | None:
+        """The best move of a value-free option (best_of_option) whatever it has to beat, for a copy of a card in
+        play (four Starguards) whose Action reads nothing of its card but what its copies share
+        (scoring.twins_alike) while nothing is attached or added to it: the copies have the same best move but for
+        the card, worked out once a decision."""
         twin = (act.uid, source.d, source.controller)
         if twin not in decision.twins:
             decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
@@ -1061,8 +1053,9 @@ class HeuristicPolicy:
                        and {"Martial", "Attack"} <= p.d.traits and attack_conditions_hold(state, p.d.play_action)]
             if not attacks:
                 return -2.0
-            value += FUTURE_RATE * max(self.potential(state, a.d.play_action, a, decision) for a in attacks
-                                       if a.d.play_action is not None)
+            # Each has a play Action: attack_conditions_hold is False for a card without one.
+            value += FUTURE_RATE * max(self.potential(state, cast(ActionDef, a.d.play_action), a, decision)
+                                       for a in attacks)
             value -= FUTURE_RATE * POINT * camp_locks(state)
         performer = host if host is not None else card
         # One Action a card a round: the best of them is what the card adds. An Action that can deal neither
@@ -1250,15 +1243,24 @@ def camp_locks(state: QQDNDState) -> float:
     return draw * locked / len(deck)
 
 
+def camp_lock_cost(state: QQDNDState) -> float:
+    """Rule 26: what a round of Sniper's Camp in play costs in a matchup, the Attack and Spell cards a round's draw
+    brings locked in hand (camp_locks), at the rate of a round to come: what keeping the Camp a round longer costs
+    (camp_kept_cost) and discarding it frees (camp_freed_worth). Against the goldfish nothing changes."""
+    if state.game.goldfish:
+        return 0.0
+    return FUTURE_RATE * POINT * camp_locks(state)
+
+
 def camp_kept_cost(state: QQDNDState, camp: Piece) -> float:
     """Rule 26: what Sniper's Camp's Draw ("Place a Martial Attack Action from your hand face down attached to Sniper's
     Camp") costs in a matchup. "When there are no Martial Attack Actions attached to Sniper's Camp, discard it": a Camp
     in play holds an Attack already, and each one attached keeps it a round longer, a round whose draw brings Attack and
     Spell cards it locks in hand ("you cannot play Attack or Spell Actions from your hand"; rule 8's count). Against
     the goldfish nothing changes."""
-    if camp.zone != FIELD or state.game.goldfish:
+    if camp.zone != FIELD:
         return 0.0
-    return FUTURE_RATE * POINT * camp_locks(state)
+    return camp_lock_cost(state)
 
 
 def attack_conditions_hold(state: QQDNDState, act: ActionDef | None) -> bool:
@@ -1279,9 +1281,9 @@ def camp_freed_worth(state: QQDNDState, camp: Piece) -> float:
     "When there are no Martial Attack Actions attached to Sniper's Camp, discard it", and with it goes "While Sniper's
     Camp is in play, you cannot play Attack or Spell Actions from your hand": the Attack and Spell cards a round's draw
     holds are free again (rule 8's count). Against the goldfish nothing changes."""
-    if len(camp.under) != 1 or state.game.goldfish:
+    if len(camp.under) != 1:
         return 0.0
-    return FUTURE_RATE * POINT * camp_locks(state)
+    return camp_lock_cost(state)
 
 
 def stacked_weapon(state: QQDNDState, card: Piece, host: Piece) -> bool:

@@ -340,7 +340,7 @@ class _Picked(Ref):
 TARGETS: Final[Ref] = _Targets()
 THIS: Final[Ref] = _This()
 THIS_NAMED: Final[Ref] = _ThisNamed()
-HOST: Ref = _Host()
+HOST: Final[Ref] = _Host()
 PICKED: Final[Ref] = _Picked()
 
 

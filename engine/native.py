@@ -173,7 +173,7 @@ def is_compiled() -> bool:
 
 
 def status() -> str:
-    """How the engine runs, in words: "compiled (42 modules)" or "pure Python (why)"."""
+    """How the engine runs, in words: "compiled (40 modules)" or "pure Python (why)"."""
     return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
 
 

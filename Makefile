@@ -15,7 +15,8 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e ".[dev]"
 	touch $@
 
-# The QQDND engine compiled with mypyc into extension modules beside its sources (engine/native.py), built again
+# The games' engines (QQDND, The Condemned, Anguish) compiled with mypyc into extension modules beside their sources
+# (engine/native.py), built again
 # whenever the build there cannot be used: none yet, a source of the engine added, changed or removed, another Python.
 # Without mypyc or a C compiler, or if the build fails (not tried again for the same sources), the engine runs as pure
 # Python (the same games, slower). CARDTABLE_PURE_PYTHON=1 runs it as pure Python anyway.
@@ -23,7 +24,7 @@ BUILD_RECORD := engine/games/qqdnd/compiled.json
 compile: $(VENV)/.installed
 	@mkdir -p var
 	@CARDTABLE_PURE_PYTHON=1 $(PY) -m engine.native_build --if-stale 2>var/compile.log \
-		|| { tail -n 5 var/compile.log >&2; echo "The QQDND engine runs as pure Python (see the reason above)."; }
+		|| { tail -n 5 var/compile.log >&2; echo "The engine runs as pure Python (see the reason above)."; }
 
 migrate: setup
 	DEBUG=1 $(PY) manage.py migrate --noinput
@@ -47,18 +48,19 @@ run: samples
 worker: setup
 	DEBUG=1 $(VENV)/bin/celery -A config worker --loglevel=info
 
-# The whole suite on DATABASE_URL (SQLite by default), with the QQDND engine compiled if it could be
-# (make compile). When it is, the QQDND engine's tests run once more on its pure-Python sources. When
+# The whole suite on DATABASE_URL (SQLite by default), with the engines compiled if they could be
+# (make compile). When they are, their tests run once more on their pure-Python sources. When
 # DATABASE_URL is PostgreSQL, the tests of what each database does its own way run once more on SQLite:
 # the search language (which must behave the same on both), the name autocomplete (pg_trgm there,
 # difflib here) and the card data version that drives the HTTP caching.
 SQLITE_TOO := tests/web/test_search_language.py tests/web/test_card_autocomplete.py tests/web/test_card_http_cache.py \
 	tests/web/test_card_version_watch.py
-PURE_TOO := tests/engine/test_qqdnd_*.py tests/engine/test_native.py tests/engine/test_conformance.py
+PURE_TOO := tests/engine/test_qqdnd_*.py tests/engine/test_condemned_*.py tests/engine/test_anguish_*.py \
+	tests/engine/test_native.py tests/engine/test_conformance.py
 test: setup browser-deps
 	CHROMIUM=$(CHROMIUM) $(PY) -m pytest
 	@if $(PY) -c 'import sys, engine.native as n; sys.exit(not n.is_compiled())'; then \
-		echo "The QQDND engine's tests on its pure-Python sources:"; \
+		echo "The engines' tests on their pure-Python sources:"; \
 		CARDTABLE_PURE_PYTHON=1 $(PY) -m pytest -q -p no:cacheprovider $(PURE_TOO); \
 	fi
 	@case "$$DATABASE_URL" in postgres*) \

@@ -1,4 +1,4 @@
-"""The QQDND engine compiled ahead of time with mypyc, or run as pure Python.
+"""The games' engines (QQDND, The Condemned, Anguish) compiled ahead of time with mypyc, or run as pure Python.
 
 `make compile` (run by `make setup`; engine/native_build.py) builds the modules in COMPILED into extension
 modules beside their sources (`heuristic.cpython-311-x86_64-linux-gnu.so`..., not in git) and writes BUILD_RECORD:
@@ -28,15 +28,24 @@ from types import ModuleType
 
 ENGINE = Path(__file__).resolve().parent
 ROOT = ENGINE.parent
-# The modules compiled, as one group. Left out, as plain Python: copies.py (it copies a state by its attributes'
-# names, through getattr and setattr), containers.py (subclasses of dict, list and set, which a compiled class cannot
-# be) and choices.py (the Choosers, which scenario tests subclass: a compiled class admits no subclass it was not
-# compiled with).
+# The modules compiled, as one group. Left out, as plain Python: of QQDND, copies.py (it copies a state by its
+# attributes' names, through getattr and setattr), containers.py (subclasses of dict, list and set, which a compiled
+# class cannot be) and choices.py (the Choosers, which scenario tests subclass: a compiled class admits no subclass it
+# was not compiled with); of The Condemned, state.py (tests replace methods of CondemnedState, and its copy takes
+# the __dict__ of a state) and damage.py (state.py's Attack subclasses its DamageSteps); of Anguish, state.py (the
+# state, copied attribute by attribute through getattr and setattr), seat.py (a Seat is copied without running its
+# __init__, which a compiled class always runs) and worth.py (tests stand in for its WorthTable with other objects,
+# which compiled code that takes a WorthTable rejects).
 COMPILED = tuple(f"engine.games.qqdnd.{name}" for name in (
     "alignment", "board", "carddefs", "cards", "effects", "flow", "heuristic", "initiative", "pieces",
     "players", "restrictions", "rules", "sections", "state", "stats", "terms", "verbs", "xvalue",
+)) + tuple(f"engine.games.condemned.{name}" for name in (
+    "cards", "effects", "equipment", "heuristic", "loadout", "modifiers", "opening", "players",
+    "position", "rules", "specs", "stats",
+)) + tuple(f"engine.games.anguish.{name}" for name in (
+    "actions", "cards", "combat", "effects", "heuristic", "players", "profiles", "record", "rules", "stats",
 ))
-GROUP = "engine.games.qqdnd.compiled"  # the group's shared library: compiled__mypyc.<suffix> beside them
+GROUP = "engine.games.qqdnd.compiled"  # the group's shared library (all three games): compiled__mypyc.<suffix> there
 BUILD_RECORD = ENGINE / "games" / "qqdnd" / "compiled.json"
 PURE_PYTHON_ENV = "CARDTABLE_PURE_PYTHON"
 
@@ -154,7 +163,7 @@ def install() -> None:
         _FINDER.modules = frozenset(module for module in modules if source_path(module).exists())
         sys.meta_path.insert(0, _FINDER)
         if extension_paths() and os.environ.get(PURE_PYTHON_ENV, "") in ("", "0"):
-            warnings.warn(f"The QQDND engine runs as {_reason}.", RuntimeWarning, stacklevel=2)
+            warnings.warn(f"The engine runs as {_reason}.", RuntimeWarning, stacklevel=2)
 
 
 def is_compiled() -> bool:
@@ -164,7 +173,7 @@ def is_compiled() -> bool:
 
 
 def status() -> str:
-    """How the engine runs, in words: "compiled (18 modules)" or "pure Python (why)"."""
+    """How the engine runs, in words: "compiled (40 modules)" or "pure Python (why)"."""
     return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
 
 

@@ -1,4 +1,4 @@
-"""`python -m engine.native_build`: compile the QQDND engine with mypyc (Makefile: compile; see engine/native.py).
+"""`python -m engine.native_build`: compile the games' engines with mypyc (Makefile: compile; see engine/native.py).
 `python -m engine.native_build --if-stale` builds only when the build here cannot be used for the sources as they are
 (Makefile: compile), and not again for sources whose build failed already (var/mypyc/failed.json).
 `python -m engine.native_build --status` says how the engine runs here: compiled, or pure Python and why.
@@ -87,7 +87,7 @@ def main(if_stale: bool = False) -> int:
         return 1
     why = missing_tools()
     if why:
-        print(f"Not compiling the QQDND engine: {why}.", file=sys.stderr)
+        print(f"Not compiling the engine: {why}.", file=sys.stderr)
         return 1
     remove_build()
     FAILED.unlink(missing_ok=True)
@@ -97,7 +97,7 @@ def main(if_stale: bool = False) -> int:
         remove_build()
         BUILD_DIR.mkdir(parents=True, exist_ok=True)
         FAILED.write_text(json.dumps({"python": built_for(), "sources": before}) + "\n")
-        print(f"Compiling the QQDND engine failed: {error}", file=sys.stderr)
+        print(f"Compiling the engine failed: {error}", file=sys.stderr)
         return 1
     if fingerprint() != before:  # edited while it was being compiled: the build may mix old and new
         remove_build()
@@ -106,7 +106,7 @@ def main(if_stale: bool = False) -> int:
     extensions = [relative(path) for path in extension_paths()]
     BUILD_RECORD.write_text(json.dumps({"modules": list(COMPILED), "python": built_for(), "extensions": extensions,
                                         "sources": before}, indent=1) + "\n")
-    print(f"Compiled {len(COMPILED)} modules of the QQDND engine ({len(extensions)} extension modules).")
+    print(f"Compiled {len(COMPILED)} modules of the engine ({len(extensions)} extension modules).")
     return 0
 
 

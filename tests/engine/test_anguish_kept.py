@@ -8,10 +8,18 @@ from types import SimpleNamespace
 from typing import cast
 
 from engine.games.anguish.heuristic import _kept, _worths_in_hand
+from engine.games.anguish.profiles import CardProfile
 from engine.games.anguish.state import LAST_HOUR, AnguishState
 from engine.games.anguish.worth import WorthTable
 
 CARDS = 30
+
+
+def _profile(cost: int) -> CardProfile:
+    """A card of this cost (a real CardProfile: compiled, the player takes no stand-in for one)."""
+    return CardProfile(name="Card", kind="creature", cost=cost, free=False, arsenal=0, protection=0, ambush=False,
+                       on_play=(), target=None, response=False, dark_arsenal=0, light_protection=0, strength=0,
+                       implemented=True)
 
 
 def _position(rng: random.Random) -> tuple[AnguishState, WorthTable]:
@@ -33,7 +41,7 @@ def _position(rng: random.Random) -> tuple[AnguishState, WorthTable]:
         keeps_at=[[worth() for _ in range(CARDS)] for _ in range(LAST_HOUR + 1)])
     seat = SimpleNamespace(drawing=drawing, arsenal=arsenal, hand=hand)
     state = SimpleNamespace(seats=[seat], actor=0, hour=hour,
-                            profiles=[SimpleNamespace(cost=rng.randint(0, 3)) for _ in range(CARDS)])
+                            profiles=[_profile(rng.randint(0, 3)) for _ in range(CARDS)])
     return cast(AnguishState, state), cast(WorthTable, table)
 
 

@@ -1,4 +1,4 @@
-"""The compiled QQDND engine (engine/native.py): it says whether it runs compiled, and a build older than the
+"""The compiled engines (engine/native.py): it says whether it runs compiled, and a build older than the
 sources is never used in their place."""
 from __future__ import annotations
 

@@ -261,8 +261,9 @@ class HeuristicPlayer(Player):
         player = state.actor
         hand, worth = state.seats[player].hand, table.opening_worth
         rest = state.seats[player].lifeblood
-        # (lists, not generators: they cost less for a hand of five)
-        average = (table.opening_total[player] - sum([worth[uid] for uid in hand])) / len(rest) if rest else 0.0
+        # (lists, not generators: they cost less for a hand of five; a sum of floats from 0.0, as compiled
+        # code reads one from the int 0 as an int)
+        average = (table.opening_total[player] - sum([worth[uid] for uid in hand], 0.0)) / len(rest) if rest else 0.0
         return (act.MULLIGAN, tuple([uid for uid in hand if worth[uid] == 0.0 or worth[uid] < average]))
 
     @staticmethod
@@ -319,10 +320,11 @@ class HeuristicPlayer(Player):
         seat = state.seats[state.active]
         first = drawing = early = None  # the first play into a free place, the first that draws, the
         draws = table.draws  # first that makes room before the attack
-        for play in plays:
+        first_at = 0  # where the first is in the plan (by place, not identity: compiled, a play is a new tuple)
+        for at, play in enumerate(plays):
             if play[2] is None:
                 if first is None:
-                    first = play
+                    first, first_at = play, at
                 if draws[play[0]]:
                     drawing = play
                     break
@@ -333,10 +335,10 @@ class HeuristicPlayer(Player):
             uid = play[0]
             if drawing:
                 rest = None
-            elif play is plays[0]:
+            elif first_at == 0:
                 rest = plays[1:]
             else:
-                rest = tuple([other for other in plays if other is not play])
+                rest = plays[:first_at] + plays[first_at + 1:]
             return (act.PLAY, uid, play[1], _target(state, table, uid)), rest
         if early is None and not state.attack_declared:
             ready = self._attackers(state)

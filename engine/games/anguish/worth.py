@@ -187,7 +187,9 @@ class WorthTable:
                       for horizon in set(self.horizon_at)}
         self.worth_at = [by_horizon[self.horizon_at[now]] for now in hours]
         self.opening_worth = [self.first_worth_until(uid, 1, clock) for uid in cards]
-        self.opening_total = [sum(self.opening_worth[uid] for uid in lifeblood) for lifeblood in self.game.lifeblood]
+        # (sums of floats start at 0.0: compiled, a sum starting at the int 0 would be read as an int)
+        self.opening_total = [sum((self.opening_worth[uid] for uid in lifeblood), 0.0)
+                              for lifeblood in self.game.lifeblood]
 
     def first_worth_until(self, uid: int, hour: int, horizon: int) -> float:
         """The card's worth in the first Hour from `hour` on that it can be paid for, counting a

@@ -277,8 +277,9 @@ def _check_actions(where: str, actions: tuple[Verb, ...]) -> None:
             raise ValueError(f"{where}: {verb!r} changes an attack; only an attack's Events can")
 
 
-def check_program(where: str, program: Program) -> None:
-    """Raise ValueError when a program uses a verb outside the closed set or in the wrong place."""
+def check_program(where: str, program: tuple[object, ...]) -> None:
+    """Raise ValueError when a program uses a verb outside the closed set or in the wrong place (anything that
+    is no verb too: its verbs typed `object`, so that compiled code, which checks the types it reads, says so)."""
     choices = 0
     for verb in program:
         if not isinstance(verb, ACTIONS + TRIGGERS + STANDING):

@@ -353,7 +353,7 @@ def _pick(state: CondemnedState, side: Side, cards: list[tuple[CardInstance, Car
     for card, spec in cards:
         verb = spec.choice
         searched_for_nothing = False
-        target = None
+        target: Any = None  # (a Weapon's name, or the option of another choice)
         if verb is not None:
             if isinstance(verb, fx.Search) and verb.card_type == WEAPON:
                 # The options and the best of them in one pass (_weapon_search).

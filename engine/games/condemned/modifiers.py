@@ -45,8 +45,9 @@ class Modifier:
         return False
 
 
-def parse_modifier(printed: str) -> Modifier:
-    """Read a printed modifier; raises ValueError naming the grammar when it can't."""
+def parse_modifier(printed: object) -> Modifier:
+    """Read a printed modifier; raises ValueError naming the grammar when it can't (anything not text too:
+    typed `object` so that compiled code, which checks the types of arguments, says the same)."""
     if not isinstance(printed, str):
         raise ValueError(f"must be text: {GRAMMAR}; not {printed!r}")
     match = _MODIFIER.fullmatch(printed)

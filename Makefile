@@ -16,10 +16,10 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 # The games' engines (QQDND, The Condemned, Anguish) compiled with mypyc into extension modules beside their sources
-# (engine/native.py), built again
-# whenever the build there cannot be used: none yet, a source of the engine added, changed or removed, another Python.
-# Without mypyc or a C compiler, or if the build fails (not tried again for the same sources), the engine runs as pure
-# Python (the same games, slower). CARDTABLE_PURE_PYTHON=1 runs it as pure Python anyway.
+# (engine/native.py), built again whenever the build there cannot be used: none yet, a source of the engine added,
+# changed or removed, another Python. Without mypyc or a C compiler, or if the build fails (not tried again for the
+# same sources), the engines run as pure Python (the same games, slower). CARDTABLE_PURE_PYTHON=1 runs them as pure
+# Python anyway.
 BUILD_RECORD := engine/games/qqdnd/compiled.json
 compile: $(VENV)/.installed
 	@mkdir -p var

@@ -755,29 +755,7 @@ class QQDNDState(Board, State):
         no_attacks, attacked = self.no_attacks[player], self.attacks_played[player]
         for card in self.hand[player]:
             d = card.d
-            option = card.play_option
-            if option is not None and card.initiative_override is None:
-                # Its option is made already (a card played at its printed Initiatives, below): only the rules that
-                # bar it this round are asked, in the same order.
-                if d.is_attack and no_attacks:
-                    continue
-                if d.is_spell_or_attack_action:
-                    if camp is None:
-                        camp = self.controls_active(player, "camp")
-                    if camp:
-                        continue
-                if attacked and d.play_rule == "first_attack":
-                    continue
-                options.append(option)  # type: ignore[arg-type]
-                continue
-            act = d.play_action
-            if act is None:
-                continue
-            low, high = act.low, act.high
-            if low is None or high is None:
-                if act.x is None:
-                    continue  # Dimensional Wave is played only alongside a Unique card
-                low = high = act.x(self, player, card)  # "the value of X will be defined in the card"
+            # The rules that bar a card in hand this round, asked before anything of its option is made.
             if d.is_attack and no_attacks:
                 continue
             if d.is_spell_or_attack_action:
@@ -787,6 +765,18 @@ class QQDNDState(Board, State):
                     continue
             if attacked and d.play_rule == "first_attack":
                 continue  # Deadshot: "Play Deadshot only if it is the first Attack you play this round."
+            option = card.play_option
+            if option is not None and card.initiative_override is None:
+                options.append(option)  # type: ignore[arg-type]  # made already: played at its printed Initiatives
+                continue
+            act = d.play_action
+            if act is None:
+                continue
+            low, high = act.low, act.high
+            if low is None or high is None:
+                if act.x is None:
+                    continue  # Dimensional Wave is played only alongside a Unique card
+                low = high = act.x(self, player, card)  # "the value of X will be defined in the card"
             override = card.initiative_override
             if override is not None:
                 options.append((PLAY, card, act, override, override))
@@ -805,8 +795,6 @@ class QQDNDState(Board, State):
             if piece.defeated or piece.blanked:
                 continue
             if piece.attached or piece.copied is not None or piece.trick is not None:
-                if piece.exhausted and piece.copied is None and piece.trick is None and _idle_while_exhausted(piece):
-                    continue  # _card_options would find none: no Action it has can be used while it is Exhausted
                 options.extend(self._card_options(player, piece))
                 continue
             if piece.exhausted:
@@ -1116,18 +1104,6 @@ class QQDNDState(Board, State):
         round." (`piece` is a card of a player who played Vanish this round.)"""
         return piece.d.is_party_member and (self.has_trait(piece, "Wizard", player)
                                             or self.has_trait(piece, "Sorceror", player))
-
-
-def _idle_while_exhausted(piece: Piece) -> bool:
-    """Whether an Exhausted card (copying no Action, with no Favourite Trick) has no Action usable while it is
-    Exhausted: none of its own, none its attachments could grant it (actions_of)."""
-    if piece.d.acts_while_exhausted:
-        return False
-    for item in piece.attached:
-        for act in item.d.grants:
-            if "exhausted" in act.usable:
-                return False
-    return True
 
 
 def _highest(option: Option) -> int:

@@ -37,7 +37,7 @@ ROOT = ENGINE.parent
 # __init__, which a compiled class always runs) and worth.py (tests stand in for its WorthTable with other objects,
 # which compiled code that takes a WorthTable rejects).
 COMPILED = tuple(f"engine.games.qqdnd.{name}" for name in (
-    "alignment", "board", "carddefs", "cards", "effects", "flow", "heuristic", "initiative", "pieces",
+    "alignment", "board", "carddefs", "cards", "effects", "filters", "flow", "heuristic", "initiative", "pieces",
     "players", "restrictions", "rules", "sections", "state", "stats", "terms", "verbs", "xvalue",
 )) + tuple(f"engine.games.condemned.{name}" for name in (
     "cards", "effects", "equipment", "heuristic", "loadout", "modifiers", "opening", "players",
@@ -173,7 +173,7 @@ def is_compiled() -> bool:
 
 
 def status() -> str:
-    """How the engine runs, in words: "compiled (40 modules)" or "pure Python (why)"."""
+    """How the engine runs, in words: "compiled (41 modules)" or "pure Python (why)"."""
     return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
 
 

@@ -21,6 +21,7 @@ from engine.games.qqdnd import effects
 from engine.games.qqdnd.carddefs import CardBook, dummy_record
 from engine.games.qqdnd.cards import SCHEMA
 from engine.games.qqdnd.choices import DefaultChooser
+from engine.games.qqdnd.filters import compile_filter
 from engine.games.qqdnd.heuristic import DamagePlan, Decision, HeuristicPolicy, struck_for_tb_towers, tb_towers_ready
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, Piece
 from engine.games.qqdnd.state import (
@@ -37,7 +38,7 @@ from engine.games.qqdnd.state import (
     QQDNDState,
     make_game,
 )
-from engine.games.qqdnd.verbs import Act, CardEffects, T, _has
+from engine.games.qqdnd.verbs import Act, CardEffects, T
 from engine.goldfish_record import GameRecord
 from engine.play.kits import game_kit
 from engine.play.match import play_out
@@ -912,7 +913,7 @@ def test_it_tests_a_trait_in_a_filter_as_has_trait_does() -> None:
     (or the trait is Samurai, which equipment grants): for every card of every position of goldfish games of random
     decks of the whole set, disguised or not, from either seat, the test is has_trait's answer. """
     traits = sorted({trait for c in CARDS.values() for trait in (c.get("subtypes") or ())} | {"Ally", "Human"})
-    tests = {trait: eval(f"lambda b, p, actor: {_has(trait)}") for trait in traits}
+    tests = {trait: compile_filter((f"trait:{trait}",)) for trait in traits}
     checked = disguised = 0
     for state in goldfish_decisions(range(3), HeuristicPolicy(), "sparring"):
         for piece in state.cards:
@@ -920,7 +921,8 @@ def test_it_tests_a_trait_in_a_filter_as_has_trait_does() -> None:
                 piece.disguised, saved = was, piece.disguised
                 for trait, test in tests.items():
                     for viewer in (PLAYER, OPPONENT):
-                        assert test(state, piece, viewer) == state.has_trait(piece, trait, viewer), (piece, trait)
+                        assert test.holds(state, piece, viewer, None) == state.has_trait(piece, trait, viewer), (
+                            piece, trait)
                         checked += 1
                         disguised += was
                 piece.disguised = saved

@@ -15,8 +15,9 @@ from typing import Any
 from engine.core import CardInstance
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef
 from engine.games.qqdnd.choices import Chooser
+from engine.games.qqdnd.filters import Filter
 from engine.games.qqdnd.pieces import DECK, DISCARD, FIELD, GONE, HAND, REMOVED, UNDER, ZONE_NAMES, Piece
-from engine.games.qqdnd.verbs import Ctx, Pred, run_program
+from engine.games.qqdnd.verbs import Ctx, run_program
 from engine.shuffling import shuffle as shuffle_pile
 
 
@@ -149,11 +150,11 @@ class Board:
     def zone_cards(self, zone: str, player: int) -> list[Piece]:
         return list({"deck": self.deck, "discard": self.discard, "hand": self.hand}[zone][player])
 
-    def in_play_finds(self, pred: Pred, player: int, source: Piece) -> bool:
-        """Whether a card in play matches a filter, for `player` acting with `source`."""
+    def in_play_finds(self, test: Filter, player: int, source: Piece) -> bool:
+        """Whether a card in play passes a filter, for `player` acting with `source`."""
         for side in self.field:
             for p in side:
-                if pred(self, p, player, source):
+                if test.holds(self, p, player, source):
                     return True
         return False
 

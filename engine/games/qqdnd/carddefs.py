@@ -10,8 +10,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.games.qqdnd.effects import CARD_EFFECTS, GRANTED_ACTIONS, TOKENS
+from engine.games.qqdnd.filters import Filter, compile_filter
 from engine.games.qqdnd.initiative import parse_initiative
-from engine.games.qqdnd.verbs import Act, CardEffects, Mode, Pred, Program, TargetSpec, compile_filter, deals_damage
+from engine.games.qqdnd.verbs import Act, CardEffects, Mode, Program, TargetSpec, deals_damage
 from engine.games.qqdnd.xvalue import XValue, read_x, unreadable_x
 
 # Class subtypes a card can copy with Adapt's Imitation ("Add one class subtype belonging to any card
@@ -53,7 +54,7 @@ class ActionDef:
         self.usable = act.usable
         self.nested = act.nested
         # A card in play this filter must find (for the performer, the performing card) to perform it at all.
-        self.requires: Pred | None = compile_filter(act.requires) if act.requires else None
+        self.requires: Filter | None = compile_filter(act.requires) if act.requires else None
         self.damaging = deals_damage(act.do) or any(deals_damage(m.do) for m in act.modes)
         self.copyable = copyable
         self.simple = False  # set by CardBook: one target at most, no modes, nothing nested, no Initiative rule

@@ -5,7 +5,7 @@ Verbs say *what* happens; the board (engine/games/qqdnd/board.py) knows *how* (B
 counters, defeat, the Unique rule...). Three smaller vocabularies feed the verbs:
 
 - filters: tuples of atoms such as ("ally", "you") naming which cards qualify; an unknown atom
-  raises ValueError when the effects table is built, that is at import;
+  raises ValueError when the effects table is built, that is at import (engine/games/qqdnd/filters.py);
 - references (Ref): which cards an instruction is about: the chosen targets, this card, cards a
   player picks as the effect resolves (`Pick`), every card that matches;
 - conditions: "if there is a Samurai in your party", "if there are no Shield counters on this card".
@@ -19,9 +19,19 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from engine.games.qqdnd.containers import ReadOnlyList
+from engine.games.qqdnd.filters import (  # noqa: F401  (THEIR_SIDE and Pred: the state and the heuristic take them here)
+    EITHER_SIDE,
+    EVERY_CARD,
+    THEIR_SIDE,
+    YOUR_SIDE,
+    Filter,
+    Pred,
+    compile_filter,
+    side_of,
+)
 from engine.games.qqdnd.pieces import ACTED, DISCARD, FIELD, NO_PIECES
 
 # A Ctx's nested Action has no players as targets until it is given some.
@@ -36,176 +46,7 @@ if TYPE_CHECKING:
 ANY: Final = 99  # "any number of"
 
 # ---------------------------------------------------------------------------------------------
-# Filters
-
-Pred = Callable[["Board", "Piece", int, "Piece | None"], bool]
-# A filter over a list of cards: the uids of those that match, in the list's order (compile_selector).
-Select = Callable[["Board", "list[Piece]", int, "Piece | None"], "list[int]"]
-# A filter over a list of cards: the cards that match, in the list's order (compile_matching).
-Matching = Callable[["Board", "list[Piece]", int, "Piece | None"], "list[Piece]"]
-# A filter over a list of cards: the uid of the first that matches, or None (compile_first).
-First = Callable[["Board", "list[Piece]", int, "Piece | None"], "int | None"]
-
-# Each atom as a Python expression over the board `b`, the card `p`, the player `actor` and the card acting
-# `source`. A filter is compiled into one function that tests its atoms' expressions in turn (compile_filter):
-# filters run for every card in play, for every move worked out, and one function call per card costs far
-# less than one per atom. The vocabulary is closed: nothing from outside the engine is ever compiled.
-def _has(trait: str) -> str:
-    """Board.has_trait(p, trait, actor) as an expression: a card that is not disguised has a trait other than
-    Samurai when its definition or an effect gave it one, so only a disguised card (Disguise Self) asks has_trait;
-    Samurai, which equipment can grant, is asked of has_trait by a card with something attached too."""
-    plain = f"{trait!r} in p.d.traits or {trait!r} in p.traits_added"
-    if trait == "Samurai":
-        return f"(b.has_trait(p, {trait!r}, actor) if p.disguised or p.attached else ({plain}))"
-    return f"(b.has_trait(p, {trait!r}, actor) if p.disguised else ({plain}))"
-
-
-_EXPRESSIONS: dict[str, str] = {
-    "card": "True",
-    "resource": "not p.d.is_party_member",
-    "party_member": "p.d.is_party_member",
-    "permanent": "p.d.category == 'Permanent'",
-    "ally": _has("Ally"),
-    "non_ally": f"not {_has('Ally')}",
-    "ally_or_pm": f"p.d.is_party_member or {_has('Ally')}",
-    "item": _has("Item"),
-    "equip_item": f"p.d.host_kind == 'equip' and {_has('Item')}",
-    "location": _has("Location"),
-    "action_card": "p.d.category == 'Action'",
-    "martial_attack": "p.d.category == 'Action' and MARTIAL_ATTACK <= p.d.traits",
-    "skill_or_spell": "bool(SKILL_OR_SPELL & p.d.traits)",
-    "not_evil": "not p.d.evil",
-    "you": "p.controller == actor",
-    "opponent": "p.controller != actor",
-    "damaged": "p.damage > 0",
-    "challenged": "any(k.startswith('challenge') for k in p.counters)",
-    "able": "not p.exhausted",
-    "alive": "not p.defeated",
-    "defeated": "p.defeated",
-    "lg": "b.alignment_of(p, actor) == 'LG'",
-    # League of Samurai's Tutelage: "Target Human Ally or Party Member", or any once Upheaval said
-    # "Tutelage may now target non-Humans".
-    "tutelage": f"{_has('Human')} or (source is not None and 'upheaval' in source.marks)",
-}
-_NAMES = {"MARTIAL_ATTACK": frozenset({"Martial", "Attack"}), "SKILL_OR_SPELL": frozenset({"Skill", "Spell"})}
-
-
-def _expression(atom: str) -> str:
-    if atom.startswith("trait:"):
-        return _has(atom[6:])
-    if atom.startswith("not_trait:"):
-        return f"not {_has(atom[10:])}"
-    if atom.startswith("named:"):
-        return f"p.d.name == {atom[6:]!r}"
-    if atom in _EXPRESSIONS:
-        return _EXPRESSIONS[atom]
-    raise ValueError(f"unknown filter atom {atom!r}")
-
-
-def ANY_CARD(b: Board, p: Piece, actor: int, source: Piece | None) -> bool:
-    """The filter of "card": every card (callers that see it skip the test altogether)."""
-    return True
-
-
-# How soon an atom is tested: plain fields that few cards match, plain fields, then traits (has_trait).
-_FIRST = ("damaged", "defeated", "challenged", "named:")
-_PLAIN = ("you", "opponent", "able", "alive", "party_member", "resource", "permanent", "action_card", "not_evil",
-          "martial_attack", "skill_or_spell", "equip_item")
-
-
-def _cost(atom: str) -> int:
-    if atom.startswith(_FIRST):
-        return 0
-    return 1 if atom in _PLAIN else 2
-
-
-_COMPILED: dict[tuple[str, ...], Pred] = {}
-
-
-def compile_filter(atoms: tuple[str, ...]) -> Pred:
-    """One predicate that holds when every atom does; raises ValueError for an unknown atom. Equal filters
-    are one function.
-
-    The atoms are tested cheapest and most selective first (a filter is a conjunction of tests that read the
-    board and change nothing, so the order changes only how soon a card fails): "damaged" before "you" before
-    the tests of traits."""
-    pred = _COMPILED.get(atoms)
-    if pred is not None:
-        return pred
-    body = _body(atoms)
-    if body is None:
-        pred = ANY_CARD
-    else:
-        pred = eval(compile(f"lambda b, p, actor, source: {body}", f"<filter {atoms!r}>", "eval"), dict(_NAMES))
-    _COMPILED[atoms] = pred
-    return pred
-
-
-def _body(atoms: tuple[str, ...]) -> str | None:
-    """A filter's test as one expression over b, p, actor and source (None for every card)."""
-    tests = [_expression(atom) for atom in sorted(atoms, key=_cost) if not (atom == "card" and len(atoms) > 1)]
-    if tests in ([], ["True"]):
-        return None
-    return " and ".join(f"({test})" for test in tests)
-
-
-def _every_uid(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> list[int]:
-    """The selector of "card": every card's uid."""
-    return [p.uid for p in pieces]
-
-
-_SELECTORS: dict[tuple[str, ...], Select] = {}
-
-
-def compile_selector(atoms: tuple[str, ...]) -> Select:
-    """The uids of the cards of a list that match a filter, in order: compile_filter's test written inside one
-    comprehension, so that a list of candidates costs one call, not one a card (the same test, in the same
-    order, so the same cards)."""
-    select = _SELECTORS.get(atoms)
-    if select is None:
-        select = _SELECTORS[atoms] = _compiled(atoms, "select", "[p.uid for p in pieces if {}]", _every_uid)
-    return select
-
-
-def _compiled(atoms: tuple[str, ...], label: str, expression: str, unfiltered: Callable[..., Any]) -> Any:
-    """A function of (b, pieces, actor, source) giving `expression` with compile_filter's test of the cards in
-    place of its {}, or `unfiltered` when the filter tests nothing."""
-    body = _body(atoms)
-    if body is None:
-        return unfiltered
-    return eval(compile(f"lambda b, pieces, actor, source: {expression.format(body)}", f"<{label} {atoms!r}>",
-                        "eval"), dict(_NAMES))
-
-
-def _first_uid(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> int | None:
-    """The first of "card": the first card's uid."""
-    return pieces[0].uid if pieces else None
-
-
-_FIRSTS: dict[tuple[str, ...], First] = {}
-
-
-def compile_first(atoms: tuple[str, ...]) -> First:
-    """The uid of the first card of a list that matches a filter (None if none does): compile_selector's first,
-    without testing the cards after it."""
-    first = _FIRSTS.get(atoms)
-    if first is None:
-        first = _FIRSTS[atoms] = _compiled(atoms, "first", "next((p.uid for p in pieces if {}), None)", _first_uid)
-    return first
-
-
-# Which side of the table a filter's cards are on: a card "you" control is on your side (Board.field is by
-# controller), so only that side need be looked at.
-EITHER_SIDE: Final = 0
-YOUR_SIDE: Final = 1
-THEIR_SIDE: Final = 2
-
-
-def side_of(atoms: tuple[str, ...]) -> int:
-    if "you" in atoms:
-        return YOUR_SIDE
-    return THEIR_SIDE if "opponent" in atoms else EITHER_SIDE
-
+# Targets
 
 # Where a target is chosen from.
 TARGET_ZONES = ("play", "opponent_discard", "player")
@@ -219,9 +60,7 @@ class TargetSpec:
     zone: str = "play"
     low: int = 1
     high: int = 1
-    pred: Pred = field(init=False, repr=False, compare=False)
-    select: Select = field(init=False, repr=False, compare=False)  # compile_selector(atoms)
-    first: First = field(init=False, repr=False, compare=False)  # compile_first(atoms)
+    test: Filter = field(init=False, repr=False, compare=False)  # compile_filter(atoms)
     uses_source: bool = field(init=False, repr=False, compare=False)  # whether who asks changes the answer
     side: int = field(init=False, repr=False, compare=False)  # side_of(atoms)
     # The spec's number, doubled: with the asking player added, the key of its candidates in a position.
@@ -230,12 +69,20 @@ class TargetSpec:
     def __post_init__(self) -> None:
         if self.zone not in TARGET_ZONES:
             raise ValueError(f"unknown target zone {self.zone!r}")
-        object.__setattr__(self, "pred", compile_filter(self.atoms))
-        object.__setattr__(self, "select", compile_selector(self.atoms))
-        object.__setattr__(self, "first", compile_first(self.atoms))
+        object.__setattr__(self, "test", compile_filter(self.atoms))
         object.__setattr__(self, "uses_source", "tutelage" in self.atoms)
         object.__setattr__(self, "side", side_of(self.atoms))
         object.__setattr__(self, "key", 2 * next(_SPEC_NUMBERS))
+
+    # The spec's test (Filter), as methods of the spec: a direct call of compiled code to compiled code.
+    def pred(self, b: Board, p: Piece, actor: int, source: Piece | None) -> bool:
+        return self.test.holds(b, p, actor, source)
+
+    def select(self, b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> list[int]:
+        return self.test.select(b, pieces, actor, source)
+
+    def first(self, b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> int | None:
+        return self.test.first(b, pieces, actor, source)
 
 
 _SPEC_NUMBERS = count()
@@ -344,45 +191,26 @@ HOST: Final[Ref] = _Host()
 PICKED: Final[Ref] = _Picked()
 
 
-def _every_piece(b: Board, pieces: list[Piece], actor: int, source: Piece | None) -> list[Piece]:
-    """The matching of "card": every card (in_play_matching lists the cards in play itself)."""
-    return list(pieces)
-
-
-_MATCHINGS: dict[tuple[str, ...], Matching] = {}
-
-
-def compile_matching(atoms: tuple[str, ...]) -> Matching:
-    """The cards of a list that match a filter, in order: compile_selector's comprehension, listing the cards
-    rather than their uids (the same test, in the same order, so the same cards, with no call a card)."""
-    matching = _MATCHINGS.get(atoms)
-    if matching is None:
-        matching = _MATCHINGS[atoms] = _compiled(atoms, "matching", "[p for p in pieces if {}]", _every_piece)
-    return matching
-
-
-def in_play_matching(matching: Matching, ctx: Ctx, side: int = EITHER_SIDE) -> list[Piece]:
-    """The cards in play that match a filter (compile_matching), for the performing player and card, in play order
-    (the first player's side, then the second's); `side` (the filter's side_of) says which sides can hold a
-    match."""
+def in_play_matching(test: Filter, ctx: Ctx, side: int = EITHER_SIDE) -> list[Piece]:
+    """The cards in play that pass a filter, for the performing player and card, in play order (the first player's
+    side, then the second's); `side` (the filter's side_of) says which sides can hold a match."""
     b = ctx.b
-    if matching is _every_piece:
+    if test is EVERY_CARD:
         return b.in_play()
     if side == EITHER_SIDE:
-        return matching(b, b.in_play(), ctx.actor, ctx.source)
+        return test.matching(b, b.in_play(), ctx.actor, ctx.source)
     actor = ctx.actor
-    return matching(b, b.field[actor if side == YOUR_SIDE else 1 - actor], actor, ctx.source)
+    return test.matching(b, b.field[actor if side == YOUR_SIDE else 1 - actor], actor, ctx.source)
 
 
 class Pick(Ref):
     """Cards in play the performing player picks as the effect resolves (not targets)."""
 
-    __slots__ = ("atoms", "pred", "matching", "side", "low", "high", "purpose")
+    __slots__ = ("atoms", "pred", "side", "low", "high", "purpose")
 
     def __init__(self, atoms: tuple[str, ...], purpose: str, high: int = 1, low: int = 0) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
-        self.matching = compile_matching(atoms)
         self.side = side_of(atoms)
         self.high = high
         self.low = low
@@ -390,7 +218,7 @@ class Pick(Ref):
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
         b = ctx.b
-        options = in_play_matching(self.matching, ctx, self.side)
+        options = in_play_matching(self.pred, ctx, self.side)
         if not options:
             return []
         return b.choosers[ctx.actor].pick(b, ctx.actor, self.purpose, options, self.low, self.high, ctx)
@@ -399,31 +227,29 @@ class Pick(Ref):
 class Every(Ref):
     """Every card in play that matches."""
 
-    __slots__ = ("atoms", "pred", "matching", "side")
+    __slots__ = ("atoms", "pred", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
-        self.matching = compile_matching(atoms)
         self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        return in_play_matching(self.matching, ctx, self.side)
+        return in_play_matching(self.pred, ctx, self.side)
 
 
 class RandomOne(Ref):
     """One matching card in play, at random ("a random Party Member you control")."""
 
-    __slots__ = ("atoms", "pred", "matching", "side")
+    __slots__ = ("atoms", "pred", "side")
 
     def __init__(self, *atoms: str) -> None:
         self.atoms = atoms
         self.pred = compile_filter(atoms)
-        self.matching = compile_matching(atoms)
         self.side = side_of(atoms)
 
     def pieces(self, ctx: Ctx) -> list[Piece]:
-        options = in_play_matching(self.matching, ctx, self.side)
+        options = in_play_matching(self.pred, ctx, self.side)
         return [ctx.b.rng.choice(options)] if options else []
 
 
@@ -700,7 +526,7 @@ class DiscardFromHand(Verb):
         b = ctx.b
         hand = b.hand[ctx.actor]
         b.discard_effect_started(ctx.actor)
-        options = [p for p in hand if self.pred(b, p, ctx.actor, ctx.source)]
+        options = self.pred.matching(b, hand, ctx.actor, ctx.source)
         chosen = b.choosers[ctx.actor].pick(b, ctx.actor, "discard", options, min(self.n, len(options)),
                                              self.n, ctx) if options else []
         for card in chosen:
@@ -744,7 +570,7 @@ class Search(Verb):
         b = ctx.b
         source = ctx.source
         options = [p for zone in self.zones for p in b.zone_cards(zone, ctx.actor)
-                   if p is not source and self.pred(b, p, ctx.actor, source)]
+                   if p is not source and self.pred.holds(b, p, ctx.actor, source)]
         if not options:
             ctx.count = 0
             return
@@ -778,7 +604,7 @@ class RevealUntil(Verb):
         deck = b.deck[ctx.actor]
         while deck:
             card = deck[-1]
-            if self.pred(b, card, ctx.actor, ctx.source):
+            if self.pred.holds(b, card, ctx.actor, ctx.source):
                 b.to_hand(card, ctx.actor)
                 return
             b.to_discard(card)
@@ -1160,7 +986,7 @@ class AttachFromHand(Verb):
         b = ctx.b
         if ctx.source.zone != FIELD:
             return
-        options = [p for p in b.hand[ctx.actor] if self.pred(b, p, ctx.actor, ctx.source)]
+        options = self.pred.matching(b, b.hand[ctx.actor], ctx.actor, ctx.source)
         if options:
             for card in b.choosers[ctx.actor].pick(b, ctx.actor, "attach_attack", options, 1, 1, ctx):
                 b.put_under(card, ctx.source)

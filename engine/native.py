@@ -20,25 +20,37 @@ import json
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib.abc import MetaPathFinder
 from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, TypeVar
+
+T = TypeVar("T")
+
+if TYPE_CHECKING:
+    # How a compiled module marks a class (allow_interpreted_subclasses=True: one that tests subclass), read by the
+    # compiler only.
+    from mypy_extensions import mypyc_attr
+else:
+    def mypyc_attr(*attrs: object, **named: object) -> Callable[[T], T]:
+        """mypy_extensions.mypyc_attr, which comes with mypy (needed to compile, not to run): a mark for the
+        compiler, which leaves the class as it is."""
+        return lambda cls: cls
 
 ENGINE = Path(__file__).resolve().parent
 ROOT = ENGINE.parent
 # The modules compiled, as one group. Left out, as plain Python: of QQDND, copies.py (it copies a state by its
-# attributes' names, through getattr and setattr), containers.py (subclasses of dict, list and set, which a compiled
-# class cannot be) and choices.py (the Choosers, which scenario tests subclass: a compiled class admits no subclass it
-# was not compiled with); of The Condemned, state.py (tests replace methods of CondemnedState, and its copy takes
+# attributes' names, through getattr and setattr) and containers.py (subclasses of dict, list and set, which a compiled
+# class cannot be); of The Condemned, state.py (tests replace methods of CondemnedState, and its copy takes
 # the __dict__ of a state) and damage.py (state.py's Attack subclasses its DamageSteps); of Anguish, state.py (the
 # state, copied attribute by attribute through getattr and setattr), seat.py (a Seat is copied without running its
 # __init__, which a compiled class always runs) and worth.py (tests stand in for its WorthTable with other objects,
 # which compiled code that takes a WorthTable rejects).
 COMPILED = tuple(f"engine.games.qqdnd.{name}" for name in (
-    "alignment", "board", "carddefs", "cards", "effects", "filters", "flow", "heuristic", "initiative", "pieces",
-    "players", "restrictions", "rules", "sections", "state", "stats", "terms", "verbs", "xvalue",
+    "alignment", "board", "carddefs", "cards", "choices", "effects", "filters", "flow", "heuristic", "initiative",
+    "pieces", "players", "restrictions", "rules", "sections", "state", "stats", "terms", "verbs", "xvalue",
 )) + tuple(f"engine.games.condemned.{name}" for name in (
     "cards", "effects", "equipment", "heuristic", "loadout", "modifiers", "opening", "players",
     "position", "rules", "specs", "stats",
@@ -173,7 +185,7 @@ def is_compiled() -> bool:
 
 
 def status() -> str:
-    """How the engine runs, in words: "compiled (41 modules)" or "pure Python (why)"."""
+    """How the engine runs, in words: "compiled (42 modules)" or "pure Python (why)"."""
     return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, game_stream
+from engine.games.qqdnd.choices import Chooser, DefaultChooser
 from engine.games.qqdnd.copies import PIECE_FIELDS, state_attributes
 from engine.games.qqdnd.pieces import DISCARD, FIELD, Piece
 from engine.games.qqdnd.state import LAST, QQDNDGame, QQDNDState, make_game
@@ -47,14 +48,20 @@ def signature(state: QQDNDState) -> dict[str, Any]:
             return sorted(plain(item) for item in value)
         if isinstance(value, QQDNDGame):
             return id(value)  # shared, never copied
-        if hasattr(value, "disguise_classes"):  # a Chooser
-            return (type(value).__name__, dict(vars(value)))
+        if isinstance(value, Chooser):
+            return (type(value).__name__, chooser_settings(value))
         return value
 
     found = {name: plain(value) for name, value in state_attributes(state).items() if name not in CACHES}
     fields = [name for name in attribute_names(Piece) if name not in PIECE_CACHES]
     found["pieces"] = [{name: plain(getattr(piece, name)) for name in fields} for piece in state.cards]
     return found
+
+
+def chooser_settings(chooser: Chooser) -> dict[str, Any]:
+    """A Chooser's attributes: those of its class, compiled or not, and any a subclass sets of its own."""
+    declared = {name: getattr(chooser, name) for name in attribute_names(type(chooser))}
+    return declared | getattr(chooser, "__dict__", {})
 
 
 def games() -> list[tuple[str, QQDNDGame]]:
@@ -170,6 +177,24 @@ def test_the_choosers_survive_a_clone() -> None:
     copy.apply_action(burn)
     assert copy.cards[shirt.uid].zone == DISCARD  # the copy's Declining chooser: the Shirt is discarded
     assert shirt.zone == FIELD and shirt.host is not None
+
+
+class Remembering(DefaultChooser):
+    """A Chooser of a subclass with settings of its own, besides those of the Choosers (a disguise)."""
+
+    def __init__(self, favourite: str) -> None:
+        self.favourite = favourite
+        self.disguise_classes = frozenset({"Bard"})
+
+
+def test_a_chooser_is_cloned_with_its_subclass_settings() -> None:
+    """Chooser.clone copies the settings a subclass adds as well as the Choosers' own, the engine compiled or not
+    (a compiled class copies the attributes it was compiled with)."""
+    chooser = Remembering("Katana Lunge")
+    copied = chooser.clone()
+    assert isinstance(copied, Remembering) and copied is not chooser
+    assert chooser_settings(copied) == chooser_settings(chooser)
+    assert copied.favourite == "Katana Lunge" and copied.disguise_classes == {"Bard"}
 
 
 def test_a_turn_action_answered_in_the_copy_resolves_in_the_copy() -> None:

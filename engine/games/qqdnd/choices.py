@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.games.qqdnd.containers import ByDefinition
 from engine.games.qqdnd.pieces import remaining_life
+from engine.native import mypyc_attr
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
@@ -37,6 +38,8 @@ def _rank_of(d: CardDef) -> int:
 card_rank: ByDefinition[int] = ByDefinition(_rank_of)
 
 
+# Scenario tests subclass the Choosers (a compiled class otherwise admits no subclass it was not compiled with).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Chooser:
     """The questions; DefaultChooser gives the answers."""
 
@@ -48,7 +51,13 @@ class Chooser:
         """The Chooser of a copy of the game (QQDNDState.clone): the same answers from here on, and nothing the
         copy's Chooser learns or remembers reaches this one. A Chooser holding more than plain values (a
         reference to a game, say) overrides this."""
-        return copy.copy(self)
+        copied = copy.copy(self)
+        # Compiled, a copy is given the attributes the class was compiled with: those a subclass sets of its own
+        # (in its __dict__) are given here.
+        added = getattr(self, "__dict__", None)
+        if added:
+            vars(copied).update(added)
+        return copied
 
     def pick(self, b: Board, player: int, purpose: str, options: list[Piece], low: int, high: int,
              ctx: Ctx | None) -> list[Piece]:
@@ -68,6 +77,7 @@ class Chooser:
         raise NotImplementedError
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DefaultChooser(Chooser):
     def pick(self, b: Board, player: int, purpose: str, options: list[Piece], low: int, high: int,
              ctx: Ctx | None) -> list[Piece]:

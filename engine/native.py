@@ -56,7 +56,7 @@ COMPILED = tuple(f"engine.games.qqdnd.{name}" for name in (
     "position", "rules", "specs", "stats",
 )) + tuple(f"engine.games.anguish.{name}" for name in (
     "actions", "cards", "combat", "effects", "heuristic", "players", "profiles", "record", "rules", "stats",
-))
+)) + ("engine.shuffling",)  # the three games' shuffle
 GROUP = "engine.games.qqdnd.compiled"  # the group's shared library (all three games): compiled__mypyc.<suffix> there
 BUILD_RECORD = ENGINE / "games" / "qqdnd" / "compiled.json"
 PURE_PYTHON_ENV = "CARDTABLE_PURE_PYTHON"
@@ -185,7 +185,7 @@ def is_compiled() -> bool:
 
 
 def status() -> str:
-    """How the engine runs, in words: "compiled (42 modules)" or "pure Python (why)"."""
+    """How the engine runs, in words: "compiled (43 modules)" or "pure Python (why)"."""
     return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
 
 

@@ -47,7 +47,7 @@ from typing import Any, Final, NamedTuple
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
-from engine.games.qqdnd.board import Board
+from engine.games.qqdnd.board import Board, empty_counter
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
 from engine.games.qqdnd.choices import Chooser, DefaultChooser
 from engine.games.qqdnd.copies import clone_state
@@ -188,7 +188,7 @@ class QQDNDState(Board, State):
         # played (a legal move plays it at one of the player's decisions). Copies that leave the hand unplayed
         # without one are counted in `no_moment` (GameRecord.no_moment).
         self.hand_moments: dict[int, bool] = {}
-        self.no_moment: Counter[str] = Counter()
+        self.no_moment: Counter[str] = empty_counter()
         self._settled_version = -1  # the _cards_version hand_moments were last settled at (_note_moments)
         # Moves are worked out once per version of the state: every change bumps the version.
         self._version = 0

@@ -372,8 +372,11 @@ class QQDNDState(Board, State):
             # (a pass or the sparring party's Turn Action moves no card).
             self._settled_version = self._cards_version
             self._settle_moments()
-        if all(moments.values()):
-            return
+        for had in moments.values():  # (a loop: all() of the values is a call of a Python builtin)
+            if not had:
+                break
+        else:
+            return  # every copy in hand has had its moment
         low, high, values, _may_pass = self.window()
         for option in self.options(PLAYER):
             if option[0] != PLAY:
@@ -738,11 +741,28 @@ class QQDNDState(Board, State):
         """Forget what was worked out for an earlier version of the state."""
         if self._options_version != self._cards_version:
             self._options_version = self._cards_version
-            self._options_cache = [None, None]
-            self._candidates_cache = {}
-            self._opponents_cache = {}
+            self._options_cache[0] = self._options_cache[1] = None
+            # Emptied, not made anew: the state's own (a copy makes its own, copies.py), and only read through it.
+            self._candidates_cache.clear()
+            self._opponents_cache.clear()
             self._cards_memo = {}
             self._nox = -1
+
+    def _candidates_store(self, spec: TargetSpec) -> dict[object, list[Any]]:
+        """Where the spec's candidates (and choices of one target) are kept: the steady cache of a steady spec."""
+        if not steady_spec(spec):
+            return self._candidates_cache
+        if self._steady_version != self._cards_version:
+            self._steady_check()
+        return self._steady_candidates
+
+    def _opponents_store(self, spec: TargetSpec) -> dict[object, list[int]]:
+        """Where the spec's opponents_candidates are kept, as _candidates_store."""
+        if not steady_spec(spec):
+            return self._opponents_cache
+        if self._steady_version != self._cards_version:
+            self._steady_check()
+        return self._steady_opponents
 
     def _steady_check(self) -> None:
         """Once a version of the cards: keep the steady caches if what they were worked out of is unchanged, else
@@ -757,23 +777,25 @@ class QQDNDState(Board, State):
             self._steady_view = view
 
     def _targets_view(self) -> list[object] | None:
-        """What the candidates of a steady spec are worked out of: the cards on each side in order, each with its
-        added traits (a set that only grows while the card is in play: the set and its size say what is in it),
-        Noxspace and Vanish. None while a card is disguised (Disguise Self: its classes are its Chooser's)."""
+        """What the candidates of a steady spec are worked out of: Noxspace, Vanish, the cards on each side in order,
+        and each card with added traits with the set of them and its size (a set only grows while its card is in
+        play, and a card that leaves play gets a new one: the set and its size say what is in it). None while a card
+        is disguised (Disguise Self: its classes are its Chooser's)."""
         nox = self._nox
         if nox < 0:
             nox = self._nox = int(self.controls_active(0, "noxspace") or self.controls_active(1, "noxspace"))
-        concealed = self.concealed
-        view: list[object] = [nox, concealed[0], concealed[1]]
-        for side in self.field:
-            view.append(len(side))
+        concealed, field = self.concealed, self.field
+        # The sides copied whole (a list equals another when it holds the same cards in the same order).
+        view: list[object] = [nox, concealed[0], concealed[1], field[0][:], field[1][:]]
+        for side in field:
             for p in side:
                 if p.disguised:
                     return None
                 traits = p.traits_added
-                view.append(p)
-                view.append(traits)
-                view.append(len(traits))
+                if traits:  # most cards have none added: only those that have are listed
+                    view.append(p)
+                    view.append(traits)
+                    view.append(len(traits))
         return view
 
     def cards_memo(self) -> dict[object, Any]:
@@ -1079,11 +1101,7 @@ class QQDNDState(Board, State):
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
         key: object = (spec.key, player, source.uid, 1) if spec.uses_source else -1 - spec.key - player
-        cache = self._candidates_cache
-        if steady_spec(spec):
-            if self._steady_version != self._cards_version:
-                self._steady_check()
-            cache = self._steady_candidates
+        cache = self._candidates_store(spec)
         found = cache.get(key)
         if found is None:
             found = cache[key] = [(c,) for c in self.candidates(player, source, spec)]
@@ -1093,11 +1111,7 @@ class QQDNDState(Board, State):
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
         key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
-        cache = self._candidates_cache
-        if steady_spec(spec):
-            if self._steady_version != self._cards_version:
-                self._steady_check()
-            cache = self._steady_candidates
+        cache = self._candidates_store(spec)
         found = cache.get(key)
         if found is None:
             found = cache[key] = self._find_candidates(player, source, spec)
@@ -1109,11 +1123,7 @@ class QQDNDState(Board, State):
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
         key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
-        cache = self._candidates_cache
-        if steady_spec(spec):
-            if self._steady_version != self._cards_version:
-                self._steady_check()
-            cache = self._steady_candidates
+        cache = self._candidates_store(spec)
         found = cache.get(key)
         if found is None and spec.zone == "play":
             if spec.side != THEIR_SIDE:
@@ -1145,11 +1155,7 @@ class QQDNDState(Board, State):
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
         key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
-        cache = self._opponents_cache
-        if steady_spec(spec):
-            if self._steady_version != self._cards_version:
-                self._steady_check()
-            cache = self._steady_opponents
+        cache = self._opponents_store(spec)
         found = cache.get(key)
         if found is None:
             found = cache[key] = self._find_opponents_candidates(player, source, spec)
@@ -1184,17 +1190,22 @@ _STEADY_ATOMS: Final = frozenset({
     "card", "resource", "party_member", "permanent", "ally", "non_ally", "ally_or_pm", "item", "equip_item", "location",
     "action_card", "martial_attack", "skill_or_spell", "not_evil", "you", "opponent",
 })
-_steady_specs: dict[int, bool] = {}  # by TargetSpec.key
+# steady_spec's answers by TargetSpec.key // 2 (the spec's number): 1 or 0, -1 not asked yet (a list, not a dict: read
+# many times a move, and an index costs less than a lookup).
+_steady_specs: list[int] = []
 
 
 def steady_spec(spec: TargetSpec) -> bool:
     """Whether the spec's candidates are decided by what _targets_view holds: a target in play (or a player) of
     a filter of steady atoms that does not read the acting card."""
-    steady = _steady_specs.get(spec.key)
-    if steady is None:
-        steady = _steady_specs[spec.key] = (spec.zone in ("play", "player") and not spec.uses_source
-                                            and all(_steady_atom(atom) for atom in spec.atoms))
-    return steady
+    number = spec.key >> 1
+    if number >= len(_steady_specs):
+        _steady_specs.extend([-1] * (number + 1 - len(_steady_specs)))
+    steady = _steady_specs[number]
+    if steady < 0:
+        steady = _steady_specs[number] = int(spec.zone in ("play", "player") and not spec.uses_source
+                                             and all(_steady_atom(atom) for atom in spec.atoms))
+    return steady == 1
 
 
 def _steady_atom(atom: str) -> bool:

@@ -27,6 +27,7 @@ from tests.engine.test_qqdnd_engine import EPTOL, QUIET3_PARTY, QUIET_PARTY, Tab
 # Caches of worked-out moves: a copy works them out again (the same answers, checked through legal_actions()).
 PIECE_CACHES = {"play_option", "use_options"}
 CACHES = {"_options_cache", "_candidates_cache", "_cards_memo", "_options_version", "_nox", "_legal", "_legal_version",
+          "_opponents_cache", "_steady_candidates", "_steady_opponents", "_steady_version", "_steady_view",
           "_zone_sides", "_holders", "_holders_of"}
 
 

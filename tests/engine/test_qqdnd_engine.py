@@ -956,6 +956,42 @@ def test_it_lists_the_opponents_candidates_as_candidates_lists_them() -> None:
     assert checked > 100
 
 
+def test_it_keeps_candidates_across_positions_only_while_they_hold() -> None:
+    """ Candidates kept from one position to the next (a steady spec's, QQDNDState._steady_candidates) are those a
+    copy, which keeps nothing, works out afresh. """
+    checked = 0
+    for state in goldfish_decisions(range(6), HeuristicPolicy()):
+        fresh = state.clone()
+        for player in (PLAYER, OPPONENT):
+            for _kind, source, act, _low, _high in state.options(player):
+                for spec in [*act.targets, *(spec for mode in act.modes for spec in mode.targets)]:
+                    copied = fresh.cards[source.uid]
+                    assert state.candidates(player, source, spec) == fresh.candidates(player, copied, spec)
+                    assert (state.opponents_candidates(player, source, spec)
+                            == fresh.opponents_candidates(player, copied, spec))
+                    checked += 1
+    assert checked > 100
+
+
+def test_it_finds_new_candidates_once_a_card_enters_play_or_gains_a_trait() -> None:
+    """ A steady spec's candidates are worked out again once the cards on a side or their added traits change
+    ("target Wizard": a Wizard made one by an effect is one). """
+    table = Table(QUIET_PARTY)
+    table.open()
+    state = table.state
+    source, dummy = table.member("Dummy Party Member 1"), table.dummy(2)
+    wizard, ally = T("trait:Wizard"), T("ally")
+    assert dummy.uid not in state.candidates(PLAYER, source, wizard)
+    assert state.opponents_candidates(PLAYER, source, ally) == []
+    dummy.traits_added.add("Wizard")
+    table.open()
+    assert dummy.uid in state.candidates(PLAYER, source, wizard)
+    assert state.opponents_candidates(PLAYER, source, ally) == []
+    villager = table.give("Pious Villager", OPPONENT, zone="field")
+    table.open()
+    assert state.opponents_candidates(PLAYER, source, ally) == [villager.uid]
+
+
 def test_it_picks_one_card_as_the_first_of_the_full_ranking() -> None:
     """ DefaultChooser: picking one card takes the card that ranking every option puts first. """
     chooser = DefaultChooser()

@@ -74,9 +74,9 @@ class Board:
         self.resolving_destination = "discard"
         # Each seat's statistics (GameRecord), by seat: card name -> copies; damage to the other party by round,
         # and the damage past a member's defeat (overkill). The goldfish's deck player is seat 0.
-        self.drawn_by: list[Counter[str]] = [Counter(), Counter()]
-        self.played_by: list[Counter[str]] = [Counter(), Counter()]
-        self.no_effect_by: list[Counter[str]] = [Counter(), Counter()]
+        self.drawn_by: list[Counter[str]] = [empty_counter(), empty_counter()]
+        self.played_by: list[Counter[str]] = [empty_counter(), empty_counter()]
+        self.no_effect_by: list[Counter[str]] = [empty_counter(), empty_counter()]
         self.damage_by_seat: list[list[int]] = [[], []]
         self.overkill_by_seat: list[list[int]] = [[], []]
 
@@ -470,8 +470,7 @@ class Board:
             card.where = player
             hand.append(card)
             drawn += 1
-            name = card.d.name
-            tally[name] = tally.get(name, 0) + 1  # (Counter's += goes through __missing__ for a new name)
+            _count(tally, card.d.name)
         return drawn
 
     def to_hand(self, card: Piece, player: int) -> None:
@@ -479,7 +478,7 @@ class Board:
             self.leave_play(card, "hand")
             return
         if card.zone == DECK:
-            self.drawn_by[player][card.d.name] += 1
+            _count(self.drawn_by[player], card.d.name)
         self._take(card)
         self._place(card, HAND, player)
 
@@ -732,9 +731,10 @@ class Board:
 
     def note_play(self, player: int, card: Piece) -> None:
         if card.owner == player:  # (a card of the other player's, borrowed, is not one of this deck's plays)
-            self.played_by[player][card.d.name] += 1
-            if card.d.name in self.unimplemented:
-                self.no_effect_by[player][card.d.name] += 1
+            name = card.d.name
+            _count(self.played_by[player], name)
+            if name in self.unimplemented:
+                _count(self.no_effect_by[player], name)
 
     # --- checks whenever the board changes ----------------------------------------------------
 
@@ -767,3 +767,14 @@ class Board:
             self.leave_play(piece, "hand")
         elif not host.counters.get("life"):
             self.leave_play(piece, "discard")
+
+
+def empty_counter() -> Counter[str]:
+    """Counter(), without Counter.__init__ (Python code that only reads its arguments: there are none): seven are
+    made for each game."""
+    return Counter.__new__(Counter)
+
+
+def _count(tally: Counter[str], name: str) -> None:
+    """tally[name] += 1, without Counter's __missing__ (Python code, called for each new name)."""
+    tally[name] = tally.get(name, 0) + 1

@@ -45,7 +45,8 @@ _SHARED: frozenset[type] = frozenset({int, str, bool, float, type(None), frozens
                                       CardBook, ReadOnlyDict, ReadOnlyList, ReadOnlySet})
 # The attributes of a state the copier builds itself (the rest are copied by type).
 _BUILT = frozenset({"cards", "deck", "hand", "discard", "field", "under_pile", "removed", "_zone_sides", "rng",
-                    "choosers", "game", "_options_cache", "_candidates_cache", "_cards_memo", "_options_version"})
+                    "choosers", "game", "_options_cache", "_candidates_cache", "_cards_memo", "_options_version",
+                    "_opponents_cache", "_steady_candidates", "_steady_opponents", "_steady_version", "_steady_view"})
 # Every field of a Piece, as clone_piece copies it (a test checks this against its attribute_names).
 PIECE_FIELDS = frozenset({
     "card", "uid", "d", "owner", "zone", "where", "controller", "lent_by", "damage", "counters", "exhausted",
@@ -83,6 +84,11 @@ def clone_state(state: QQDNDState, rng: random.Random | None = None) -> QQDNDSta
     values["_options_version"] = -1
     values["_options_cache"] = [None, None]
     values["_candidates_cache"] = {}
+    values["_opponents_cache"] = {}
+    values["_steady_candidates"] = {}
+    values["_steady_opponents"] = {}
+    values["_steady_version"] = -1
+    values["_steady_view"] = None
     values["_cards_memo"] = {}
     for name, value in values.items():
         setattr(copy, name, value)

@@ -47,7 +47,7 @@ from typing import Any, Final, NamedTuple
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
-from engine.games.qqdnd.board import Board
+from engine.games.qqdnd.board import Board, empty_counter
 from engine.games.qqdnd.carddefs import ActionDef, CardBook, CardDef, dummy_record
 from engine.games.qqdnd.choices import Chooser, DefaultChooser
 from engine.games.qqdnd.copies import clone_state
@@ -188,7 +188,7 @@ class QQDNDState(Board, State):
         # played (a legal move plays it at one of the player's decisions). Copies that leave the hand unplayed
         # without one are counted in `no_moment` (GameRecord.no_moment).
         self.hand_moments: dict[int, bool] = {}
-        self.no_moment: Counter[str] = Counter()
+        self.no_moment: Counter[str] = empty_counter()
         self._settled_version = -1  # the _cards_version hand_moments were last settled at (_note_moments)
         # Moves are worked out once per version of the state: every change bumps the version.
         self._version = 0
@@ -199,11 +199,18 @@ class QQDNDState(Board, State):
         self._legal: list[Move] = []
         self._options_version = -1
         self._options_cache: list[list[Option] | None] = [None, None]
-        # Candidates of each target spec (and their choices as 1-tuples) in this version of the state.
+        # Candidates of each target spec (and their choices as 1-tuples) in this version of the state; and, of the
+        # specs whose candidates the cards' places, definitions and added traits alone decide (steady_spec), those
+        # kept across versions for as long as none of that changes (_steady_cache). opponents_candidates() likewise.
         self._candidates_cache: dict[object, list[Any]] = {}
+        self._opponents_cache: dict[object, list[int]] = {}
+        self._steady_candidates: dict[object, list[Any]] = {}
+        self._steady_opponents: dict[object, list[int]] = {}
+        self._steady_version = -1  # the _cards_version the steady caches were last checked at
+        self._steady_view: list[object] | None = None  # what they were worked out of (_targets_view)
         # What a player reads of the cards alone in this version of the state (cards_memo()).
         self._cards_memo: dict[object, Any] = {}
-        self._nox: tuple[bool, bool] | None = None  # whether each player controls a Noxspace, once asked
+        self._nox = -1  # whether either player controls a Noxspace (1) or not (0), once asked (-1 until then)
         # Party Members start on the field, the Resources in the deck (where a new Piece is).
         for card, d, owner in game.layout:
             piece = Piece(card, d, owner)
@@ -365,8 +372,11 @@ class QQDNDState(Board, State):
             # (a pass or the sparring party's Turn Action moves no card).
             self._settled_version = self._cards_version
             self._settle_moments()
-        if all(moments.values()):
-            return
+        for had in moments.values():  # (a loop: all() of the values is a call of a Python builtin)
+            if not had:
+                break
+        else:
+            return  # every copy in hand has had its moment
         low, high, values, _may_pass = self.window()
         for option in self.options(PLAYER):
             if option[0] != PLAY:
@@ -374,7 +384,10 @@ class QQDNDState(Board, State):
             if moments.get(option[1].uid, True) or option[3] > high or option[4] < low:
                 continue  # it has had a moment, or it has no value in the window (values_for would list none)
             found = self.values_for(option, low, high, values)
-            if found and self.first_move(PLAYER, PLAY, option[1], option[2], *found[0]) is not None:
+            if not found:
+                continue
+            value, fewest = found[0]  # (two arguments, not *found[0]: a compiled call with * goes the slow way)
+            if self.first_move(PLAYER, PLAY, option[1], option[2], value, fewest) is not None:
                 moments[option[1].uid] = True
 
     def _settle_moments(self) -> None:
@@ -728,10 +741,62 @@ class QQDNDState(Board, State):
         """Forget what was worked out for an earlier version of the state."""
         if self._options_version != self._cards_version:
             self._options_version = self._cards_version
-            self._options_cache = [None, None]
-            self._candidates_cache = {}
+            self._options_cache[0] = self._options_cache[1] = None
+            # Emptied, not made anew: the state's own (a copy makes its own, copies.py), and only read through it.
+            self._candidates_cache.clear()
+            self._opponents_cache.clear()
             self._cards_memo = {}
-            self._nox = None
+            self._nox = -1
+
+    def _candidates_store(self, spec: TargetSpec) -> dict[object, list[Any]]:
+        """Where the spec's candidates (and choices of one target) are kept: the steady cache of a steady spec."""
+        if not steady_spec(spec):
+            return self._candidates_cache
+        if self._steady_version != self._cards_version:
+            self._steady_check()
+        return self._steady_candidates
+
+    def _opponents_store(self, spec: TargetSpec) -> dict[object, list[int]]:
+        """Where the spec's opponents_candidates are kept, as _candidates_store."""
+        if not steady_spec(spec):
+            return self._opponents_cache
+        if self._steady_version != self._cards_version:
+            self._steady_check()
+        return self._steady_opponents
+
+    def _steady_check(self) -> None:
+        """Once a version of the cards: keep the steady caches if what they were worked out of is unchanged, else
+        empty them (_fresh() first: the Noxspace answer _targets_view reads is of this version)."""
+        if self._options_version != self._cards_version:
+            self._fresh()
+        self._steady_version = self._cards_version
+        view = self._targets_view()
+        if view is None or view != self._steady_view:
+            self._steady_candidates = {}
+            self._steady_opponents = {}
+            self._steady_view = view
+
+    def _targets_view(self) -> list[object] | None:
+        """What the candidates of a steady spec are worked out of: Noxspace, Vanish, the cards on each side in order,
+        and each card with added traits with the set of them and its size (a set only grows while its card is in
+        play, and a card that leaves play gets a new one: the set and its size say what is in it). None while a card
+        is disguised (Disguise Self: its classes are its Chooser's)."""
+        nox = self._nox
+        if nox < 0:
+            nox = self._nox = int(self.controls_active(0, "noxspace") or self.controls_active(1, "noxspace"))
+        concealed, field = self.concealed, self.field
+        # The sides copied whole (a list equals another when it holds the same cards in the same order).
+        view: list[object] = [nox, concealed[0], concealed[1], field[0][:], field[1][:]]
+        for side in field:
+            for p in side:
+                if p.disguised:
+                    return None
+                traits = p.traits_added
+                if traits:  # most cards have none added: only those that have are listed
+                    view.append(p)
+                    view.append(traits)
+                    view.append(len(traits))
+        return view
 
     def cards_memo(self) -> dict[object, Any]:
         """A memo of what a player works out of the cards alone (their positions, counters, Actions), kept for as long
@@ -1036,18 +1101,20 @@ class QQDNDState(Board, State):
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
         key: object = (spec.key, player, source.uid, 1) if spec.uses_source else -1 - spec.key - player
-        found = self._candidates_cache.get(key)
+        cache = self._candidates_store(spec)
+        found = cache.get(key)
         if found is None:
-            found = self._candidates_cache[key] = [(c,) for c in self.candidates(player, source, spec)]
+            found = cache[key] = [(c,) for c in self.candidates(player, source, spec)]
         return found
 
     def candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
         key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
-        found = self._candidates_cache.get(key)
+        cache = self._candidates_store(spec)
+        found = cache.get(key)
         if found is None:
-            found = self._candidates_cache[key] = self._find_candidates(player, source, spec)
+            found = cache[key] = self._find_candidates(player, source, spec)
         return found
 
     def first_candidate(self, player: int, source: Piece, spec: TargetSpec) -> int | None:
@@ -1056,7 +1123,8 @@ class QQDNDState(Board, State):
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
         key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
-        found = self._candidates_cache.get(key)
+        cache = self._candidates_store(spec)
+        found = cache.get(key)
         if found is None and spec.zone == "play":
             if spec.side != THEIR_SIDE:
                 first = spec.first(self, self.field[player], player, source)
@@ -1086,13 +1154,22 @@ class QQDNDState(Board, State):
         are the cards its player controls), in candidates() order."""
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
+        key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
+        cache = self._opponents_store(spec)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = self._find_opponents_candidates(player, source, spec)
+        return found
+
+    def _find_opponents_candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         other = 1 - player
         # Noxspace: "cards you control cannot be targeted by opponents and you cannot target cards an
-        # opponent controls."
+        # opponent controls": either player's bars both ways. (An int, not a tuple of the two: a compiled tuple
+        # indexed by a variable is boxed anew at each read.)
         nox = self._nox
-        if nox is None:
-            nox = self._nox = (self.controls_active(0, "noxspace"), self.controls_active(1, "noxspace"))
-        if nox[other] or nox[player]:
+        if nox < 0:
+            nox = self._nox = int(self.controls_active(0, "noxspace") or self.controls_active(1, "noxspace"))
+        if nox:
             return []
         theirs = spec.select(self, self.field[other], player, source)
         if theirs and self.concealed[other]:
@@ -1104,6 +1181,37 @@ class QQDNDState(Board, State):
         round." (`piece` is a card of a player who played Vanish this round.)"""
         return piece.d.is_party_member and (self.has_trait(piece, "Wizard", player)
                                             or self.has_trait(piece, "Sorceror", player))
+
+
+# Atoms of a filter that read no more of a card than its definition, its side of the table (a card "you" control is on
+# your side) and its added traits: with "trait:", "not_trait:" (but Samurai, which equipment grants) and "named:"
+# ones, a filter of these alone gives the same cards for as long as those stay the same.
+_STEADY_ATOMS: Final = frozenset({
+    "card", "resource", "party_member", "permanent", "ally", "non_ally", "ally_or_pm", "item", "equip_item", "location",
+    "action_card", "martial_attack", "skill_or_spell", "not_evil", "you", "opponent",
+})
+# steady_spec's answers by TargetSpec.key // 2 (the spec's number): 1 or 0, -1 not asked yet (a list, not a dict: read
+# many times a move, and an index costs less than a lookup).
+_steady_specs: list[int] = []
+
+
+def steady_spec(spec: TargetSpec) -> bool:
+    """Whether the spec's candidates are decided by what _targets_view holds: a target in play (or a player) of
+    a filter of steady atoms that does not read the acting card."""
+    number = spec.key >> 1
+    if number >= len(_steady_specs):
+        _steady_specs.extend([-1] * (number + 1 - len(_steady_specs)))
+    steady = _steady_specs[number]
+    if steady < 0:
+        steady = _steady_specs[number] = int(spec.zone in ("play", "player") and not spec.uses_source
+                                             and all(_steady_atom(atom) for atom in spec.atoms))
+    return steady == 1
+
+
+def _steady_atom(atom: str) -> bool:
+    if atom.startswith(("trait:", "not_trait:")):
+        return not atom.endswith(":Samurai")
+    return atom in _STEADY_ATOMS or atom.startswith("named:")
 
 
 def _highest(option: Option) -> int:

@@ -157,11 +157,16 @@ class AnguishState(State):
         "pending", *_SCALARS, *_PER_CARD, *_PER_PLAYER,
     )
 
-    def __init__(self, game: AnguishGame, rng: random.Random) -> None:
+    def __init__(self, game: AnguishGame, rng: random.Random, *, deal: bool = True) -> None:
+        """A new game, its Lifebloods shuffled and its opening hands drawn; without `deal`, a state with only
+        its Game and stream, each other field to be set (clone sets them: a compiled class is made only
+        through its __init__, and a new game would draw from the stream)."""
         self.game = game
         self.rng = rng
         self.profiles = game.profiles
         self.seats: list[Seat] = []
+        if not deal:
+            return
         for player in (PLAYER, OPPONENT):
             lifeblood = list(game.lifeblood[player])
             if not (game.goldfish and player == OPPONENT):  # anonymous cards need no shuffle
@@ -239,13 +244,10 @@ class AnguishState(State):
     def clone(self, rng: random.Random | None = None) -> AnguishState:
         """An exact, independent copy. The Game's per-card data (cards, names, profiles, owners) never
         changes and is shared; every list the game changes is copied."""
-        copy = AnguishState.__new__(AnguishState)
-        copy.game = self.game
-        copy.profiles = self.profiles
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
-        copy.rng = rng
+        copy = AnguishState(self.game, rng, deal=False)
         copy.seats = [seat.copy() for seat in self.seats]
         for name in _SCALARS:
             setattr(copy, name, getattr(self, name))

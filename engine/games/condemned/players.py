@@ -10,14 +10,18 @@ deck's Condemned dies (Blood Magic can do that), or at the end of the deck playe
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from engine.core import State
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import heuristic
-from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game
+from engine.games.condemned.state import CondemnedGame, CondemnedState, Side, make_game
 from engine.goldfish_record import GameRecord, new_counter
 from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
+
+if TYPE_CHECKING:  # (engine.goldfish plays games with the game's players: it imports them)
+    from engine.goldfish import CardTally, RunStats
 
 
 class HeuristicPlayer(Player):
@@ -86,6 +90,59 @@ def record(state: State, seat: int) -> GameRecord:
     )
 
 
+def add_to_run(stats: RunStats, cards: CardTally, state: State, seat: int) -> None:
+    """stats.add(record(state, seat)), without the record (KIT.add_to_run): its cards counted into `cards` as
+    the record counts them, when every copy played is one of the copies drawn and kept and the Game has no
+    more cards than a CardTally counts (in every goldfish game), else added whole."""
+    assert isinstance(state, CondemnedState)
+    side = state.sides[seat]
+    game = state.game
+    if len(game.names) > cards.MOST_CARDS:
+        stats.add(record(state, seat))
+        return
+    played = [card.uid for card in side.played_cards]
+    if side.returned or len(set(drawn := [card.uid for card in side.drawn_cards])) < len(drawn):
+        # A mulligan sent cards back, or a copy was drawn again (after its discard pile became its deck):
+        # what the record says, by name.
+        found = _kept_by_name(side)
+        if found is None:
+            stats.add(record(state, seat))
+            return
+        drawn, dead = found
+    else:
+        # Each copy drawn once: the copies not played are the dead ones, unless a copy played was not drawn.
+        dead_copies = set(drawn).difference(played)
+        if len(drawn) - len(dead_copies) != len(played):
+            stats.add(record(state, seat))
+            return
+        dead = list(dead_copies)
+    # (the damage by turn added up with the cards: see CardTally.add_turns; no Condemned card is ever
+    # without a moment, and a Condemned game reports no overkill)
+    stats.add_outcome(state.winner() == seat, side.turns, (), side.mulligans, state.first_turn_play,
+                      side.no_effect, (), 0)
+    cards.add_turns(state.damage_by_turn, ())
+    cards.add(game.names, drawn, played, dead, ())
+
+
+def _kept_by_name(side: Side) -> tuple[list[int], list[int]] | None:
+    """The copies drawn and kept as record() counts them by name (Side.drawn: names in the order first drawn,
+    those whose every copy went back left out), each named by a uid of its name, and one such uid for each
+    name with copies drawn and not played; None when a name was played more often than drawn and kept."""
+    drawn, played = side.drawn, side.played
+    uid_of = {card.name: card.uid for card in side.drawn_cards}
+    kept: list[int] = []
+    dead: list[int] = []
+    for name, copies in drawn.items():
+        if copies > 0:
+            kept += [uid_of[name]] * copies
+            if copies > played.get(name, 0):
+                dead.append(uid_of[name])
+    for name, copies in played.items():
+        if copies > drawn.get(name, 0):
+            return None
+    return kept, dead
+
+
 def _two_deck_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> CondemnedGame:
     return make_game(deck_a, opponent=deck_b, first_player=0)
 
@@ -100,5 +157,6 @@ KIT = GameKit(
     heuristic=HeuristicPlayer,
     goldfish_opponent=lambda name: InmatePlayer(),
     record=record,
+    add_to_run=add_to_run,
     matchup_game=matchup_game,
 )

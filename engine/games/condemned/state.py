@@ -119,15 +119,18 @@ class Side:
 
     def copy(self) -> Side:
         """An independent copy: the zones, equipment, damage and tallies copied; the Condemned's spec
-        and what it may equip (never changed) shared."""
-        copy = Side.__new__(Side)
-        for name in _SIDE_SHARED:
-            setattr(copy, name, getattr(self, name))
+        and what it may equip (never changed) shared. (Made by __init__ and then set field by field: a
+        compiled class is made only through its __init__.)"""
+        copy = Side(self.index, self.condemned, self.equippable, self.passive)
+        copy.condemned_card = self.condemned_card
+        copy.life, copy.max_life, copy.life_lost = self.life, self.max_life, self.life_lost
         copy.deck, copy.hand, copy.discard, copy.removed = (
             list(self.deck), list(self.hand), list(self.discard), list(self.removed)
         )
-        copy.armor = list(self.armor)
-        copy.wear = dict(self.wear)
+        copy.main, copy.off, copy.armor, copy.wear = self.main, self.off, list(self.armor), dict(self.wear)
+        copy.mulligans, copy.turns = self.mulligans, self.turns
+        copy.weapon_equipped, copy.event_played, copy.switched = self.weapon_equipped, self.event_played, self.switched
+        copy.leafy_used, copy.skip_attack = self.leafy_used, self.skip_attack
         copy.drawn_cards, copy.returned = list(self.drawn_cards), list(self.returned)
         copy.played_cards, copy.no_effect = list(self.played_cards), self.no_effect.copy()
         return copy
@@ -168,13 +171,6 @@ class Side:
         return armor[0] is card or armor[1] is card or armor[2] is card
 
 
-# The fields of a Side that Side.copy shares or copies as they are: immutable values and cards.
-_SIDE_COPIED = frozenset({
-    "deck", "hand", "discard", "removed", "armor", "wear", "drawn_cards", "returned", "played_cards", "no_effect",
-})
-_SIDE_SHARED = tuple(name for name in Side.__slots__ if name not in _SIDE_COPIED)
-
-
 class Attack(DamageSteps):
     """One declared attack, from its declaration to its damage, with the modifiers its Events and the
     rules gather for its damage (its DamageSteps: one object an attack, not two)."""
@@ -196,10 +192,8 @@ class Attack(DamageSteps):
         self.defender_asked = False
 
     def copy(self) -> Attack:
-        copy = cast(Attack, DamageSteps.copy(self))  # an Attack with the same damage steps
-        copy.attacker, copy.weapon, copy.target, copy.index, copy.at_range = (
-            self.attacker, self.weapon, self.target, self.index, self.at_range
-        )
+        copy = Attack(self.attacker, self.weapon, self.target, self.index, self.at_range)
+        self.copy_steps(copy)
         copy.parry, copy.defender_asked = self.parry, self.defender_asked
         return copy
 
@@ -228,6 +222,10 @@ class CondemnedGame(Game):
         self.contenders = contenders
         self.turn_limit = turn_limit
         self.first_player = first_player  # None: decided by the game's random stream
+        # What the heuristic player works out once per Game and seat (opening.PerSeat), by what works it out.
+        # (Kept here rather than in a weak mapping by Game: a compiled class's instances are not weakly
+        # referable safely, as nothing clears a weak reference to one when it is freed.)
+        self.kept: dict[object, dict[int, Any]] = {}
         self.specs: dict[str, CardSpec] = {}
         self.condemned: list[CardSpec] = []
         self.equippable: list[frozenset[str]] = []
@@ -249,6 +247,7 @@ class CondemnedGame(Game):
             condemned_card = self._card(contender.condemned["name"]) if contender.condemned else None
             self.condemned_cards.append(condemned_card)
             self.decks.append([self._card(card["name"]) for card in contender.cards])
+        self.names = [card.name for card in self.cards]  # by uid, for the records
         self.spec_of = [self.specs[card.name] for card in self.cards]
         self.equips = [equip_actions(card.uid, spec) for card, spec in zip(self.cards, self.spec_of, strict=True)]
         self.roles = [[main_role(spec, equippable) for spec in self.spec_of] for equippable in self.equippable]
@@ -502,18 +501,31 @@ class CondemnedState(State):
         """An exact, independent copy (State.clone). The Game and its per-card tables (cards, specs,
         equip actions) never change during play and are shared; the sides, the stack, the attack in
         progress, the start-of-turn actions still to resolve and the tallies are copied."""
-        copy = CondemnedState.__new__(CondemnedState)
-        copy.__dict__.update(self.__dict__)  # the shared tables and every immutable field at once
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
-        copy.rng = rng
+        # (Made by __init__ and then set field by field: a compiled class is made only through its __init__.)
+        copy = CondemnedState(self.game, rng)
+        copy.cards, copy.spec_of, copy.equips, copy.roles, copy.windows = (
+            self.cards, self.spec_of, self.equips, self.roles, self.windows
+        )
+        copy.any_leafy = self.any_leafy
         copy.sides = (self.sides[0].copy(), self.sides[1].copy())
+        copy.first, copy.phase, copy.actor, copy.active, copy._winner = (
+            self.first, self.phase, self.actor, self.active, self._winner
+        )
+        copy.at_range = self.at_range
         copy.stack = list(self.stack)
         copy.attack = self.attack.copy() if self.attack is not None else None
+        copy.choosing = self.choosing
         copy.start_actions = list(self.start_actions)
+        copy.attacks_made, copy.main_attacks, copy.off_attacks = self.attacks_made, self.main_attacks, self.off_attacks
+        copy.desperation_used = self.desperation_used
         copy.damage_by_turn = list(self.damage_by_turn)
+        copy._turn_start_lost = self._turn_start_lost
+        copy.first_turn_play = self.first_turn_play
         # _legal is shared: a listed decision is only ever read, and replaced (never changed) by settle.
+        copy._legal = self._legal
         return copy
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:

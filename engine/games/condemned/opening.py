@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from engine.games.condemned import effects as fx
 from engine.games.condemned.loadout import EMPTY, Held, equipped, phase_damage, worn
@@ -24,8 +24,8 @@ from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
 from engine.games.condemned.state import EQUIP_WEAPON, HAND_SIZE, MAX_MULLIGANS, CondemnedState, Side
 from engine.shuffling import shuffle
 
-ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
-SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
+ATTACK_TURNS: Final = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
+SAMPLE_HANDS: Final = 200  # hands dealt to measure a deck's plans
 
 T = TypeVar("T")
 
@@ -50,7 +50,7 @@ class PerSeat(Generic[T]):
 
 # The worths of a deck by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
 _deck_worths: dict[tuple[Any, ...], tuple[tuple[Mapping[str, Any], ...], list[float]]] = {}
-KEPT_DECKS = 32
+KEPT_DECKS: Final = 32
 
 
 def keeps(state: CondemnedState, side: Side) -> bool:
@@ -118,7 +118,7 @@ new_hand_worth = PerSeat(_deck_worth)
 # Per Game, per seat: keeps' verdict on each hand without a Weapon search, by (its cards in order, the
 # mulligans left, the distance).
 _verdicts: PerSeat[dict[tuple[Any, ...], bool]] = PerSeat(lambda state, side: {})
-KEPT_VERDICTS = 1 << 12
+KEPT_VERDICTS: Final = 1 << 12
 
 
 class _WeaponSearches(dict[CardSpec, bool]):
@@ -230,7 +230,7 @@ search_order = PerSeat(_search_order)
 # (Condemned, distance, Weapons) -> what _weapon_plan makes of them. The cards are CardSpecs, which every
 # Game holding the same card shares (state.shared_spec): hands of the same Weapons come again and again.
 _weapon_plans: dict[tuple[Any, ...], tuple[int, ...]] = {}
-KEPT_PLANS = 1 << 16
+KEPT_PLANS: Final = 1 << 16
 
 
 def _weapon_plan(side: Side, weapons: tuple[CardSpec, ...], at_range: bool) -> tuple[int, ...]:

@@ -92,55 +92,64 @@ def record(state: State, seat: int) -> GameRecord:
 
 def add_to_run(stats: RunStats, cards: CardTally, state: State, seat: int) -> None:
     """stats.add(record(state, seat)), without the record (KIT.add_to_run): its cards counted into `cards` as
-    the record counts them, when every copy played is one of the copies drawn and kept and the Game has no
-    more cards than a CardTally counts (in every goldfish game), else added whole."""
+    the record counts them, when no card was played more often than drawn and kept and the Game has no more
+    cards than a CardTally counts (in every goldfish game), else added whole."""
     assert isinstance(state, CondemnedState)
     side = state.sides[seat]
-    game = state.game
-    if len(game.names) > cards.MOST_CARDS:
+    names = state.game.names
+    kept = _kept_copies(side)
+    played = [card.uid for card in side.played_cards]
+    dead = _dead_copies(names, kept, played) if len(names) <= cards.MOST_CARDS else None
+    if dead is None:
         stats.add(record(state, seat))
         return
-    played = [card.uid for card in side.played_cards]
-    if side.returned or len(set(drawn := [card.uid for card in side.drawn_cards])) < len(drawn):
-        # A mulligan sent cards back, or a copy was drawn again (after its discard pile became its deck):
-        # what the record says, by name.
-        found = _kept_by_name(side)
-        if found is None:
-            stats.add(record(state, seat))
-            return
-        drawn, dead = found
-    else:
-        # Each copy drawn once: the copies not played are the dead ones, unless a copy played was not drawn.
-        dead_copies = set(drawn).difference(played)
-        if len(drawn) - len(dead_copies) != len(played):
-            stats.add(record(state, seat))
-            return
-        dead = list(dead_copies)
     # (the damage by turn added up with the cards: see CardTally.add_turns; no Condemned card is ever
     # without a moment, and a Condemned game reports no overkill)
     stats.add_outcome(state.winner() == seat, side.turns, (), side.mulligans, state.first_turn_play,
                       side.no_effect, (), 0)
     cards.add_turns(state.damage_by_turn, ())
-    cards.add(game.names, drawn, played, dead, ())
+    cards.add(names, kept, played, dead, ())
 
 
-def _kept_by_name(side: Side) -> tuple[list[int], list[int]] | None:
-    """The copies drawn and kept as record() counts them by name (Side.drawn: names in the order first drawn,
-    those whose every copy went back left out), each named by a uid of its name, and one such uid for each
-    name with copies drawn and not played; None when a name was played more often than drawn and kept."""
-    drawn, played = side.drawn, side.played
-    uid_of = {card.name: card.uid for card in side.drawn_cards}
+def _kept_copies(side: Side) -> list[int]:
+    """The uids of the copies drawn and kept, in the order drawn: every card that reached the hand, less
+    those a mulligan sent back. For each card sent back the last copy of its name drawn is left out, so
+    that the names come in the order record() has them (Side.drawn: first drawn first)."""
+    drawn = side.drawn_cards
+    if not side.returned:
+        return [card.uid for card in drawn]
+    sent_back: dict[str, int] = {}
+    for card in side.returned:
+        sent_back[card.name] = sent_back.get(card.name, 0) + 1
     kept: list[int] = []
-    dead: list[int] = []
-    for name, copies in drawn.items():
-        if copies > 0:
-            kept += [uid_of[name]] * copies
-            if copies > played.get(name, 0):
-                dead.append(uid_of[name])
-    for name, copies in played.items():
-        if copies > drawn.get(name, 0):
+    for index in range(len(drawn) - 1, -1, -1):
+        card = drawn[index]
+        left = sent_back.get(card.name, 0)
+        if left:
+            sent_back[card.name] = left - 1
+        else:
+            kept.append(card.uid)
+    kept.reverse()
+    return kept
+
+
+def _dead_copies(names: list[str], kept: list[int], played: list[int]) -> list[int] | None:
+    """One of the `kept` copies of each name with more copies kept than `played`; None when a name was
+    played more often than kept (a CardTally cannot count that)."""
+    left: dict[str, int] = {}  # by name: copies kept less copies played
+    for uid in kept:
+        left[names[uid]] = left.get(names[uid], 0) + 1
+    for uid in played:
+        copies = left.get(names[uid], 0) - 1
+        if copies < 0:
             return None
-    return kept, dead
+        left[names[uid]] = copies
+    dead: list[int] = []
+    for uid in kept:
+        if left[names[uid]] > 0:
+            dead.append(uid)
+            left[names[uid]] = 0
+    return dead
 
 
 def _two_deck_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> CondemnedGame:

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
@@ -43,24 +43,34 @@ from engine.goldfish_record import tally
 from engine.shuffling import randbelow, shuffle
 
 # Phases: whose decision it is and what about.
-MULLIGAN, CHOOSE, MAIN, RESPOND, ATTACK, ATTACK_EVENTS, PARRY, OVER = range(8)
+MULLIGAN: Final = 0
+CHOOSE: Final = 1
+MAIN: Final = 2
+RESPOND: Final = 3
+ATTACK: Final = 4
+ATTACK_EVENTS: Final = 5
+PARRY: Final = 6
+OVER: Final = 7
 
-HAND_SIZE = 5  # "Draw until you have 5 cards in hand"
-MAX_MULLIGANS = 2  # "Each player may mulligan twice per game."
-ATTRITION_REMOVED = 5  # "remove the top 5 cards of the deck from the game"
-TURN_LIMIT = 30  # the goldfish game's limit: "after 30 turns" of the deck's player
-SLOTS: tuple[str, ...] = ("head", "body", "legs")
-CONDEMNED_TARGET = -1  # an attack's target when it is the enemy Condemned
+HAND_SIZE: Final = 5  # "Draw until you have 5 cards in hand"
+MAX_MULLIGANS: Final = 2  # "Each player may mulligan twice per game."
+ATTRITION_REMOVED: Final = 5  # "remove the top 5 cards of the deck from the game"
+TURN_LIMIT: Final = 30  # the goldfish game's limit: "after 30 turns" of the deck's player
+SLOTS: Final[tuple[str, ...]] = ("head", "body", "legs")
+CONDEMNED_TARGET: Final = -1  # an attack's target when it is the enemy Condemned
 
-KEEP, MULLIGAN_ACTION, PASS = ("keep",), ("mulligan",), ("pass",)
-END_MAIN, END_ATTACKS = ("end_main",), ("end_attacks",)
+KEEP: Final = ("keep",)
+MULLIGAN_ACTION: Final = ("mulligan",)
+PASS: Final = ("pass",)
+END_MAIN: Final = ("end_main",)
+END_ATTACKS: Final = ("end_attacks",)
 Action = tuple[Any, ...]
 
 # The windows in which a player may answer with an Event, or parry, or pass.
-_WINDOWS = (RESPOND, ATTACK_EVENTS, PARRY)
+_WINDOWS: Final = (RESPOND, ATTACK_EVENTS, PARRY)
 # A passive contender's one action in each phase it is asked in: it keeps, plays nothing, never
 # attacks and never parries.
-_PASSIVE_CHOICE: dict[int, Action] = {
+_PASSIVE_CHOICE: Final[dict[int, Action]] = {
     MULLIGAN: KEEP, MAIN: END_MAIN, ATTACK: END_ATTACKS, RESPOND: PASS, ATTACK_EVENTS: PASS, PARRY: PASS,
 }
 
@@ -298,8 +308,10 @@ class CondemnedGame(Game):
 # The windows an Event card may be played in, as bits (event_windows): in answer to an Event ("any"
 # timing), when its Condemned declares an attack ("attacking" or "any"), when an enemy attack is
 # declared ("defending" or "any").
-_RESPOND_WINDOW, _ATTACKING_WINDOW, _DEFENDING_WINDOW = 1, 2, 4
-_TIMING_WINDOWS: dict[str | None, int] = {
+_RESPOND_WINDOW: Final = 1
+_ATTACKING_WINDOW: Final = 2
+_DEFENDING_WINDOW: Final = 4
+_TIMING_WINDOWS: Final[dict[str | None, int]] = {
     "any": _RESPOND_WINDOW | _ATTACKING_WINDOW | _DEFENDING_WINDOW,
     "attacking": _ATTACKING_WINDOW,
     "defending": _DEFENDING_WINDOW,
@@ -313,7 +325,11 @@ def event_windows(spec: CardSpec) -> int:
 
 # What a card in hand can be in its side's Main Phase (main_role): nothing, a Weapon or Armor card
 # its Condemned can equip, a Preparation, or an Event playable in the Main Phase.
-NO_ROLE, EQUIP_WEAPON, EQUIP_ARMOR, PREPARE, MAIN_EVENT = range(5)
+NO_ROLE: Final = 0
+EQUIP_WEAPON: Final = 1
+EQUIP_ARMOR: Final = 2
+PREPARE: Final = 3
+MAIN_EVENT: Final = 4
 
 
 def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
@@ -1511,7 +1527,7 @@ class CondemnedState(State):
 
 
 # Each kind of action's step (CondemnedState.act).
-_ACTS: dict[str, Callable[[CondemnedState, Side, Action], None]] = {
+_ACTS: Final[dict[str, Callable[[CondemnedState, Side, Action], None]]] = {
     "attack": CondemnedState._declare,
     "play": CondemnedState._play,
     "end_main": CondemnedState._end_main,
@@ -1598,7 +1614,7 @@ def _set_attack_damage(state: CondemnedState, side: Side, verb: fx.SetAttackDama
         state.attack.set_to = verb.value
 
 
-_HANDLERS: dict[type[fx.Verb], Any] = {
+_HANDLERS: Final[dict[type[fx.Verb], Any]] = {
     fx.Heal: _heal,
     fx.LoseLife: _lose_life,
     fx.Draw: _draw,

@@ -16,14 +16,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from importlib import import_module
-from typing import Any
+from typing import Any, Final
 
 from engine.deck import ResolvedDeck
 from engine.games import GAME_PACKAGES, UnknownGame
 
-PLAYER = 0  # the deck's player
-OPPONENT = 1  # the goldfish (or a second player)
-TERMINAL = -1  # current_player() once the game is over
+PLAYER: Final = 0  # the deck's player
+OPPONENT: Final = 1  # the goldfish (or a second player)
+TERMINAL: Final = -1  # current_player() once the game is over
 
 
 def player_stream(seed: int, index: int, seat: int) -> random.Random:

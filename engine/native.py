@@ -43,19 +43,18 @@ ENGINE = Path(__file__).resolve().parent
 ROOT = ENGINE.parent
 # The modules compiled, as one group. Left out, as plain Python: of QQDND, copies.py (it copies a state by its
 # attributes' names, through getattr and setattr) and containers.py (subclasses of dict, list and set, which a compiled
-# class cannot be); of The Condemned, state.py (tests replace methods of CondemnedState, and its copy takes
-# the __dict__ of a state) and damage.py (state.py's Attack subclasses its DamageSteps); of Anguish, state.py (the
-# state, copied attribute by attribute through getattr and setattr), seat.py (a Seat is copied without running its
-# __init__, which a compiled class always runs) and worth.py (tests stand in for its WorthTable with other objects,
-# which compiled code that takes a WorthTable rejects).
+# class cannot be); of Anguish, worth.py (tests stand in for its WorthTable with other objects, which compiled code that
+# takes a WorthTable rejects). A compiled class is made only through its __init__ (Cls.__new__(Cls) runs it too): the
+# states' clones and their parts' copies are made so. Scenario tests subclass QQDND's Choosers, compiled to allow it.
 COMPILED = tuple(f"engine.games.qqdnd.{name}" for name in (
     "alignment", "board", "carddefs", "cards", "choices", "effects", "filters", "flow", "heuristic", "initiative",
     "pieces", "players", "restrictions", "rules", "sections", "state", "stats", "terms", "verbs", "xvalue",
 )) + tuple(f"engine.games.condemned.{name}" for name in (
-    "cards", "effects", "equipment", "heuristic", "loadout", "modifiers", "opening", "players",
-    "position", "rules", "specs", "stats",
+    "cards", "damage", "effects", "equipment", "heuristic", "loadout", "modifiers", "opening", "players",
+    "position", "rules", "specs", "state", "stats",
 )) + tuple(f"engine.games.anguish.{name}" for name in (
-    "actions", "cards", "combat", "effects", "heuristic", "players", "profiles", "record", "rules", "stats",
+    "actions", "cards", "combat", "effects", "heuristic", "players", "profiles", "record", "rules", "seat", "state",
+    "stats",
 )) + ("engine.shuffling",)  # the three games' shuffle
 GROUP = "engine.games.qqdnd.compiled"  # the group's shared library (all three games): compiled__mypyc.<suffix> there
 BUILD_RECORD = ENGINE / "games" / "qqdnd" / "compiled.json"
@@ -185,7 +184,7 @@ def is_compiled() -> bool:
 
 
 def status() -> str:
-    """How the engine runs, in words: "compiled (43 modules)" or "pure Python (why)"."""
+    """How the engine runs, in words: "compiled (47 modules)" or "pure Python (why)"."""
     return _reason if is_compiled() == _reason.startswith("compiled") else f"unexpected: {_reason}"
 
 

@@ -19,10 +19,16 @@ SURVIVOR = "legal_survivor_no_headers"
 SHARED = ("game", "profiles", "rng")  # compared apart: shared data, and the stream by its state
 
 
+def field_names(cls: type) -> list[str]:
+    """The fields of the class: its __slots__ as plain Python, the attributes mypyc lists compiled."""
+    names: tuple[str, ...] = getattr(cls, "__mypyc_attrs__", None) or cls.__slots__
+    return [name for name in names if name != "__dict__"]
+
+
 def everything(state: AnguishState) -> dict[str, Any]:
     """Every field of the state (the seats field by field), as plain values."""
-    out: dict[str, Any] = {name: getattr(state, name) for name in AnguishState.__slots__ if name not in SHARED}
-    out["seats"] = [{name: getattr(seat, name) for name in Seat.__slots__} for seat in state.seats]
+    out: dict[str, Any] = {name: getattr(state, name) for name in field_names(AnguishState) if name not in SHARED}
+    out["seats"] = [{name: getattr(seat, name) for name in field_names(Seat)} for seat in state.seats]
     out["zones"] = state.zones()
     return out
 

@@ -9,10 +9,14 @@ from typing import cast
 
 from engine.games.anguish.heuristic import _kept, _worths_in_hand
 from engine.games.anguish.profiles import CardProfile
-from engine.games.anguish.state import LAST_HOUR, AnguishState
+from engine.games.anguish.seat import Seat
+from engine.games.anguish.state import LAST_HOUR, AnguishState, make_game
 from engine.games.anguish.worth import WorthTable
+from tests.engine.test_anguish_engine import lifeblood
 
 CARDS = 30
+# A real state (compiled, the player takes no stand-in for one), its cards and seat set by each position.
+GAME = make_game(lifeblood())
 
 
 def _profile(cost: int) -> CardProfile:
@@ -39,10 +43,12 @@ def _position(rng: random.Random) -> tuple[AnguishState, WorthTable]:
     table = SimpleNamespace(
         worth_at=worth_at, creature=creature, effect_worth=[rng.choice([0.0, 0.0, 1.0, 2.0]) for _ in range(CARDS)],
         keeps_at=[[worth() for _ in range(CARDS)] for _ in range(LAST_HOUR + 1)])
-    seat = SimpleNamespace(drawing=drawing, arsenal=arsenal, hand=hand)
-    state = SimpleNamespace(seats=[seat], actor=0, hour=hour,
-                            profiles=[_profile(rng.randint(0, 3)) for _ in range(CARDS)])
-    return cast(AnguishState, state), cast(WorthTable, table)
+    seat = Seat([], [], 0)
+    seat.drawing, seat.arsenal, seat.hand = drawing, arsenal, hand
+    state = AnguishState(GAME, rng, deal=False)
+    state.seats, state.actor, state.hour = [seat], 0, hour
+    state.profiles = [_profile(rng.randint(0, 3)) for _ in range(CARDS)]
+    return state, cast(WorthTable, table)
 
 
 def test_it_keeps_the_card_worth_more_in_hand_the_cheaper_on_a_tie() -> None:

@@ -27,6 +27,7 @@ from engine.games.condemned.state import (
     MULLIGAN_ACTION,
     PARRY,
     PASS,
+    RESPOND,
     CondemnedState,
     make_game,
 )
@@ -811,31 +812,53 @@ def test_it_keeps_every_card_in_one_zone_through_random_games(opponent: Resolved
         assert sum(len(cards) for cards in state.zones().values()) == total == 31 + (31 if opponent else 0)
 
 
-@pytest.mark.parametrize("opponent", [None, RIVAL])
-def test_it_skips_a_decision_only_when_the_rules_leave_one_action(
-    opponent: ResolvedDeck | None, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """ "A decision with a single legal action is taken at once" (state.py): the shortcuts that take
-    such decisions without listing their actions (_forced, _only_pass) agree with the listed legal
-    actions at every step of random games, and a player is only ever asked when there is a choice."""
-    forced, only_pass = CondemnedState._forced, CondemnedState._only_pass
-    checked: Counter[str] = Counter()
-
-    def checked_forced(state: CondemnedState) -> tuple[Any, ...] | None:
-        action = forced(state)
-        if action is not None:
-            assert state._compute_legal() == [action]
+def step_by_step(state: CondemnedState, action: tuple[Any, ...], checked: Counter[str]) -> CondemnedState:
+    """A copy of `state` with `action` applied and then every decision with a single legal action (as
+    _compute_legal lists them) taken in turn, through act() alone, up to the next decision with a choice;
+    at every step on the way, the shortcuts that settle takes instead of listing the actions are asked and
+    must agree with the list: _forced, and _only_pass in each Event or parry window for either player."""
+    stepped = state.clone()
+    stepped.act(action)
+    while True:
+        legal = stepped._compute_legal()
+        forced = stepped._forced()
+        if forced is not None:
+            assert legal == [forced]
             checked["forced"] += 1
-        return action
+        check_only_pass(stepped, checked)
+        if len(legal) != 1:
+            stepped._legal = legal  # the decision's actions, as listed
+            return stepped
+        stepped.act(legal[0])
 
-    def checked_only_pass(state: CondemnedState) -> bool:
-        passes = only_pass(state)
-        assert passes == (state._compute_legal() == [PASS])
-        checked["only pass" if passes else "an Event or a parry"] += 1
-        return passes
 
-    monkeypatch.setattr(CondemnedState, "_forced", checked_forced)
-    monkeypatch.setattr(CondemnedState, "_only_pass", checked_only_pass)
+def check_only_pass(state: CondemnedState, checked: Counter[str]) -> None:
+    """_only_pass agrees with the listed legal actions in the position of `state`, were either player asked
+    in any Event or parry window now (the windows the engine passes through inside an action too)."""
+    phase, actor = state.phase, state.actor
+    for window in (RESPOND, ATTACK_EVENTS, PARRY):
+        for asked in (PLAYER, OPPONENT):
+            state.phase, state.actor = window, asked
+            passes = state._only_pass()
+            assert passes == (state._compute_legal() == [PASS])
+            checked["only pass" if passes else "an Event or a parry"] += 1
+    state.phase, state.actor = phase, actor
+
+
+def position_of(state: CondemnedState) -> tuple[Any, ...]:
+    """What two ways of playing the same actions must agree on: the decision waiting and every card's place."""
+    cards = {zone: [card.uid for card in cards] for zone, cards in state.zones().items()}
+    return state.phase, state.current_player(), state.legal_actions(), cards, [side.life for side in state.sides]
+
+
+@pytest.mark.parametrize("opponent", [None, RIVAL])
+def test_it_skips_a_decision_only_when_the_rules_leave_one_action(opponent: ResolvedDeck | None) -> None:
+    """ "A decision with a single legal action is taken at once" (state.py): random games, each action
+    applied as a player applies it (apply_action, whose settle takes the decisions with one action by its
+    shortcuts, _forced and _only_pass, without listing them) and step by step (step_by_step), reach the
+    same decisions, the shortcuts agree with the listed legal actions at every step, and a player is only
+    ever asked when there is a choice."""
+    checked: Counter[str] = Counter()
     rng = random.Random(5)
     game = make_game(SAMPLE, opponent=opponent)
     for seed in range(30):
@@ -843,7 +866,10 @@ def test_it_skips_a_decision_only_when_the_rules_leave_one_action(
         while not state.is_terminal():
             legal = state.legal_actions()
             assert len(legal) >= 2, legal
-            state.apply_action(rng.choice(legal))
+            action = rng.choice(legal)
+            stepped = step_by_step(state, action, checked)
+            state.apply_action(action)
+            assert position_of(state) == position_of(stepped)
 
     assert checked["forced"] > 0 and checked["only pass"] > 0
     if opponent is not None:  # only a second deck has Events to answer with and Weapons to parry with

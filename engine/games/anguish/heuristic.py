@@ -59,6 +59,7 @@ from itertools import compress
 from math import ceil
 from operator import itemgetter
 from random import Random
+from typing import Final
 
 from engine.core import State
 from engine.games.anguish import actions as act
@@ -93,9 +94,9 @@ from engine.games.anguish.worth import (
 )
 from engine.players.base import Player
 
-GAMBIT_AT_LEAST = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
-CLOCK_TRIALS = 32  # goldfish games played to find a deck's clock
-CLOCK_SHARE = 0.75  # the clock: the Hour by which this share of them is over
+GAMBIT_AT_LEAST: Final = 2  # Desperate Gambit is kept for an unprotected attacker of this much Arsenal
+CLOCK_TRIALS: Final = 32  # goldfish games played to find a deck's clock
+CLOCK_SHARE: Final = 0.75  # the clock: the Hour by which this share of them is over
 
 # A play of a plan: the card, its row, the Creature that makes room for it in the Arsenal, and
 # whether room is made before the attack (for an Ambush Creature to attack at once) or after it.
@@ -106,13 +107,13 @@ _Play = tuple[int, str | None, int | None, bool]
 # Line locations, and the Creatures that made room. Of two plans, the better is the smaller (no two
 # have the same order: it names their plays).
 _Plan = tuple[float, str, tuple[_Play, ...], int, int, int, int]
-_ORDER = 4  # more than any card's options and making room
+_ORDER: Final = 4  # more than any card's options and making room
 # The characters of plays (chr, read from a list: a search makes one at every step), for more
 # candidates than a hand can hold (the Lifeblood holds 35 cards).
-_CHARS = tuple(map(chr, range(_ORDER * 64)))
-_END_TURN: Action = (act.END,)
-_COST = itemgetter(1)  # a candidate's Hours
-_NO_PLACE = (0.0, -1, 0.0)  # (a room's place that is not there)
+_CHARS: Final = tuple(map(chr, range(_ORDER * 64)))
+_END_TURN: Final[Action] = (act.END,)
+_COST: Final = itemgetter(1)  # a candidate's Hours
+_NO_PLACE: Final = (0.0, -1, 0.0)  # (a room's place that is not there)
 
 
 class HeuristicPlayer(Player):
@@ -1132,7 +1133,7 @@ def _worths_in_hand(state: AnguishState, table: WorthTable, cards: tuple[int, ..
 
 
 _tables: dict[int, WorthTable] = {}
-_KEPT_TABLES = 8
+_KEPT_TABLES: Final = 8
 
 
 def worth_table(game: AnguishGame) -> WorthTable:

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from engine.games.anguish.effects import VERBS, Program, TargetKind, program_for
 
-CREATURE, DISCOVERY, STRONGHOLD = "creature", "discovery", "stronghold"
+CREATURE: Final = "creature"
+DISCOVERY: Final = "discovery"
+STRONGHOLD: Final = "stronghold"
 # The goldfish opponent's Lifeblood: cards that are only ever milled, never looked at.
-ANONYMOUS = "anonymous"
-AMBUSH = "Ambush"
+ANONYMOUS: Final = "anonymous"
+AMBUSH: Final = "Ambush"
 
 
 @dataclass(frozen=True, slots=True)

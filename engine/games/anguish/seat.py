@@ -28,15 +28,13 @@ class Seat:
         self.known_top = 0  # the top cards of the Lifeblood its player put there
 
     def copy(self) -> Seat:
-        seat = Seat.__new__(Seat)
-        seat.lifeblood = self.lifeblood[:]
+        # (Made by __init__ and then set field by field: a compiled class is made only through its __init__.)
+        seat = Seat(self.lifeblood[:], self.stronghold, self.strength)  # the Stronghold never changes once set up
         seat.drawing = self.drawing[:]
         seat.hand = self.hand[:]
         seat.arsenal = self.arsenal[:]
         seat.protection = self.protection[:]
         seat.discard = self.discard[:]
-        seat.stronghold = self.stronghold  # never changes once the game is set up
-        seat.strength = self.strength
         seat.known_bottom = self.known_bottom
         seat.known_top = self.known_top
         return seat

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, Final
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
@@ -31,31 +31,32 @@ from engine.games.anguish.seat import ZONES, Seat
 from engine.shuffling import shuffle
 
 LIFEBLOOD_SECTION = "Lifeblood"
-FIRST_HOUR, LAST_HOUR = 1, 11
-LAST_LIGHT_HOUR = 6  # 2.1: "Hours 1-6 have Light Availability, whereas Hours 7-11 are Absolute Darkness"
-OPENING_HAND = 5  # 8.1: "Each player draws 5 cards"
-TURN_DRAW = 2  # 9.1: "players draw two cards at the beginning of their turn"
-HAND_LIMIT = 8  # 9.1: "Players must never have more than 8 cards in their hand at the end of their turn"
-ROW_SIZE = 4  # 7.2: "not more than four cards in the Arsenal and four cards in their Protection"
-END_GAME_DRAWS = 3  # 10.2: "both players may draw up to three cards"
-END_GAME_PHASES = 2  # 10.7: "At the conclusion of the second End Game phase"
+FIRST_HOUR: Final = 1
+LAST_HOUR: Final = 11
+LAST_LIGHT_HOUR: Final = 6  # 2.1: "Hours 1-6 have Light Availability, whereas Hours 7-11 are Absolute Darkness"
+OPENING_HAND: Final = 5  # 8.1: "Each player draws 5 cards"
+TURN_DRAW: Final = 2  # 9.1: "players draw two cards at the beginning of their turn"
+HAND_LIMIT: Final = 8  # 9.1: "Players must never have more than 8 cards in their hand at the end of their turn"
+ROW_SIZE: Final = 4  # 7.2: "not more than four cards in the Arsenal and four cards in their Protection"
+END_GAME_DRAWS: Final = 3  # 10.2: "both players may draw up to three cards"
+END_GAME_PHASES: Final = 2  # 10.7: "At the conclusion of the second End Game phase"
 # 4.1: "A standard Lifeblood (i.e. Deck) size is 36 cards, which includes exactly one Stronghold": the
 # Stronghold starts in play, so a full Lifeblood to draw from (or mill) holds 35 cards.
-GOLDFISH_LIFEBLOOD = 35
-GOLDFISH_CARD = "Goldfish Lifeblood card"
-NOT_YET = -1  # a stamp no turn or window has
-_ONLY_IN_RESPONSE = 1 << 20  # the cost of a response card on its player's turn: more than any budget
-_END_GAME_BUDGET = 1 << 19  # what a turn of the End Game can pay for, for _note_moments (10.4: all is free)
+GOLDFISH_LIFEBLOOD: Final = 35
+GOLDFISH_CARD: Final = "Goldfish Lifeblood card"
+NOT_YET: Final = -1  # a stamp no turn or window has
+_ONLY_IN_RESPONSE: Final = 1 << 20  # the cost of a response card on its player's turn: more than any budget
+_END_GAME_BUDGET: Final = 1 << 19  # what a turn of the End Game can pay for, for _note_moments (10.4: all is free)
 
 # Who decides what, now.
-MULLIGAN = "mulligan"
-KEEP = "keep"
-MAIN = "main"
-PROTECT = "protect"
-HAND_LIMIT_PHASE = "hand_limit"
-END_GAME_DRAW = "end_game_draw"
-END_GAME_DISCARD = "end_game_discard"
-OVER = "over"
+MULLIGAN: Final = "mulligan"
+KEEP: Final = "keep"
+MAIN: Final = "main"
+PROTECT: Final = "protect"
+HAND_LIMIT_PHASE: Final = "hand_limit"
+END_GAME_DRAW: Final = "end_game_draw"
+END_GAME_DISCARD: Final = "end_game_discard"
+OVER: Final = "over"
 
 Action = tuple[Any, ...]
 
@@ -157,11 +158,16 @@ class AnguishState(State):
         "pending", *_SCALARS, *_PER_CARD, *_PER_PLAYER,
     )
 
-    def __init__(self, game: AnguishGame, rng: random.Random) -> None:
+    def __init__(self, game: AnguishGame, rng: random.Random, *, deal: bool = True) -> None:
+        """A new game, its Lifebloods shuffled and its opening hands drawn; without `deal`, a state with only
+        its Game and stream, each other field to be set (clone sets them: a compiled class is made only
+        through its __init__, and a new game would draw from the stream)."""
         self.game = game
         self.rng = rng
         self.profiles = game.profiles
         self.seats: list[Seat] = []
+        if not deal:
+            return
         for player in (PLAYER, OPPONENT):
             lifeblood = list(game.lifeblood[player])
             if not (game.goldfish and player == OPPONENT):  # anonymous cards need no shuffle
@@ -239,13 +245,10 @@ class AnguishState(State):
     def clone(self, rng: random.Random | None = None) -> AnguishState:
         """An exact, independent copy. The Game's per-card data (cards, names, profiles, owners) never
         changes and is shared; every list the game changes is copied."""
-        copy = AnguishState.__new__(AnguishState)
-        copy.game = self.game
-        copy.profiles = self.profiles
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
-        copy.rng = rng
+        copy = AnguishState(self.game, rng, deal=False)
         copy.seats = [seat.copy() for seat in self.seats]
         for name in _SCALARS:
             setattr(copy, name, getattr(self, name))
@@ -1039,7 +1042,7 @@ class AnguishState(State):
         self.actor = TERMINAL
 
 
-_HANDLERS: dict[str, Callable[[AnguishState, Action], None]] = {
+_HANDLERS: Final[dict[str, Callable[[AnguishState, Action], None]]] = {
     act.MULLIGAN: AnguishState._mulligan,
     act.KEEP: AnguishState._keep,
     act.PLAY: AnguishState._play,
@@ -1054,7 +1057,7 @@ _HANDLERS: dict[str, Callable[[AnguishState, Action], None]] = {
     act.DISCARD: AnguishState._discard,
 }
 
-_STEPS: dict[str, Callable[[AnguishState, int, int, int | None], None]] = {
+_STEPS: Final[dict[str, Callable[[AnguishState, int, int, int | None], None]]] = {
     "damage_enemy": AnguishState._damage_enemy,
     "protect_own": AnguishState._protect_own,
     "draw": AnguishState._draw_step,

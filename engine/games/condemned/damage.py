@@ -28,10 +28,13 @@ class DamageSteps:
         self.divisor = 1
 
     def copy(self) -> DamageSteps:
-        """A copy of the same class (an Attack's copy is an Attack), its steps set as these."""
-        copy = type(self).__new__(type(self))
-        copy.set_to, copy.added, copy.multiplier, copy.divisor = self.set_to, self.added, self.multiplier, self.divisor
+        copy = DamageSteps()
+        self.copy_steps(copy)
         return copy
+
+    def copy_steps(self, into: DamageSteps) -> None:
+        """Set the steps of `into` (a copy, of this class or a subclass) as these."""
+        into.set_to, into.added, into.multiplier, into.divisor = self.set_to, self.added, self.multiplier, self.divisor
 
     def apply(self, modifier: Modifier) -> None:
         """Add one printed modifier ("=0", "+1", "-1", "x2", "/2") to its step."""

@@ -36,7 +36,7 @@ the policy.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.core import CardInstance
 from engine.games.condemned import effects as fx
@@ -148,9 +148,9 @@ def _weapon_step(state: CondemnedState, side: Side, equips: list[Action], weapon
     return equips[choice]
 
 
-MOVE = -1  # _weigh_weapons' answer for the move to the other hand
-_UNSEEN = -2  # a loadout not weighed yet
-_KEPT = 1 << 16  # entries a table keeps
+MOVE: Final = -1  # _weigh_weapons' answer for the move to the other hand
+_UNSEEN: Final = -2  # a loadout not weighed yet
+_KEPT: Final = 1 << 16  # entries a table keeps
 
 
 class _Tables:
@@ -165,7 +165,7 @@ class _Tables:
         self.phases: dict[tuple[Any, ...], tuple[int, int]] = {}
 
 
-_TABLES = _Tables()
+_TABLES: Final = _Tables()
 
 
 def _weigh_weapons(state: CondemnedState, side: Side, equips: list[Action], in_hand: tuple[CardSpec, ...],
@@ -563,7 +563,7 @@ def _armor_step(state: CondemnedState, side: Side, equips: list[Action]) -> Acti
     return None
 
 
-_SLOT_INDEX = {"head": 0, "body": 1, "legs": 2}  # an Armor's place: its index in Side.armor
+_SLOT_INDEX: Final = {"head": 0, "body": 1, "legs": 2}  # an Armor's place: its index in Side.armor
 
 
 def _armor_left_after(state: CondemnedState, side: Side, uid: int, slot: str) -> int:
@@ -611,7 +611,9 @@ def _attack_with(state: CondemnedState, side: Side, hand: str | None) -> Action:
 
 
 # Each hand's attack at the enemy Condemned.
-_AT_CONDEMNED: dict[str, Action] = {hand: ("attack", hand, CONDEMNED_TARGET) for hand in ("main", "off", "desperation")}
+_AT_CONDEMNED: Final[dict[str, Action]] = {
+    hand: ("attack", hand, CONDEMNED_TARGET) for hand in ("main", "off", "desperation")
+}
 
 
 def _attack_event(state: CondemnedState, side: Side) -> Action:

@@ -8,6 +8,8 @@ fills both hands.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.core import CardInstance
 from engine.games.condemned.specs import CardSpec
 from engine.games.condemned.state import CondemnedState, Side
@@ -29,7 +31,7 @@ class Held:
         return cls(state.spec_of[card.uid], state.durability_left(side, card))
 
 
-EMPTY = Held(None, 0)
+EMPTY: Final = Held(None, 0)
 
 
 def attack_damage(side: Side, spec: CardSpec) -> int:

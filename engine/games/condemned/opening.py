@@ -15,51 +15,42 @@ measured once per Game and seat, on hands dealt from its cards by a fixed stream
 from __future__ import annotations
 
 import random
-import weakref
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
-from weakref import WeakKeyDictionary
+from typing import Any, Final, Generic, TypeVar
 
 from engine.games.condemned import effects as fx
 from engine.games.condemned.loadout import EMPTY, Held, equipped, phase_damage, worn
 from engine.games.condemned.specs import EVENT, WEAPON, CardSpec
-from engine.games.condemned.state import EQUIP_WEAPON, HAND_SIZE, MAX_MULLIGANS, CondemnedGame, CondemnedState, Side
+from engine.games.condemned.state import EQUIP_WEAPON, HAND_SIZE, MAX_MULLIGANS, CondemnedState, Side
 from engine.shuffling import shuffle
 
-ATTACK_TURNS = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
-SAMPLE_HANDS = 200  # hands dealt to measure a deck's plans
+ATTACK_TURNS: Final = 2  # the Attack Phases of turns 2 and 3: later turns play cards drawn since
+SAMPLE_HANDS: Final = 200  # hands dealt to measure a deck's plans
 
 T = TypeVar("T")
 
 
 class PerSeat(Generic[T]):
     """Values worked out once per Game and seat (by `work`, from a state of the Game and the seat's
-    side), kept while the Game lives."""
+    side), kept in the Game (CondemnedGame.kept): for as long as it lives."""
 
     def __init__(self, work: Callable[[CondemnedState, Side], T]) -> None:
         self.work = work
-        self.by_game: WeakKeyDictionary[CondemnedGame, dict[int, T]] = WeakKeyDictionary()
-        # The last Game asked about and its entry: a run asks about one Game thousands of times, and a
-        # lookup in a WeakKeyDictionary makes a weak reference each time.
-        self.last: tuple[weakref.ref[CondemnedGame], dict[int, T]] | None = None
 
     def __call__(self, state: CondemnedState, side: Side) -> T:
-        game = state.game
-        last = self.last
-        if last is not None and last[0]() is game:
-            by_seat = last[1]
-        else:
-            by_seat = self.by_game.setdefault(game, {})
-            self.last = (weakref.ref(game), by_seat)
+        kept = state.game.kept
+        by_seat = kept.get(self)
+        if by_seat is None:
+            by_seat = kept[self] = {}
         value = by_seat.get(side.index)
         if value is None:
             value = by_seat[side.index] = self.work(state, side)
-        return value
+        return value  # type: ignore[no-any-return]  # this PerSeat's entry of the Game's: a T
 
 
 # The worths of a deck by deck: (distance, the Condemned's name, the cards' names) -> (their records, the worths).
 _deck_worths: dict[tuple[Any, ...], tuple[tuple[Mapping[str, Any], ...], list[float]]] = {}
-KEPT_DECKS = 32
+KEPT_DECKS: Final = 32
 
 
 def keeps(state: CondemnedState, side: Side) -> bool:
@@ -127,7 +118,7 @@ new_hand_worth = PerSeat(_deck_worth)
 # Per Game, per seat: keeps' verdict on each hand without a Weapon search, by (its cards in order, the
 # mulligans left, the distance).
 _verdicts: PerSeat[dict[tuple[Any, ...], bool]] = PerSeat(lambda state, side: {})
-KEPT_VERDICTS = 1 << 12
+KEPT_VERDICTS: Final = 1 << 12
 
 
 class _WeaponSearches(dict[CardSpec, bool]):
@@ -239,7 +230,7 @@ search_order = PerSeat(_search_order)
 # (Condemned, distance, Weapons) -> what _weapon_plan makes of them. The cards are CardSpecs, which every
 # Game holding the same card shares (state.shared_spec): hands of the same Weapons come again and again.
 _weapon_plans: dict[tuple[Any, ...], tuple[int, ...]] = {}
-KEPT_PLANS = 1 << 16
+KEPT_PLANS: Final = 1 << 16
 
 
 def _weapon_plan(side: Side, weapons: tuple[CardSpec, ...], at_range: bool) -> tuple[int, ...]:

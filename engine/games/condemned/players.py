@@ -10,14 +10,18 @@ deck's Condemned dies (Blood Magic can do that), or at the end of the deck playe
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 from engine.core import State
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.condemned import heuristic
-from engine.games.condemned.state import CondemnedGame, CondemnedState, make_game
+from engine.games.condemned.state import CondemnedGame, CondemnedState, Side, make_game
 from engine.goldfish_record import GameRecord, new_counter
 from engine.play.pair_cache import PairGames
 from engine.players.base import GameKit, Player
+
+if TYPE_CHECKING:  # (engine.goldfish plays games with the game's players: it imports them)
+    from engine.goldfish import CardTally, RunStats
 
 
 class HeuristicPlayer(Player):
@@ -86,6 +90,68 @@ def record(state: State, seat: int) -> GameRecord:
     )
 
 
+def add_to_run(stats: RunStats, cards: CardTally, state: State, seat: int) -> None:
+    """stats.add(record(state, seat)), without the record (KIT.add_to_run): its cards counted into `cards` as
+    the record counts them, when no card was played more often than drawn and kept and the Game has no more
+    cards than a CardTally counts (in every goldfish game), else added whole."""
+    assert isinstance(state, CondemnedState)
+    side = state.sides[seat]
+    names = state.game.names
+    kept = _kept_copies(side)
+    played = [card.uid for card in side.played_cards]
+    dead = _dead_copies(names, kept, played) if len(names) <= cards.MOST_CARDS else None
+    if dead is None:
+        stats.add(record(state, seat))
+        return
+    # (the damage by turn added up with the cards: see CardTally.add_turns; no Condemned card is ever
+    # without a moment, and a Condemned game reports no overkill)
+    stats.add_outcome(state.winner() == seat, side.turns, (), side.mulligans, state.first_turn_play,
+                      side.no_effect, (), 0)
+    cards.add_turns(state.damage_by_turn, ())
+    cards.add(names, kept, played, dead, ())
+
+
+def _kept_copies(side: Side) -> list[int]:
+    """The uids of the copies drawn and kept, in the order drawn: every card that reached the hand, less
+    those a mulligan sent back. For each card sent back the last copy of its name drawn is left out, so
+    that the names come in the order record() has them (Side.drawn: first drawn first)."""
+    drawn = side.drawn_cards
+    if not side.returned:
+        return [card.uid for card in drawn]
+    sent_back: dict[str, int] = {}
+    for card in side.returned:
+        sent_back[card.name] = sent_back.get(card.name, 0) + 1
+    kept: list[int] = []
+    for index in range(len(drawn) - 1, -1, -1):
+        card = drawn[index]
+        left = sent_back.get(card.name, 0)
+        if left:
+            sent_back[card.name] = left - 1
+        else:
+            kept.append(card.uid)
+    kept.reverse()
+    return kept
+
+
+def _dead_copies(names: list[str], kept: list[int], played: list[int]) -> list[int] | None:
+    """One of the `kept` copies of each name with more copies kept than `played`; None when a name was
+    played more often than kept (a CardTally cannot count that)."""
+    left: dict[str, int] = {}  # by name: copies kept less copies played
+    for uid in kept:
+        left[names[uid]] = left.get(names[uid], 0) + 1
+    for uid in played:
+        copies = left.get(names[uid], 0) - 1
+        if copies < 0:
+            return None
+        left[names[uid]] = copies
+    dead: list[int] = []
+    for uid in kept:
+        if left[names[uid]] > 0:
+            dead.append(uid)
+            left[names[uid]] = 0
+    return dead
+
+
 def _two_deck_game(deck_a: ResolvedDeck, deck_b: ResolvedDeck) -> CondemnedGame:
     return make_game(deck_a, opponent=deck_b, first_player=0)
 
@@ -100,5 +166,6 @@ KIT = GameKit(
     heuristic=HeuristicPlayer,
     goldfish_opponent=lambda name: InmatePlayer(),
     record=record,
+    add_to_run=add_to_run,
     matchup_game=matchup_game,
 )

@@ -7,12 +7,16 @@ nested dictionaries.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.games.condemned import effects as fx
 from engine.games.condemned.modifiers import Modifier, parse_modifier
 
-CONDEMNED, WEAPON, ARMOR, EVENT, PREPARATION = "condemned", "weapon", "armor", "event", "preparation"
+CONDEMNED: Final = "condemned"
+WEAPON: Final = "weapon"
+ARMOR: Final = "armor"
+EVENT: Final = "event"
+PREPARATION: Final = "preparation"
 
 # The publisher's stand-in for a player without a Condemned: "a 'generic inmate' with 20 Life and
 # no abilities". It has no card, so it is never in a zone.

@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from engine.core import OPPONENT, PLAYER, TERMINAL, CardInstance, Game, IllegalAction, State
 from engine.deck import ResolvedDeck
@@ -43,24 +43,34 @@ from engine.goldfish_record import tally
 from engine.shuffling import randbelow, shuffle
 
 # Phases: whose decision it is and what about.
-MULLIGAN, CHOOSE, MAIN, RESPOND, ATTACK, ATTACK_EVENTS, PARRY, OVER = range(8)
+MULLIGAN: Final = 0
+CHOOSE: Final = 1
+MAIN: Final = 2
+RESPOND: Final = 3
+ATTACK: Final = 4
+ATTACK_EVENTS: Final = 5
+PARRY: Final = 6
+OVER: Final = 7
 
-HAND_SIZE = 5  # "Draw until you have 5 cards in hand"
-MAX_MULLIGANS = 2  # "Each player may mulligan twice per game."
-ATTRITION_REMOVED = 5  # "remove the top 5 cards of the deck from the game"
-TURN_LIMIT = 30  # the goldfish game's limit: "after 30 turns" of the deck's player
-SLOTS: tuple[str, ...] = ("head", "body", "legs")
-CONDEMNED_TARGET = -1  # an attack's target when it is the enemy Condemned
+HAND_SIZE: Final = 5  # "Draw until you have 5 cards in hand"
+MAX_MULLIGANS: Final = 2  # "Each player may mulligan twice per game."
+ATTRITION_REMOVED: Final = 5  # "remove the top 5 cards of the deck from the game"
+TURN_LIMIT: Final = 30  # the goldfish game's limit: "after 30 turns" of the deck's player
+SLOTS: Final[tuple[str, ...]] = ("head", "body", "legs")
+CONDEMNED_TARGET: Final = -1  # an attack's target when it is the enemy Condemned
 
-KEEP, MULLIGAN_ACTION, PASS = ("keep",), ("mulligan",), ("pass",)
-END_MAIN, END_ATTACKS = ("end_main",), ("end_attacks",)
+KEEP: Final = ("keep",)
+MULLIGAN_ACTION: Final = ("mulligan",)
+PASS: Final = ("pass",)
+END_MAIN: Final = ("end_main",)
+END_ATTACKS: Final = ("end_attacks",)
 Action = tuple[Any, ...]
 
 # The windows in which a player may answer with an Event, or parry, or pass.
-_WINDOWS = (RESPOND, ATTACK_EVENTS, PARRY)
+_WINDOWS: Final = (RESPOND, ATTACK_EVENTS, PARRY)
 # A passive contender's one action in each phase it is asked in: it keeps, plays nothing, never
 # attacks and never parries.
-_PASSIVE_CHOICE: dict[int, Action] = {
+_PASSIVE_CHOICE: Final[dict[int, Action]] = {
     MULLIGAN: KEEP, MAIN: END_MAIN, ATTACK: END_ATTACKS, RESPOND: PASS, ATTACK_EVENTS: PASS, PARRY: PASS,
 }
 
@@ -119,15 +129,18 @@ class Side:
 
     def copy(self) -> Side:
         """An independent copy: the zones, equipment, damage and tallies copied; the Condemned's spec
-        and what it may equip (never changed) shared."""
-        copy = Side.__new__(Side)
-        for name in _SIDE_SHARED:
-            setattr(copy, name, getattr(self, name))
+        and what it may equip (never changed) shared. (Made by __init__ and then set field by field: a
+        compiled class is made only through its __init__.)"""
+        copy = Side(self.index, self.condemned, self.equippable, self.passive)
+        copy.condemned_card = self.condemned_card
+        copy.life, copy.max_life, copy.life_lost = self.life, self.max_life, self.life_lost
         copy.deck, copy.hand, copy.discard, copy.removed = (
             list(self.deck), list(self.hand), list(self.discard), list(self.removed)
         )
-        copy.armor = list(self.armor)
-        copy.wear = dict(self.wear)
+        copy.main, copy.off, copy.armor, copy.wear = self.main, self.off, list(self.armor), dict(self.wear)
+        copy.mulligans, copy.turns = self.mulligans, self.turns
+        copy.weapon_equipped, copy.event_played, copy.switched = self.weapon_equipped, self.event_played, self.switched
+        copy.leafy_used, copy.skip_attack = self.leafy_used, self.skip_attack
         copy.drawn_cards, copy.returned = list(self.drawn_cards), list(self.returned)
         copy.played_cards, copy.no_effect = list(self.played_cards), self.no_effect.copy()
         return copy
@@ -168,13 +181,6 @@ class Side:
         return armor[0] is card or armor[1] is card or armor[2] is card
 
 
-# The fields of a Side that Side.copy shares or copies as they are: immutable values and cards.
-_SIDE_COPIED = frozenset({
-    "deck", "hand", "discard", "removed", "armor", "wear", "drawn_cards", "returned", "played_cards", "no_effect",
-})
-_SIDE_SHARED = tuple(name for name in Side.__slots__ if name not in _SIDE_COPIED)
-
-
 class Attack(DamageSteps):
     """One declared attack, from its declaration to its damage, with the modifiers its Events and the
     rules gather for its damage (its DamageSteps: one object an attack, not two)."""
@@ -196,10 +202,8 @@ class Attack(DamageSteps):
         self.defender_asked = False
 
     def copy(self) -> Attack:
-        copy = cast(Attack, DamageSteps.copy(self))  # an Attack with the same damage steps
-        copy.attacker, copy.weapon, copy.target, copy.index, copy.at_range = (
-            self.attacker, self.weapon, self.target, self.index, self.at_range
-        )
+        copy = Attack(self.attacker, self.weapon, self.target, self.index, self.at_range)
+        self.copy_steps(copy)
         copy.parry, copy.defender_asked = self.parry, self.defender_asked
         return copy
 
@@ -228,6 +232,10 @@ class CondemnedGame(Game):
         self.contenders = contenders
         self.turn_limit = turn_limit
         self.first_player = first_player  # None: decided by the game's random stream
+        # What the heuristic player works out once per Game and seat (opening.PerSeat), by what works it out.
+        # (Kept here rather than in a weak mapping by Game: a compiled class's instances are not weakly
+        # referable safely, as nothing clears a weak reference to one when it is freed.)
+        self.kept: dict[object, dict[int, Any]] = {}
         self.specs: dict[str, CardSpec] = {}
         self.condemned: list[CardSpec] = []
         self.equippable: list[frozenset[str]] = []
@@ -249,6 +257,7 @@ class CondemnedGame(Game):
             condemned_card = self._card(contender.condemned["name"]) if contender.condemned else None
             self.condemned_cards.append(condemned_card)
             self.decks.append([self._card(card["name"]) for card in contender.cards])
+        self.names = [card.name for card in self.cards]  # by uid, for the records
         self.spec_of = [self.specs[card.name] for card in self.cards]
         self.equips = [equip_actions(card.uid, spec) for card, spec in zip(self.cards, self.spec_of, strict=True)]
         self.roles = [[main_role(spec, equippable) for spec in self.spec_of] for equippable in self.equippable]
@@ -299,8 +308,10 @@ class CondemnedGame(Game):
 # The windows an Event card may be played in, as bits (event_windows): in answer to an Event ("any"
 # timing), when its Condemned declares an attack ("attacking" or "any"), when an enemy attack is
 # declared ("defending" or "any").
-_RESPOND_WINDOW, _ATTACKING_WINDOW, _DEFENDING_WINDOW = 1, 2, 4
-_TIMING_WINDOWS: dict[str | None, int] = {
+_RESPOND_WINDOW: Final = 1
+_ATTACKING_WINDOW: Final = 2
+_DEFENDING_WINDOW: Final = 4
+_TIMING_WINDOWS: Final[dict[str | None, int]] = {
     "any": _RESPOND_WINDOW | _ATTACKING_WINDOW | _DEFENDING_WINDOW,
     "attacking": _ATTACKING_WINDOW,
     "defending": _DEFENDING_WINDOW,
@@ -314,7 +325,11 @@ def event_windows(spec: CardSpec) -> int:
 
 # What a card in hand can be in its side's Main Phase (main_role): nothing, a Weapon or Armor card
 # its Condemned can equip, a Preparation, or an Event playable in the Main Phase.
-NO_ROLE, EQUIP_WEAPON, EQUIP_ARMOR, PREPARE, MAIN_EVENT = range(5)
+NO_ROLE: Final = 0
+EQUIP_WEAPON: Final = 1
+EQUIP_ARMOR: Final = 2
+PREPARE: Final = 3
+MAIN_EVENT: Final = 4
 
 
 def main_role(spec: CardSpec, equippable: frozenset[str]) -> int:
@@ -502,18 +517,31 @@ class CondemnedState(State):
         """An exact, independent copy (State.clone). The Game and its per-card tables (cards, specs,
         equip actions) never change during play and are shared; the sides, the stack, the attack in
         progress, the start-of-turn actions still to resolve and the tallies are copied."""
-        copy = CondemnedState.__new__(CondemnedState)
-        copy.__dict__.update(self.__dict__)  # the shared tables and every immutable field at once
         if rng is None:
             rng = random.Random()
             rng.setstate(self.rng.getstate())
-        copy.rng = rng
+        # (Made by __init__ and then set field by field: a compiled class is made only through its __init__.)
+        copy = CondemnedState(self.game, rng)
+        copy.cards, copy.spec_of, copy.equips, copy.roles, copy.windows = (
+            self.cards, self.spec_of, self.equips, self.roles, self.windows
+        )
+        copy.any_leafy = self.any_leafy
         copy.sides = (self.sides[0].copy(), self.sides[1].copy())
+        copy.first, copy.phase, copy.actor, copy.active, copy._winner = (
+            self.first, self.phase, self.actor, self.active, self._winner
+        )
+        copy.at_range = self.at_range
         copy.stack = list(self.stack)
         copy.attack = self.attack.copy() if self.attack is not None else None
+        copy.choosing = self.choosing
         copy.start_actions = list(self.start_actions)
+        copy.attacks_made, copy.main_attacks, copy.off_attacks = self.attacks_made, self.main_attacks, self.off_attacks
+        copy.desperation_used = self.desperation_used
         copy.damage_by_turn = list(self.damage_by_turn)
+        copy._turn_start_lost = self._turn_start_lost
+        copy.first_turn_play = self.first_turn_play
         # _legal is shared: a listed decision is only ever read, and replaced (never changed) by settle.
+        copy._legal = self._legal
         return copy
 
     def resample_hidden(self, seat: int, rng: random.Random) -> None:
@@ -1499,7 +1527,7 @@ class CondemnedState(State):
 
 
 # Each kind of action's step (CondemnedState.act).
-_ACTS: dict[str, Callable[[CondemnedState, Side, Action], None]] = {
+_ACTS: Final[dict[str, Callable[[CondemnedState, Side, Action], None]]] = {
     "attack": CondemnedState._declare,
     "play": CondemnedState._play,
     "end_main": CondemnedState._end_main,
@@ -1586,7 +1614,7 @@ def _set_attack_damage(state: CondemnedState, side: Side, verb: fx.SetAttackDama
         state.attack.set_to = verb.value
 
 
-_HANDLERS: dict[type[fx.Verb], Any] = {
+_HANDLERS: Final[dict[type[fx.Verb], Any]] = {
     fx.Heal: _heal,
     fx.LoseLife: _lose_life,
     fx.Draw: _draw,

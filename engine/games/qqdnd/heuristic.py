@@ -388,6 +388,9 @@ class HeuristicPolicy:
             if best.damaging and self._setup_to_come(state, bar, decision):
                 return PASS  # a set-up comes first (Challenge, Strength Mutagen): answer after it
             return best.move
+        lazy = self._lazy_ladder(state, window, decision)
+        if lazy is not None:
+            return lazy
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
         turns = [f for f in found if f.score > 0]
         setups = [f for f in turns if f.setup]
@@ -450,7 +453,6 @@ class HeuristicPolicy:
         low, high = window[0], window[1]
         in_hand: set[tuple[ActionDef, int, int, int]] = set()
         found: dict[int, Found] = {}
-        kinds = self._kinds
         tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
         lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
         # Most calls filter by the window alone: the other filters are asked only when given.
@@ -469,34 +471,92 @@ class HeuristicPolicy:
                 if twin in in_hand:
                     continue
                 in_hand.add(twin)
-            best = self.best_of_option(state, option, window, decision, floor)  # not a bound method: called natively
-            if best is None:
-                continue
-            uid = source.uid
-            known = found.get(uid)
-            if known is None or best[1] > known.score:
-                move, score = best
-                act_kind = kinds.get(act) or self._kind_of(act)
-                if (tb_towers and act_kind[1] and not act_kind[0] and score > 0
-                        and _sets_off_tb_towers(state, move, decision)):
-                    # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
-                    # like a boost: the card found has the rest of the ladder to be played in.
-                    act_kind = _TB_SETUP
-                found[uid] = Found(option, move, score, act_kind)
-        # An Action of a card in play is kept only if no other Action of the card is worth more (_card_best, read
-        # here from what this decision has worked out when it has).
-        card_best = decision.card_best
+            self._weigh(state, option, window, decision, floor, found, tb_towers)
         kept = []
         for each in found.values():
-            move = each.move
-            if move.kind == USE:
-                worth = card_best.get(move.source)
-                if worth is None:
-                    worth = self._card_best(state, each, decision)
-                if each.score < worth:
-                    continue
-            kept.append(each)
+            if self._kept(state, each, decision):
+                kept.append(each)
         return kept
+
+    def _weigh(self, state: QQDNDState, option: Option, window: tuple[int, int, str, bool], decision: Decision,
+               floor: float, found: dict[int, Found], tb_towers: bool) -> None:
+        """The best move of an option, if it scores more than `floor`, kept in `found` (by card) when it beats the
+        card's best so far (worthwhile())."""
+        best = self.best_of_option(state, option, window, decision, floor)  # not a bound method: called natively
+        if best is None:
+            return
+        uid = option[1].uid
+        known = found.get(uid)
+        if known is None or best[1] > known.score:
+            move, score = best
+            act = option[2]
+            act_kind = self._kinds.get(act) or self._kind_of(act)
+            if (tb_towers and act_kind[1] and not act_kind[0] and score > 0
+                    and _sets_off_tb_towers(state, move, decision)):
+                # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
+                # like a boost: the card found has the rest of the ladder to be played in.
+                act_kind = _TB_SETUP
+            found[uid] = Found(option, move, score, act_kind)
+
+    def _kept(self, state: QQDNDState, each: Found, decision: Decision) -> bool:
+        """Whether a card's best move is kept: an Action of a card in play only if no other Action of the card is
+        worth more (_card_best, read here from what this decision has worked out when it has)."""
+        move = each.move
+        if move.kind != USE:
+            return True
+        worth = decision.card_best.get(move.source)
+        if worth is None:
+            worth = self._card_best(state, each, decision)
+        return each.score >= worth
+
+    def _lazy_ladder(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision) -> Move | None:
+        """The ladder's Turn Action on the turn (ladder(): a set-up that goes first, else the first best by Initiative,
+        then score, of worthwhile()'s moves scoring more than 0), weighing only the cards whose moves can change it
+        (_Turns). None when no move scores more than 0 (the ladder then weighs every option for its other rules)."""
+        turns = _Turns(self, state, window, decision)
+        setups: list[Found] = []
+        for uid in turns.setup_cards:
+            each = turns.of(uid)
+            if each is not None and each.setup:
+                setups.append(each)
+        for setup in sorted(setups, key=_by_score, reverse=True):
+            if self._goes_first_of(state, decision, setup, turns):
+                return setup.move
+        best = turns.top()
+        return None if best is None else best.move
+
+    def _goes_first_of(self, state: QQDNDState, decision: Decision, setup: Found, turns: _Turns) -> bool:
+        """_goes_first(), the other Turn Actions weighed only as far as its counts need them: a card none of whose
+        options starts above the set-up's Initiative can only count below it, and is weighed only for a boost, and
+        only until the Turn Actions below are enough."""
+        value = setup.move.initiative
+        mine = setup.move.source
+        above = below = 0
+        later: list[int] = []
+        for uid in turns.by_card:
+            if uid == mine:
+                continue
+            if uid not in turns.weighed and turns.rises[uid] <= value:
+                later.append(uid)
+                continue
+            each = turns.of(uid)
+            if each is None:
+                continue
+            if each.lowest > value:
+                if not setup.boost:
+                    return False
+                above += 1
+            else:
+                below += 1
+        if not setup.boost:
+            return True
+        need = above + len(self.answers_only(state, decision)) - 1
+        for uid in later:
+            if below >= need:
+                break
+            if turns.of(uid) is not None:
+                below += 1
+        return below >= need
 
     @staticmethod
     def _deals_damage(state: QQDNDState, card: Piece, decision: Decision) -> bool:
@@ -1143,6 +1203,91 @@ class HeuristicPolicy:
         if act.targets:
             ctx.targets, ctx.target_zones = [focus], [FIELD]
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
+
+
+class _Turns:
+    """The Turn Actions of a decision on the turn, each card's weighed only when the ladder asks for it
+    (HeuristicPolicy._lazy_ladder): worthwhile()'s moves, by card, that score more than 0."""
+
+    __slots__ = ("policy", "state", "window", "decision", "by_card", "reach", "rises", "setup_cards", "tb_towers",
+                 "weighed", "found")
+
+    def __init__(self, policy: HeuristicPolicy, state: QQDNDState, window: tuple[int, int, str, bool],
+                 decision: Decision) -> None:
+        self.policy, self.state, self.window, self.decision = policy, state, window, decision
+        low, high = window[0], window[1]
+        in_hand: set[tuple[ActionDef, int, int, int]] = set()
+        # worthwhile()'s options by card, in its order (options() lists each card's options together), and of each
+        # card the highest value its options reach in the window (its move's Initiative is no higher) and the highest
+        # Initiative one of them starts at (its move's lowest is no higher).
+        self.by_card: dict[int, list[Option]] = {}
+        self.reach: dict[int, int] = {}
+        self.rises: dict[int, int] = {}
+        # The cards with an option that is a set-up, or with TB Towers in the game, that deals damage (a strike at
+        # one's own card that sets it off is a set-up: rule 19, found only once it is weighed).
+        self.setup_cards: list[int] = []
+        self.tb_towers = tb_towers = _TB_TOWERS in state.statics_present
+        for option in state.options(state.actor):
+            kind, source, act, lowest, highest = option
+            if lowest > high or highest < low:
+                continue
+            if kind == PLAY:
+                twin = (act, source.owner, lowest, highest)
+                if twin in in_hand:
+                    continue
+                in_hand.add(twin)
+            top = highest if highest < high else high
+            uid = source.uid
+            options = self.by_card.get(uid)
+            if options is None:
+                self.by_card[uid] = [option]
+                self.reach[uid], self.rises[uid] = top, lowest
+            else:
+                options.append(option)
+                if top > self.reach[uid]:
+                    self.reach[uid] = top
+                if lowest > self.rises[uid]:
+                    self.rises[uid] = lowest
+            act_kind = policy._kind_of(act)
+            if (act_kind[0] or tb_towers and act_kind[1]) and (not self.setup_cards or self.setup_cards[-1] != uid):
+                self.setup_cards.append(uid)
+        self.weighed: dict[int, Found | None] = {}  # card uid -> its Turn Action (None: none worth taking)
+        self.found: dict[int, Found] = {}  # worthwhile()'s best move of each card weighed
+
+    def of(self, uid: int) -> Found | None:
+        """A card's move, if it is a Turn Action worth taking: worthwhile()'s (of the card's options, the best scoring
+        more than the cost of a slot, kept by _kept), scoring more than 0."""
+        if uid in self.weighed:
+            return self.weighed[uid]
+        policy, state, decision, found = self.policy, self.state, self.decision, self.found
+        for option in self.by_card[uid]:
+            policy._weigh(state, option, self.window, decision, -SLOT_COST, found, self.tb_towers)
+        each = found.get(uid)
+        if each is not None and (each.score <= 0 or not policy._kept(state, each, decision)):
+            each = None
+        self.weighed[uid] = each
+        return each
+
+    def top(self) -> Found | None:
+        """The first best Turn Action by Initiative, then score (worthwhile()'s order breaking ties), the cards weighed
+        from the highest reach down until none left can reach the best Initiative found."""
+        rank = {uid: index for index, uid in enumerate(self.by_card)}
+        reach = self.reach
+        best: Found | None = None
+        for uid in sorted(self.by_card, key=lambda u: -reach[u]):
+            if best is not None and reach[uid] < best.move.initiative:
+                break
+            each = self.of(uid)
+            if each is None:
+                continue
+            if best is None:
+                best = each
+                continue
+            value, top = each.move.initiative, best.move.initiative
+            if value > top or (value == top and (each.score > best.score or (
+                    each.score == best.score and rank[uid] < rank[best.move.source]))):
+                best = each
+        return best
 
 
 # The steps of an attached Action Loose performs (HeuristicPolicy._single_damage).

@@ -69,7 +69,10 @@ targets is estimated once, and one that reads nothing of the board once per poli
 Permanent whose value reads nothing of the board is valued once (PermanentProfile); an option whose
 value changes nothing is scored once a decision, whatever the window (Decision.options); what is read of the cards
 alone many times a decision (guard_points, discard_to_follow, the Unique names in play) is kept in
-QQDNDState.cards_memo() while no card changes; and a move is built only when it beats the best so far.
+QQDNDState.cards_memo() while no card changes; and a move is built only when it beats the best so far. On the
+turn, the ladder weighs only the cards whose moves can change its choice (_lazy_ladder): the set-ups, the others
+as far as whether a set-up goes first needs them, then the cards from the highest Initiative their options reach
+down, until none left can reach the best Turn Action found.
 tests/engine/test_qqdnd_engine.py checks the choice (and each option's best move) against scoring every move, in
 every position of games of random decks of the whole set.
 """
@@ -353,15 +356,14 @@ class HeuristicPolicy:
         best: Move | None = PASS if may_pass else None  # nothing worth doing: pass (the opening Action is forced)
         best_score = 0.0 if may_pass else float("-inf")
         # Copies of one card in hand make the same moves with the same scores: only the first copy's count.
-        in_hand: set[tuple[ActionDef, int, int, int]] = set()
+        in_hand: list[Option] = []
         for option in state.options(state.actor):
             if option[3] > high or option[4] < low:
                 continue  # out of the window: no value to act at
             if option[0] == PLAY:
-                twin = (option[2], option[1].owner, option[3], option[4])
-                if twin in in_hand:
+                if _copy_weighed(option, in_hand):
                     continue
-                in_hand.add(twin)
+                in_hand.append(option)
             found = self.best_of_option(state, option, window, decision, best_score)
             if found is not None:
                 best, best_score = found
@@ -451,7 +453,7 @@ class HeuristicPolicy:
         (the others' are left out whichever of their Actions is best, and leave the others' alone); with `cards`, only
         those of the cards of these uids."""
         low, high = window[0], window[1]
-        in_hand: set[tuple[ActionDef, int, int, int]] = set()
+        in_hand: list[Option] = []
         found: dict[int, Found] = {}
         tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
         lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
@@ -467,10 +469,9 @@ class HeuristicPolicy:
                 if cards is not None and source.uid not in cards:
                     continue
             if kind == PLAY:
-                twin = (act, source.owner, lowest, highest)
-                if twin in in_hand:
+                if _copy_weighed(option, in_hand):
                     continue
-                in_hand.add(twin)
+                in_hand.append(option)
             self._weigh(state, option, window, decision, floor, found, tb_towers)
         kept = []
         for each in found.values():
@@ -515,8 +516,8 @@ class HeuristicPolicy:
         (_Turns). None when no move scores more than 0 (the ladder then weighs every option for its other rules)."""
         turns = _Turns(self, state, window, decision)
         setups: list[Found] = []
-        for uid in turns.setup_cards:
-            each = turns.of(uid)
+        for index in turns.setup_cards:
+            each = turns.of(index)
             if each is not None and each.setup:
                 setups.append(each)
         for setup in sorted(setups, key=_by_score, reverse=True):
@@ -533,13 +534,13 @@ class HeuristicPolicy:
         mine = setup.move.source
         above = below = 0
         later: list[int] = []
-        for uid in turns.by_card:
-            if uid == mine:
+        for index, options in enumerate(turns.cards):
+            if options[0][1].uid == mine:
                 continue
-            if uid not in turns.weighed and turns.rises[uid] <= value:
-                later.append(uid)
+            if not turns.done[index] and turns.rises[index] <= value:
+                later.append(index)
                 continue
-            each = turns.of(uid)
+            each = turns.of(index)
             if each is None:
                 continue
             if each.lowest > value:
@@ -551,10 +552,10 @@ class HeuristicPolicy:
         if not setup.boost:
             return True
         need = above + len(self.answers_only(state, decision)) - 1
-        for uid in later:
+        for index in later:
             if below >= need:
                 break
-            if turns.of(uid) is not None:
+            if turns.of(index) is not None:
                 below += 1
         return below >= need
 
@@ -1207,87 +1208,113 @@ class HeuristicPolicy:
 
 class _Turns:
     """The Turn Actions of a decision on the turn, each card's weighed only when the ladder asks for it
-    (HeuristicPolicy._lazy_ladder): worthwhile()'s moves, by card, that score more than 0."""
+    (HeuristicPolicy._lazy_ladder): worthwhile()'s moves, by card, that score more than 0. Cards are numbered in
+    worthwhile()'s order (options() lists each card's options together)."""
 
-    __slots__ = ("policy", "state", "window", "decision", "by_card", "reach", "rises", "setup_cards", "tb_towers",
-                 "weighed", "found")
+    __slots__ = ("policy", "state", "window", "decision", "cards", "reach", "rises", "setup_cards", "tb_towers",
+                 "weighed", "done", "found")
 
     def __init__(self, policy: HeuristicPolicy, state: QQDNDState, window: tuple[int, int, str, bool],
                  decision: Decision) -> None:
         self.policy, self.state, self.window, self.decision = policy, state, window, decision
         low, high = window[0], window[1]
-        in_hand: set[tuple[ActionDef, int, int, int]] = set()
-        # worthwhile()'s options by card, in its order (options() lists each card's options together), and of each
-        # card the highest value its options reach in the window (its move's Initiative is no higher) and the highest
-        # Initiative one of them starts at (its move's lowest is no higher).
-        self.by_card: dict[int, list[Option]] = {}
-        self.reach: dict[int, int] = {}
-        self.rises: dict[int, int] = {}
+        # Each card's options in the window, the highest value they reach there (its move's Initiative is no higher)
+        # and the highest Initiative one of them starts at (its move's lowest is no higher).
+        self.cards: list[list[Option]] = []
+        self.reach: list[int] = []
+        self.rises: list[int] = []
         # The cards with an option that is a set-up, or with TB Towers in the game, that deals damage (a strike at
         # one's own card that sets it off is a set-up: rule 19, found only once it is weighed).
         self.setup_cards: list[int] = []
         self.tb_towers = tb_towers = _TB_TOWERS in state.statics_present
+        cards, reach, rises, setup_cards = self.cards, self.reach, self.rises, self.setup_cards
+        kinds = policy._kinds
+        in_hand: list[Option] = []
+        last = -1  # the uid of the card of the last option kept
         for option in state.options(state.actor):
-            kind, source, act, lowest, highest = option
+            lowest, highest = option[3], option[4]
             if lowest > high or highest < low:
                 continue
-            if kind == PLAY:
-                twin = (act, source.owner, lowest, highest)
-                if twin in in_hand:
+            if option[0] == PLAY:
+                if _copy_weighed(option, in_hand):
                     continue
-                in_hand.add(twin)
+                in_hand.append(option)
             top = highest if highest < high else high
-            uid = source.uid
-            options = self.by_card.get(uid)
-            if options is None:
-                self.by_card[uid] = [option]
-                self.reach[uid], self.rises[uid] = top, lowest
+            uid = option[1].uid
+            if uid != last:
+                last = uid
+                cards.append([option])
+                reach.append(top)
+                rises.append(lowest)
             else:
-                options.append(option)
-                if top > self.reach[uid]:
-                    self.reach[uid] = top
-                if lowest > self.rises[uid]:
-                    self.rises[uid] = lowest
-            act_kind = policy._kind_of(act)
-            if (act_kind[0] or tb_towers and act_kind[1]) and (not self.setup_cards or self.setup_cards[-1] != uid):
-                self.setup_cards.append(uid)
-        self.weighed: dict[int, Found | None] = {}  # card uid -> its Turn Action (None: none worth taking)
-        self.found: dict[int, Found] = {}  # worthwhile()'s best move of each card weighed
+                index = len(cards) - 1
+                cards[index].append(option)
+                if top > reach[index]:
+                    reach[index] = top
+                if lowest > rises[index]:
+                    rises[index] = lowest
+            act = option[2]
+            act_kind = kinds.get(act) or policy._kind_of(act)
+            if (act_kind[0] or tb_towers and act_kind[1]) and (not setup_cards or setup_cards[-1] != len(cards) - 1):
+                setup_cards.append(len(cards) - 1)
+        self.weighed: list[Found | None] = [None] * len(cards)  # each card's Turn Action (None: none worth taking)
+        self.done = [False] * len(cards)  # whether the card is weighed
+        self.found: dict[int, Found] = {}  # worthwhile()'s best move of each card weighed, by uid
 
-    def of(self, uid: int) -> Found | None:
+    def of(self, index: int) -> Found | None:
         """A card's move, if it is a Turn Action worth taking: worthwhile()'s (of the card's options, the best scoring
         more than the cost of a slot, kept by _kept), scoring more than 0."""
-        if uid in self.weighed:
-            return self.weighed[uid]
+        if self.done[index]:
+            return self.weighed[index]
         policy, state, decision, found = self.policy, self.state, self.decision, self.found
-        for option in self.by_card[uid]:
+        options = self.cards[index]
+        for option in options:
             policy._weigh(state, option, self.window, decision, -SLOT_COST, found, self.tb_towers)
-        each = found.get(uid)
+        each = found.get(options[0][1].uid)
         if each is not None and (each.score <= 0 or not policy._kept(state, each, decision)):
             each = None
-        self.weighed[uid] = each
+        self.weighed[index] = each
+        self.done[index] = True
         return each
 
     def top(self) -> Found | None:
         """The first best Turn Action by Initiative, then score (worthwhile()'s order breaking ties), the cards weighed
         from the highest reach down until none left can reach the best Initiative found."""
-        rank = {uid: index for index, uid in enumerate(self.by_card)}
         reach = self.reach
+        count = len(reach)
+        seen = [False] * count
         best: Found | None = None
-        for uid in sorted(self.by_card, key=lambda u: -reach[u]):
-            if best is not None and reach[uid] < best.move.initiative:
-                break
-            each = self.of(uid)
+        best_index = -1
+        while True:
+            # The card of the highest reach not seen yet (a few cards: a pass over them, no sort).
+            pick, top = -1, -1
+            for index in range(count):
+                if not seen[index] and reach[index] > top:
+                    pick, top = index, reach[index]
+            if pick < 0 or (best is not None and top < best.move.initiative):
+                return best
+            seen[pick] = True
+            each = self.of(pick)
             if each is None:
                 continue
             if best is None:
-                best = each
+                best, best_index = each, pick
                 continue
-            value, top = each.move.initiative, best.move.initiative
-            if value > top or (value == top and (each.score > best.score or (
-                    each.score == best.score and rank[uid] < rank[best.move.source]))):
-                best = each
-        return best
+            value, highest = each.move.initiative, best.move.initiative
+            if value > highest or (value == highest and (each.score > best.score or (
+                    each.score == best.score and pick < best_index))):
+                best, best_index = each, pick
+
+
+def _copy_weighed(option: Option, in_hand: list[Option]) -> bool:
+    """Whether a copy of a card in hand has an option weighed already (`in_hand`: the options of cards in hand
+    weighed so far): the same Action, owner and Initiatives make the same moves with the same scores, and only the
+    first copy's count."""
+    act, owner, lowest, highest = option[2], option[1].owner, option[3], option[4]
+    for other in in_hand:
+        if other[2] is act and other[3] == lowest and other[4] == highest and other[1].owner == owner:
+            return True
+    return False
 
 
 # The steps of an attached Action Loose performs (HeuristicPolicy._single_damage).

@@ -395,6 +395,13 @@ class HeuristicPolicy:
         lazy = self._lazy_ladder(state, window, decision)
         if lazy is not None:
             return lazy
+        return self._every_turn(state, window, decision)
+
+    def _every_turn(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision) -> Move:
+        """The ladder on the turn, every option in the window weighed: a set-up that goes first, else the first best
+        Turn Action by Initiative, then score, else (none scoring more than 0) a Turn Action of little worth to make
+        the chance for a card only a response can play, else a pass. _lazy_ladder takes the same move, weighing
+        fewer cards, whenever a move scores more than 0."""
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
         turns = [f for f in found if f.score > 0]
         setups = [f for f in turns if f.setup]
@@ -523,7 +530,9 @@ class HeuristicPolicy:
             each = turns.of(index)
             if each is not None and each.setup:
                 setups.append(each)
-        for setup in sorted(setups, key=_by_score, reverse=True):
+        if len(setups) > 1:
+            setups.sort(key=_by_score, reverse=True)  # stable: equals stay in worthwhile()'s order
+        for setup in setups:
             if self._goes_first_of(state, decision, setup, turns):
                 return setup.move
         best = turns.top()
@@ -849,12 +858,13 @@ class HeuristicPolicy:
         bonus = PLAYED if kind == PLAY else 0.0
         if scoring.trait_damage is not None:
             trait, hit, miss = scoring.trait_damage
-            cards, me, worth = state.cards, state.actor, DamagePlan.worth
+            cards, me = state.cards, state.actor
             best_uid, best_score = -1, to_beat
             for uid in state.candidates(me, source, act.targets[0]):
                 target = cards[uid]
-                score = bonus + worth(state, source, target, hit if state.has_trait(target, trait, me) else miss,
-                                      decision)
+                # DamagePlan.worth called by its name, not through a local: so it is called natively.
+                score = bonus + DamagePlan.worth(state, source, target,
+                                                 hit if state.has_trait(target, trait, me) else miss, decision)
                 if score > best_score:
                     best_uid, best_score = uid, score
             if best_uid < 0:
@@ -1128,10 +1138,11 @@ class HeuristicPolicy:
         if profile.striking:
             # max(), min() written out as a loop and comparisons (each keeps the first of equals, as they do): every
             # Permanent in hand is valued at each decision.
-            potential, striking = self.potential, profile.striking
-            best = potential(state, striking[0], performer, decision)
+            # (self.potential by its name, not through a local: so it is called natively)
+            striking = profile.striking
+            best = self.potential(state, striking[0], performer, decision)
             for act in striking[1:]:
-                worth = potential(state, act, performer, decision)
+                worth = self.potential(state, act, performer, decision)
                 if worth > best:
                     best = worth
             if host is not None and best > 0:

@@ -837,6 +837,28 @@ def test_it_chooses_the_move_of_highest_score_without_scoring_every_move() -> No
     assert decisions > 500
 
 
+def test_on_the_turn_it_weighs_only_the_cards_that_can_change_its_choice() -> None:
+    """ On the turn the ladder weighs the set-ups, the other cards as far as whether a set-up goes first needs them,
+    then the cards from the highest Initiative their options reach down until none left can reach the best Turn
+    Action found (HeuristicPolicy._lazy_ladder): its move is the one weighing every option in the window makes
+    (_every_turn), in every position on the turn of goldfish games of random decks of the whole set against the
+    sparring party, set-ups taken first among them. Each is asked by a policy that has seen no other position. """
+    policy = HeuristicPolicy()
+    weighed = setups = 0
+    for state in goldfish_decisions(range(48, 63), policy, "sparring"):
+        if state.phase != TURN:
+            continue
+        window = state.window()
+        move = HeuristicPolicy()._lazy_ladder(state, window, Decision(later=True))
+        if move is None:
+            continue  # no move scores more than 0: the ladder weighs every option
+        every = HeuristicPolicy()._every_turn(state, window, Decision(later=True))
+        assert move == every, f"{state.describe(move)} instead of {state.describe(every)}"
+        weighed += 1
+        setups += policy._kind_of(state.book.actions[move.action])[0]
+    assert weighed > 300 and setups > 20, (weighed, setups)
+
+
 def test_it_scores_every_option_as_scoring_each_of_its_moves_would() -> None:
     """ best_of_option() scores a target its value never reads, a value that changes nothing, a Permanent worth
     the same wherever it goes, once: the move it finds and its score are the first best of scoring every legal

@@ -69,7 +69,10 @@ targets is estimated once, and one that reads nothing of the board once per poli
 Permanent whose value reads nothing of the board is valued once (PermanentProfile); an option whose
 value changes nothing is scored once a decision, whatever the window (Decision.options); what is read of the cards
 alone many times a decision (guard_points, discard_to_follow, the Unique names in play) is kept in
-QQDNDState.cards_memo() while no card changes; and a move is built only when it beats the best so far.
+QQDNDState.cards_memo() while no card changes; and a move is built only when it beats the best so far. On the
+turn, the ladder weighs only the cards whose moves can change its choice (_lazy_ladder): the set-ups, the others
+as far as whether a set-up goes first needs them, then the cards from the highest Initiative their options reach
+down, until none left can reach the best Turn Action found.
 tests/engine/test_qqdnd_engine.py checks the choice (and each option's best move) against scoring every move, in
 every position of games of random decks of the whole set.
 """
@@ -219,15 +222,16 @@ class Decision:
         self.conditions: dict[str, bool] = {}  # class -> "there is a <class> in your party"
         # (source uid, plan) -> (what the move is worth besides its damage, the damage or -1 if none)
         self.plans: dict[tuple[int, DamagePlan], tuple[float, int]] = {}
-        self.damage: dict[tuple[int, int], float] = {}  # (target uid, damage) -> worth
+        self.damage: dict[int, float] = {}  # _damage_key(target uid, damage) -> worth
         self.permanents: dict[tuple[int, int, int], float] = {}  # (card uid, host uid, wave uid) -> worth
         self.focus: Piece | None | bool = False  # the dummy nearest defeat (None: none left), False until asked
         self.potentials: dict[tuple[ActionDef, int], float] = {}  # (Action, performer uid) -> potential
         self._aims: dict[object, list[int]] = {}
         self.card_best: dict[int, float] = {}  # card uid -> the best score of its Actions at any Initiative
-        # An option whose value changes nothing -> its best move and the move's score; for an Action whose estimate
-        # never reads its targets, (None, its score, the value it was scored at) until the move is asked for (_Lazy).
-        self.options: dict[Option, tuple[Move, float] | _Lazy | None] = {}
+        # An option whose value changes nothing (by _option_key) -> its best move and the move's score; for an Action
+        # whose estimate never reads its targets, (None, its score, the value it was scored at) until the move is
+        # asked for (_Lazy).
+        self.options: dict[int, tuple[Move, float] | _Lazy | None] = {}
         self.modifiers: dict[int, tuple[int, str | None]] = {}  # source uid -> source_modifiers()
         # (Action uid, card definition, controller) -> the best move of a copy of a card in play (_best_of_twin)
         self.twins: dict[tuple[int, CardDef, int], tuple[Move, float] | None] = {}
@@ -353,15 +357,15 @@ class HeuristicPolicy:
         best: Move | None = PASS if may_pass else None  # nothing worth doing: pass (the opening Action is forced)
         best_score = 0.0 if may_pass else float("-inf")
         # Copies of one card in hand make the same moves with the same scores: only the first copy's count.
-        in_hand: set[tuple[ActionDef, int, int, int]] = set()
-        for option in state.options(state.actor):
+        in_hand: list[int] = []
+        options = state.options(state.actor)
+        for position, option in enumerate(options):
             if option[3] > high or option[4] < low:
                 continue  # out of the window: no value to act at
             if option[0] == PLAY:
-                twin = (option[2], option[1].owner, option[3], option[4])
-                if twin in in_hand:
+                if _copy_weighed(options, position, in_hand):
                     continue
-                in_hand.add(twin)
+                in_hand.append(position)
             found = self.best_of_option(state, option, window, decision, best_score)
             if found is not None:
                 best, best_score = found
@@ -388,6 +392,16 @@ class HeuristicPolicy:
             if best.damaging and self._setup_to_come(state, bar, decision):
                 return PASS  # a set-up comes first (Challenge, Strength Mutagen): answer after it
             return best.move
+        lazy = self._lazy_ladder(state, window, decision)
+        if lazy is not None:
+            return lazy
+        return self._every_turn(state, window, decision)
+
+    def _every_turn(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision) -> Move:
+        """The ladder on the turn, every option in the window weighed: a set-up that goes first, else the first best
+        Turn Action by Initiative, then score, else (none scoring more than 0) a Turn Action of little worth to make
+        the chance for a card only a response can play, else a pass. _lazy_ladder takes the same move, weighing
+        fewer cards, whenever a move scores more than 0."""
         found = self.worthwhile(state, window, decision, floor=-SLOT_COST)
         turns = [f for f in found if f.score > 0]
         setups = [f for f in turns if f.setup]
@@ -448,14 +462,14 @@ class HeuristicPolicy:
         (the others' are left out whichever of their Actions is best, and leave the others' alone); with `cards`, only
         those of the cards of these uids."""
         low, high = window[0], window[1]
-        in_hand: set[tuple[ActionDef, int, int, int]] = set()
+        in_hand: list[int] = []
         found: dict[int, Found] = {}
-        kinds = self._kinds
         tb_towers = _TB_TOWERS in state.statics_present  # most games have none: asked once a call
         lowest_left_out = _NO_FLOOR if above is None else above  # an option whose lowest is no higher is left out
         # Most calls filter by the window alone: the other filters are asked only when given.
         filtered = idle or cards is not None
-        for option in state.options(state.actor):
+        options = state.options(state.actor)
+        for position, option in enumerate(options):
             kind, source, act, lowest, highest = option
             if lowest > high or highest < low or lowest <= lowest_left_out:
                 continue
@@ -465,38 +479,97 @@ class HeuristicPolicy:
                 if cards is not None and source.uid not in cards:
                     continue
             if kind == PLAY:
-                twin = (act, source.owner, lowest, highest)
-                if twin in in_hand:
+                if _copy_weighed(options, position, in_hand):
                     continue
-                in_hand.add(twin)
-            best = self.best_of_option(state, option, window, decision, floor)  # not a bound method: called natively
-            if best is None:
-                continue
-            uid = source.uid
-            known = found.get(uid)
-            if known is None or best[1] > known.score:
-                move, score = best
-                act_kind = kinds.get(act) or self._kind_of(act)
-                if (tb_towers and act_kind[1] and not act_kind[0] and score > 0
-                        and _sets_off_tb_towers(state, move, decision)):
-                    # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
-                    # like a boost: the card found has the rest of the ladder to be played in.
-                    act_kind = _TB_SETUP
-                found[uid] = Found(option, move, score, act_kind)
-        # An Action of a card in play is kept only if no other Action of the card is worth more (_card_best, read
-        # here from what this decision has worked out when it has).
-        card_best = decision.card_best
+                in_hand.append(position)
+            self._weigh(state, option, window, decision, floor, found, tb_towers)
         kept = []
         for each in found.values():
-            move = each.move
-            if move.kind == USE:
-                worth = card_best.get(move.source)
-                if worth is None:
-                    worth = self._card_best(state, each, decision)
-                if each.score < worth:
-                    continue
-            kept.append(each)
+            if self._kept(state, each, decision):
+                kept.append(each)
         return kept
+
+    def _weigh(self, state: QQDNDState, option: Option, window: tuple[int, int, str, bool], decision: Decision,
+               floor: float, found: dict[int, Found], tb_towers: bool) -> None:
+        """The best move of an option, if it scores more than `floor`, kept in `found` (by card) when it beats the
+        card's best so far (worthwhile())."""
+        best = self.best_of_option(state, option, window, decision, floor)  # not a bound method: called natively
+        if best is None:
+            return
+        uid = option[1].uid
+        known = found.get(uid)
+        if known is None or best[1] > known.score:
+            move, score = best
+            act = option[2]
+            act_kind = self._kinds.get(act) or self._kind_of(act)
+            if (tb_towers and act_kind[1] and not act_kind[0] and score > 0
+                    and _sets_off_tb_towers(state, move, decision)):
+                # Rule 19: a strike at one's own card that sets off TB Towers is a card found, and it goes first
+                # like a boost: the card found has the rest of the ladder to be played in.
+                act_kind = _TB_SETUP
+            found[uid] = Found(option, move, score, act_kind)
+
+    def _kept(self, state: QQDNDState, each: Found, decision: Decision) -> bool:
+        """Whether a card's best move is kept: an Action of a card in play only if no other Action of the card is
+        worth more (_card_best, read here from what this decision has worked out when it has)."""
+        move = each.move
+        if move.kind != USE:
+            return True
+        worth = decision.card_best.get(move.source)
+        if worth is None:
+            worth = self._card_best(state, each, decision)
+        return each.score >= worth
+
+    def _lazy_ladder(self, state: QQDNDState, window: tuple[int, int, str, bool], decision: Decision) -> Move | None:
+        """The ladder's Turn Action on the turn (ladder(): a set-up that goes first, else the first best by Initiative,
+        then score, of worthwhile()'s moves scoring more than 0), weighing only the cards whose moves can change it
+        (_Turns). None when no move scores more than 0 (the ladder then weighs every option for its other rules)."""
+        turns = _Turns(self, state, window, decision)
+        setups: list[Found] = []
+        for index in turns.setup_cards:
+            each = turns.of(index)
+            if each is not None and each.setup:
+                setups.append(each)
+        if len(setups) > 1:
+            setups.sort(key=_by_score, reverse=True)  # stable: equals stay in worthwhile()'s order
+        for setup in setups:
+            if self._goes_first_of(state, decision, setup, turns):
+                return setup.move
+        best = turns.top()
+        return None if best is None else best.move
+
+    def _goes_first_of(self, state: QQDNDState, decision: Decision, setup: Found, turns: _Turns) -> bool:
+        """_goes_first(), the other Turn Actions weighed only as far as its counts need them: a card none of whose
+        options starts above the set-up's Initiative can only count below it, and is weighed only for a boost, and
+        only until the Turn Actions below are enough."""
+        value = setup.move.initiative
+        mine = setup.move.source
+        above = below = 0
+        later: list[int] = []
+        for index, uid in enumerate(turns.uids):
+            if uid == mine:
+                continue
+            if not turns.done[index] and turns.rises[index] <= value:
+                later.append(index)
+                continue
+            each = turns.of(index)
+            if each is None:
+                continue
+            if each.lowest > value:
+                if not setup.boost:
+                    return False
+                above += 1
+            else:
+                below += 1
+        if not setup.boost:
+            return True
+        need = above + len(self.answers_only(state, decision)) - 1
+        for index in later:
+            if below >= need:
+                break
+            if turns.of(index) is not None:
+                below += 1
+        return below >= need
 
     @staticmethod
     def _deals_damage(state: QQDNDState, card: Piece, decision: Decision) -> bool:
@@ -574,8 +647,8 @@ class HeuristicPolicy:
                 value = first if values == "low" else last
             else:
                 value = last if values == "all" and act.rule != "fresh_experiment" else first
-            # Keyed by the option itself (its kind, card and Action, with Initiatives that change nothing here).
-            known = decision.options.get(option, _UNKNOWN)
+            key = _option_key(source, act)
+            known = decision.options.get(key, _UNKNOWN)
             if known is _UNKNOWN:
                 # Every option of a decision not worked out yet comes here: a target-free Action has its score only
                 # and the value it was scored at (its move is built below if it wins); a copy of a card in play whose
@@ -586,7 +659,7 @@ class HeuristicPolicy:
                     score = None if fixed is None else fixed.get(decision.later)
                     if score is None:
                         score = self._target_free_score(state, kind, source, act, value, scoring, decision)
-                    known = decision.options[option] = None, score, value  # type: ignore[assignment]
+                    known = decision.options[key] = None, score, value  # type: ignore[assignment]
                 elif kind != USE or not scoring.twins_alike or source.attached or source.damage_bonus \
                         or source.traits_added:
                     if scoring.plan is not None:
@@ -596,10 +669,10 @@ class HeuristicPolicy:
                         known = self._best_permanent(state, source, act, value, 1, decision, _NO_FLOOR)
                     else:
                         known = self._best_move(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
-                    decision.options[option] = known
+                    decision.options[key] = known
                 else:
-                    known = decision.options[option] = self._best_of_twin(state, kind, source, act, value, scoring,
-                                                                          decision)
+                    known = decision.options[key] = self._best_of_twin(state, kind, source, act, value, scoring,
+                                                                       decision)
             if known is None or known[1] <= to_beat:
                 return None
             move = known[0]
@@ -609,9 +682,9 @@ class HeuristicPolicy:
                 lazy: _Lazy = known  # type: ignore[assignment]
                 move = state.first_move(state.actor, kind, source, act, lazy[2], 1)
                 if move is None:
-                    decision.options[option] = None
+                    decision.options[key] = None
                     return None
-                known = decision.options[option] = (move, lazy[1])
+                known = decision.options[key] = (move, lazy[1])
             if move.initiative == value:
                 return known  # type: ignore[return-value]
             return new_move(Move, (move.kind, move.source, move.action, value, move.targets, move.mode, move.nested,
@@ -633,10 +706,11 @@ class HeuristicPolicy:
         (scoring.twins_alike) while nothing is attached or added to it: the copies have the same best move but for
         the card, worked out once a decision."""
         twin = (act.uid, source.d, source.controller)
-        if twin not in decision.twins:
-            decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision, _NO_FLOOR)
-            return decision.twins[twin]
-        known = decision.twins[twin]
+        known = decision.twins.get(twin, _UNKNOWN)
+        if known is _UNKNOWN:
+            known = decision.twins[twin] = self._best_at(state, kind, source, act, value, 1, scoring, decision,
+                                                         _NO_FLOOR)
+            return known  # type: ignore[no-any-return]
         if known is None:
             return None
         move = known[0]
@@ -696,10 +770,10 @@ class HeuristicPolicy:
                         dealt = flat
                         if challenge is not None and target.counters and target.counters.get(challenge):
                             dealt += 1
-                        key = (uid, dealt)
-                        known = damage.get(key)
+                        damage_key = _damage_key(uid, dealt)
+                        known = damage.get(damage_key)
                         if known is None:
-                            known = damage[key] = worth_of_damage_alone(state, target, dealt, me)
+                            known = damage[damage_key] = worth_of_damage_alone(state, target, dealt, me)
                         alone = known
                     score = bonus + (before + alone)
                     if score > best_score:
@@ -784,12 +858,13 @@ class HeuristicPolicy:
         bonus = PLAYED if kind == PLAY else 0.0
         if scoring.trait_damage is not None:
             trait, hit, miss = scoring.trait_damage
-            cards, me, worth = state.cards, state.actor, DamagePlan.worth
+            cards, me = state.cards, state.actor
             best_uid, best_score = -1, to_beat
             for uid in state.candidates(me, source, act.targets[0]):
                 target = cards[uid]
-                score = bonus + worth(state, source, target, hit if state.has_trait(target, trait, me) else miss,
-                                      decision)
+                # DamagePlan.worth called by its name, not through a local: so it is called natively.
+                score = bonus + DamagePlan.worth(state, source, target,
+                                                 hit if state.has_trait(target, trait, me) else miss, decision)
                 if score > best_score:
                     best_uid, best_score = uid, score
             if best_uid < 0:
@@ -1063,10 +1138,11 @@ class HeuristicPolicy:
         if profile.striking:
             # max(), min() written out as a loop and comparisons (each keeps the first of equals, as they do): every
             # Permanent in hand is valued at each decision.
-            potential, striking = self.potential, profile.striking
-            best = potential(state, striking[0], performer, decision)
+            # (self.potential by its name, not through a local: so it is called natively)
+            striking = profile.striking
+            best = self.potential(state, striking[0], performer, decision)
             for act in striking[1:]:
-                worth = potential(state, act, performer, decision)
+                worth = self.potential(state, act, performer, decision)
                 if worth > best:
                     best = worth
             if host is not None and best > 0:
@@ -1145,6 +1221,126 @@ class HeuristicPolicy:
         return Estimate(state, decision, hypothetical=True).program(act.program, ctx)
 
 
+class _Turns:
+    """The Turn Actions of a decision on the turn, each card's weighed only when the ladder asks for it
+    (HeuristicPolicy._lazy_ladder): worthwhile()'s moves, by card, that score more than 0. Cards are numbered in
+    worthwhile()'s order (options() lists each card's options together)."""
+
+    __slots__ = ("policy", "state", "window", "decision", "options", "picked", "starts", "uids", "reach", "rises",
+                 "setup_cards", "tb_towers", "weighed", "done", "found")
+
+    def __init__(self, policy: HeuristicPolicy, state: QQDNDState, window: tuple[int, int, str, bool],
+                 decision: Decision) -> None:
+        self.policy, self.state, self.window, self.decision = policy, state, window, decision
+        low, high = window[0], window[1]
+        self.options = options = state.options(state.actor)
+        # The positions in `options` of the options in the window, card by card, and where each card's start (one
+        # more at the end of the last card's); of each card, its uid, the highest value its options reach in the
+        # window (its move's Initiative is no higher) and the highest Initiative one of them starts at (its move's
+        # lowest is no higher). Positions, not the options: an option kept in a list is a tuple made anew.
+        self.picked: list[int] = []
+        self.starts: list[int] = []
+        self.uids: list[int] = []
+        self.reach: list[int] = []
+        self.rises: list[int] = []
+        # The cards with an option that is a set-up, or with TB Towers in the game, that deals damage (a strike at
+        # one's own card that sets it off is a set-up: rule 19, found only once it is weighed).
+        self.setup_cards: list[int] = []
+        self.tb_towers = tb_towers = _TB_TOWERS in state.statics_present
+        picked, starts, uids, reach, rises = self.picked, self.starts, self.uids, self.reach, self.rises
+        setup_cards = self.setup_cards
+        kinds = policy._kinds
+        in_hand: list[int] = []
+        for position, option in enumerate(options):
+            lowest, highest = option[3], option[4]
+            if lowest > high or highest < low:
+                continue
+            if option[0] == PLAY:
+                if _copy_weighed(options, position, in_hand):
+                    continue
+                in_hand.append(position)
+            top = highest if highest < high else high
+            uid = option[1].uid
+            card = len(uids) - 1
+            if card < 0 or uids[card] != uid:
+                card += 1
+                starts.append(len(picked))
+                uids.append(uid)
+                reach.append(top)
+                rises.append(lowest)
+            else:
+                if top > reach[card]:
+                    reach[card] = top
+                if lowest > rises[card]:
+                    rises[card] = lowest
+            picked.append(position)
+            act = option[2]
+            act_kind = kinds.get(act) or policy._kind_of(act)
+            if (act_kind[0] or tb_towers and act_kind[1]) and (not setup_cards or setup_cards[-1] != card):
+                setup_cards.append(card)
+        starts.append(len(picked))
+        self.weighed: list[Found | None] = [None] * len(uids)  # each card's Turn Action (None: none worth taking)
+        self.done = [False] * len(uids)  # whether the card is weighed
+        self.found: dict[int, Found] = {}  # worthwhile()'s best move of each card weighed, by uid
+
+    def of(self, card: int) -> Found | None:
+        """A card's move, if it is a Turn Action worth taking: worthwhile()'s (of the card's options, the best scoring
+        more than the cost of a slot, kept by _kept), scoring more than 0."""
+        if self.done[card]:
+            return self.weighed[card]
+        policy, state, decision, found = self.policy, self.state, self.decision, self.found
+        options, picked = self.options, self.picked
+        for at in range(self.starts[card], self.starts[card + 1]):
+            policy._weigh(state, options[picked[at]], self.window, decision, -SLOT_COST, found, self.tb_towers)
+        each = found.get(self.uids[card])
+        if each is not None and (each.score <= 0 or not policy._kept(state, each, decision)):
+            each = None
+        self.weighed[card] = each
+        self.done[card] = True
+        return each
+
+    def top(self) -> Found | None:
+        """The first best Turn Action by Initiative, then score (worthwhile()'s order breaking ties), the cards weighed
+        from the highest reach down until none left can reach the best Initiative found."""
+        reach = self.reach
+        count = len(reach)
+        seen = [False] * count
+        best: Found | None = None
+        best_card = -1
+        while True:
+            # The card of the highest reach not seen yet (a few cards: a pass over them, no sort).
+            pick, top = -1, -1
+            for card in range(count):
+                if not seen[card] and reach[card] > top:
+                    pick, top = card, reach[card]
+            if pick < 0 or (best is not None and top < best.move.initiative):
+                return best
+            seen[pick] = True
+            each = self.of(pick)
+            if each is None:
+                continue
+            if best is None:
+                best, best_card = each, pick
+                continue
+            value, highest = each.move.initiative, best.move.initiative
+            if value > highest or (value == highest and (each.score > best.score or (
+                    each.score == best.score and pick < best_card))):
+                best, best_card = each, pick
+
+
+def _copy_weighed(options: list[Option], position: int, in_hand: list[int]) -> bool:
+    """Whether a copy of the card in hand of the option at `position` has an option weighed already (`in_hand`: the
+    positions of the options of cards in hand weighed so far): the same Action, owner and Initiatives make the same
+    moves with the same scores, and only the first copy's count."""
+    option = options[position]
+    act, owner, lowest, highest = option[2], option[1].owner, option[3], option[4]
+    for other_position in in_hand:
+        other = options[other_position]
+        if other[2] is act and other[3] == lowest and other[4] == highest and other[1].owner == owner:
+            return True
+    return False
+
+
 # The steps of an attached Action Loose performs (HeuristicPolicy._single_damage).
 _DRAW: Final = 0
 _DAMAGE: Final = 1
@@ -1163,6 +1359,20 @@ _UNKNOWN: Final[Any] = object()  # not worked out yet (None is a result: no lega
 _NO_FLOOR: Final = float("-inf")  # what a move has to beat when its option is worked out whatever it has to beat
 # A target-free Action's best move, not built yet: (None, its score, the value it was scored at) (Decision.options).
 _Lazy = tuple[None, float, int]
+# Uids number the cards of a game and the Actions of a card book: far fewer than 2 ** _UID_BITS.
+_UID_BITS: Final = 32
+
+
+def _option_key(source: Piece, act: ActionDef) -> int:
+    """Decision.options' key of an option: its card and Action, one number (no tuple made and hashed each of the many
+    times an option is asked for). In one decision a card has one option of an Action: its kind follows from where
+    the card is, and its Initiatives, from the cards, change nothing of its value-free best move."""
+    return act.uid << _UID_BITS | source.uid
+
+
+def _damage_key(uid: int, dealt: int) -> int:
+    """Decision.damage's key of `dealt` damage to the card of `uid`, one number (any `dealt`, even below 0)."""
+    return dealt << _UID_BITS | uid
 
 
 def _many_target_sets(state: QQDNDState, source: Piece, spec: TargetSpec, extra: int, fewest: int) -> bool:
@@ -2022,7 +2232,7 @@ class DamagePlan:
                 dealt += 1
         else:
             dealt = 0
-        key = (target.uid, dealt)
+        key = _damage_key(target.uid, dealt)
         worth = decision.damage.get(key)
         if worth is None:
             worth = decision.damage[key] = worth_of_damage_alone(state, target, dealt, state.actor)

@@ -14,6 +14,7 @@ from engine.games.anguish.players import KIT
 from engine.games.anguish.state import MAIN, MULLIGAN, PROTECT, AnguishState, make_game
 from engine.goldfish import CardTally, RunStats
 from engine.goldfish_record import GameRecord
+from tests.engine import run_totals
 from tests.engine.test_anguish_engine import (
     FILLER,
     arrange,
@@ -209,19 +210,11 @@ def test_a_won_goldfish_game_mills_exactly_the_lifeblood_and_the_rest_is_overkil
 # ----- a run's totals without the records -----
 
 def records_added(states: list[AnguishState]) -> RunStats:
-    stats = RunStats("anguish", 1)
-    for state in states:
-        stats.add(KIT.record(state, PLAYER))
-    return stats
+    return run_totals.records_added(KIT, "anguish", states)
 
 
 def added_to_run(states: list[AnguishState]) -> RunStats:
-    stats, cards = RunStats("anguish", 1), CardTally()
-    assert KIT.add_to_run is not None
-    for state in states:
-        KIT.add_to_run(stats, cards, state, PLAYER)
-    stats.add_cards(cards)
-    return stats
+    return run_totals.added_to_run(KIT, "anguish", states)
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

@@ -12,9 +12,10 @@ from engine.core import PLAYER, game_stream
 from engine.deck import ResolvedDeck
 from engine.games.condemned.players import KIT, HeuristicPlayer, InmatePlayer
 from engine.games.condemned.state import CondemnedState
-from engine.goldfish import CardTally, RunStats
+from engine.goldfish import RunStats
 from engine.play.match import play_out
 from engine.validation import CardIndex
+from tests.engine import run_totals
 
 BENCH_DECKS = Path(__file__).resolve().parents[2] / "bench" / "decks"
 SAMPLES = sorted(path.stem for path in BENCH_DECKS.glob("condemned*.txt"))
@@ -36,19 +37,11 @@ def goldfish_games(deck: ResolvedDeck, games: int) -> list[CondemnedState]:
 
 
 def records_added(states: list[CondemnedState]) -> RunStats:
-    stats = RunStats("condemned", 1)
-    for state in states:
-        stats.add(KIT.record(state, PLAYER))
-    return stats
+    return run_totals.records_added(KIT, "condemned", states)
 
 
 def added_to_run(states: list[CondemnedState]) -> RunStats:
-    stats, cards = RunStats("condemned", 1), CardTally()
-    assert KIT.add_to_run is not None
-    for state in states:
-        KIT.add_to_run(stats, cards, state, PLAYER)
-    stats.add_cards(cards)
-    return stats
+    return run_totals.added_to_run(KIT, "condemned", states)
 
 
 @pytest.mark.parametrize("sample", SAMPLES)

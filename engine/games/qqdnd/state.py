@@ -77,12 +77,12 @@ TURN: Final = 2
 LAST: Final = 3
 BONUS: Final = 4
 END: Final = 5
-PHASE_NAMES = ("open", "respond", "turn", "last", "bonus", "end")
+PHASE_NAMES: Final = ("open", "respond", "turn", "last", "bonus", "end")
 NO_LIMIT: Final = 1_000
-MAX_ROUNDS = 30
+MAX_ROUNDS: Final = 30
 # The cap on Actions (moves other than a pass, the sparring party's included) in one round. A round of a real
 # deck against the sparring party takes at most a few dozen: each card in hand once, each card in play once.
-ACTIONS_PER_ROUND = 200
+ACTIONS_PER_ROUND: Final = 200
 OPPONENT_MODES: Final = ("sparring", "passive")
 
 
@@ -101,7 +101,7 @@ PASS: Final = Move(PASS_KIND)
 # Move's own constructor fills its defaults in Python; the moves built while choosing (hundreds a game) are made
 # from all eight fields at once: new_move(Move, (kind, source, action, initiative, targets, mode, nested,
 # nested_targets)) is the same tuple as Move(...), made faster.
-new_move = tuple.__new__
+new_move: Final = tuple.__new__
 
 
 def stall(initiative: int) -> Move:
@@ -1192,7 +1192,7 @@ _STEADY_ATOMS: Final = frozenset({
 })
 # steady_spec's answers by TargetSpec.key // 2 (the spec's number): 1 or 0, -1 not asked yet (a list, not a dict: read
 # many times a move, and an index costs less than a lookup).
-_steady_specs: list[int] = []
+_steady_specs: Final[list[int]] = []
 
 
 def steady_spec(spec: TargetSpec) -> bool:
@@ -1218,7 +1218,7 @@ def _highest(option: Option) -> int:
     return option[4]
 
 
-_NO_TARGETS: list[tuple[int, ...]] = [()]  # the one choice of an Action without targets
+_NO_TARGETS: Final[list[tuple[int, ...]]] = [()]  # the one choice of an Action without targets
 
 # Rules of a card that has no Action of its own (a Party Member's Effect) run under this stand-in.
-_RULE_ACTION = ActionDef(-1, "Effect", "", "0", Act())
+_RULE_ACTION: Final = ActionDef(-1, "Effect", "", "0", Act())

@@ -184,8 +184,11 @@ GUARD_POINT: Final = POINT * FUTURE_RATE
 UNDONE: Final = POINT - POINT * FUTURE_RATE
 # Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
 # they are (the rest of a key says of which card and seat).
-_GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
-_HEALER_STANDS, _TB_TOWERS_READY = "healer_stands", "tb_towers_ready"
+_GUARD_POINTS: Final = "guard_points"
+_DISCARD_TO_FOLLOW: Final = "discard_to_follow"
+_NAMES_IN_PLAY: Final = "names_in_play"
+_HEALER_STANDS: Final = "healer_stands"
+_TB_TOWERS_READY: Final = "tb_towers_ready"
 _Read = TypeVar("_Read")
 # TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
 _TB_TOWERS: Final = "tb_towers"

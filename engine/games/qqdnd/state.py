@@ -102,11 +102,13 @@ PASS: Final = Move(PASS_KIND)
 # from all eight fields at once: new_move(Move, (kind, source, action, initiative, targets, mode, nested,
 # nested_targets)) is the same tuple as Move(...), made faster.
 new_move: Final = tuple.__new__
+# Move, as a constant the compiled code holds (a name of a Python class is looked up at each use).
+MOVE_TUPLE: Final = Move
 
 
 def stall(initiative: int) -> Move:
     """The sparring party's Turn Action that does nothing, at `initiative` (the previous Turn Action's)."""
-    return new_move(Move, (STALL_KIND, -1, -1, initiative, (), -1, -1, ()))
+    return new_move(MOVE_TUPLE, (STALL_KIND, -1, -1, initiative, (), -1, -1, ()))
 
 
 def player_target(player: int) -> int:
@@ -996,11 +998,11 @@ class QQDNDState(Board, State):
         """The first of expand()'s moves (None if there is none), without listing the others."""
         if act.simple:
             if not act.targets:
-                return new_move(Move, (kind, source.uid, act.uid, value, (), -1, -1, ()))
+                return new_move(MOVE_TUPLE, (kind, source.uid, act.uid, value, (), -1, -1, ()))
             first = self.first_candidate(player, source, act.targets[0])
             if first is None:
                 return None
-            return new_move(Move, (kind, source.uid, act.uid, value, (first,), -1, -1, ()))
+            return new_move(MOVE_TUPLE, (kind, source.uid, act.uid, value, (first,), -1, -1, ()))
         if not act.modes and act.nested is None:
             # expand() lists target_sets() in order: its first is each spec's first choice, joined.
             extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
@@ -1016,7 +1018,7 @@ class QQDNDState(Board, State):
                 if size > len(candidates):
                     return None
                 targets += tuple(candidates[:size])
-            return new_move(Move, (kind, source.uid, act.uid, value, targets, -1, -1, ()))
+            return new_move(MOVE_TUPLE, (kind, source.uid, act.uid, value, targets, -1, -1, ()))
         moves = self.expand(player, kind, source, act, value, fewest)
         return moves[0] if moves else None
 

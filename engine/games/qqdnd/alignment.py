@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 SIDES: Final[tuple[str, ...]] = ("Good", "Lawful", "Evil", "Chaotic")
-OPPOSED: dict[str, str] = {"Good": "Evil", "Evil": "Good", "Lawful": "Chaotic", "Chaotic": "Lawful"}
+OPPOSED: Final[dict[str, str]] = {"Good": "Evil", "Evil": "Good", "Lawful": "Chaotic", "Chaotic": "Lawful"}
 
 # An alignment's first letter is its place on the Lawful-Chaotic axis, the second on Good-Evil;
 # N (and the T of TN, True Neutral) hold no side.
-_LAW_AXIS = {"L": "Lawful", "C": "Chaotic"}
-_MORAL_AXIS = {"G": "Good", "E": "Evil"}
+_LAW_AXIS: Final = {"L": "Lawful", "C": "Chaotic"}
+_MORAL_AXIS: Final = {"G": "Good", "E": "Evil"}
 
 
 def parse_side(value: str) -> str | None:

@@ -7,7 +7,7 @@ Initiative to the card's program from the effects table. States share these; onl
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from engine.games.qqdnd.effects import CARD_EFFECTS, GRANTED_ACTIONS, TOKENS
 from engine.games.qqdnd.filters import Filter, compile_filter
@@ -17,13 +17,13 @@ from engine.games.qqdnd.xvalue import XValue, read_x, unreadable_x
 
 # Class subtypes a card can copy with Adapt's Imitation ("Add one class subtype belonging to any card
 # in play"): the classes Party Members print, and the class words Resources carry as subtypes.
-CLASS_WORDS: frozenset[str] = frozenset({
+CLASS_WORDS: Final[frozenset[str]] = frozenset({
     "Alchemist", "Barbarian", "Bard", "Cleric", "Fighter", "Magus", "Paladin", "Psion", "Samurai",
     "Sorceror", "Taskshaper", "Wizard",
 })
 
-NO_EFFECTS = CardEffects()
-SETTLED_STATICS = frozenset({"camp", "craft", "infernal"})
+NO_EFFECTS: Final = CardEffects()
+SETTLED_STATICS: Final = frozenset({"camp", "craft", "infernal"})
 
 
 class ActionDef:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.games.qqdnd.containers import ByDefinition
 from engine.games.qqdnd.pieces import remaining_life
@@ -35,7 +35,7 @@ def _rank_of(d: CardDef) -> int:
 
 
 # Choices rank the same cards many times a game.
-card_rank: ByDefinition[int] = ByDefinition(_rank_of)
+card_rank: Final[ByDefinition[int]] = ByDefinition(_rank_of)
 
 
 # Scenario tests subclass the Choosers (a compiled class otherwise admits no subclass it was not compiled with).

@@ -9,6 +9,8 @@ run counts plays of those cards as plays with no effect.
 """
 from __future__ import annotations
 
+from typing import Final
+
 from engine.games.qqdnd.pieces import FIELD, GRANTS_REMOVED
 from engine.games.qqdnd.verbs import (
     ANY,
@@ -204,7 +206,7 @@ def pummel_return(ctx: Ctx) -> None:
 # ---------------------------------------------------------------------------------------------
 # Tokens and the Actions cards grant to others
 
-TOKENS: dict[str, Token] = {
+TOKENS: Final[dict[str, Token]] = {
     # Insingem Nox: "It is a token Devil Ally with Life – 1."
     "Insingem Fly": Token("Permanent", ("Devil", "Ally"), 1, text="Token Devil Ally. Life – 1"),
     # Damien Allen: "It is a token Mechanical Mount Item equipped to this card with “Equipped card is a
@@ -220,7 +222,7 @@ TOKENS: dict[str, Token] = {
                               text="Pester: (8) Deal one damage to target Resource"),
 }
 
-GRANTED_ACTIONS: dict[str, Act] = {
+GRANTED_ACTIONS: Final[dict[str, Act]] = {
     # Golden Katana
     "Golden Strike": Act(initiative="13", targets=(T("card", "challenged"),), do=(DealDamage(TARGETS, 1),)),
     # Dragonsmouth Bow
@@ -234,15 +236,15 @@ GRANTED_ACTIONS: dict[str, Act] = {
     "Imitation": Act(initiative="2-1", do=(Custom(imitation),)),
 }
 
-SAMURAI_HERE = PartyHas("Samurai")
-_YOU_ABLE_ALLY_OR_PM = ("you", "ally_or_pm", "able")
+SAMURAI_HERE: Final = PartyHas("Samurai")
+_YOU_ABLE_ALLY_OR_PM: Final = ("you", "ally_or_pm", "able")
 # Tower of Nethys: "Exhaust a non-Construct, non-Undead Ally or Party Member you control."
-_STARSHOT_SPARE = ("you", "ally_or_pm", "able", "not_trait:Construct", "not_trait:Undead")
+_STARSHOT_SPARE: Final = ("you", "ally_or_pm", "able", "not_trait:Construct", "not_trait:Undead")
 
 # ---------------------------------------------------------------------------------------------
 # The cards
 
-CARD_EFFECTS: dict[str, CardEffects] = {
+CARD_EFFECTS: Final[dict[str, CardEffects]] = {
     # --- Party Members ------------------------------------------------------------------------
     "Resmi Val'Rance, Village Pariah": CardEffects(
         round_end=(RemoveDamage(Pick(("party_member", "you", "damaged"), "heal", high=3), 1),),
@@ -454,4 +456,4 @@ CARD_EFFECTS: dict[str, CardEffects] = {
 }
 
 # Card name -> what the engine leaves out. Every card above is played in full.
-UNIMPLEMENTED: dict[str, str] = {}
+UNIMPLEMENTED: Final[dict[str, str]] = {}

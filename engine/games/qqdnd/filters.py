@@ -262,7 +262,7 @@ class _Tutelage(Filter):
         return has(b, p, "Human", actor) or (source is not None and "upheaval" in source.marks)
 
 
-_ATOMS: dict[str, Filter] = {
+_ATOMS: Final[dict[str, Filter]] = {
     "card": EVERY_CARD,
     "resource": _Resource(),
     "party_member": _PartyMember(),
@@ -304,8 +304,8 @@ def atom_filter(atom: str) -> Filter:
 
 
 # How soon an atom is tested: plain fields that few cards match, plain fields, then traits (has_trait).
-_FIRST = ("damaged", "defeated", "challenged", "named:")
-_PLAIN = ("you", "opponent", "able", "alive", "party_member", "resource", "permanent", "action_card", "not_evil",
+_FIRST: Final = ("damaged", "defeated", "challenged", "named:")
+_PLAIN: Final = ("you", "opponent", "able", "alive", "party_member", "resource", "permanent", "action_card", "not_evil",
           "martial_attack", "skill_or_spell", "equip_item")
 
 
@@ -315,7 +315,7 @@ def _cost(atom: str) -> int:
     return 1 if atom in _PLAIN else 2
 
 
-_FILTERS: dict[tuple[str, ...], Filter] = {}
+_FILTERS: Final[dict[tuple[str, ...], Filter]] = {}
 
 
 def compile_filter(atoms: tuple[str, ...]) -> Filter:

@@ -184,8 +184,11 @@ GUARD_POINT: Final = POINT * FUTURE_RATE
 UNDONE: Final = POINT - POINT * FUTURE_RATE
 # Keys of what the policy reads of the cards alone, kept in QQDNDState.cards_memo() for as long as the cards stay as
 # they are (the rest of a key says of which card and seat).
-_GUARD_POINTS, _DISCARD_TO_FOLLOW, _NAMES_IN_PLAY = "guard_points", "discard_to_follow", "names_in_play"
-_HEALER_STANDS, _TB_TOWERS_READY = "healer_stands", "tb_towers_ready"
+_GUARD_POINTS: Final = "guard_points"
+_DISCARD_TO_FOLLOW: Final = "discard_to_follow"
+_NAMES_IN_PLAY: Final = "names_in_play"
+_HEALER_STANDS: Final = "healer_stands"
+_TB_TOWERS_READY: Final = "tb_towers_ready"
 _Read = TypeVar("_Read")
 # TB Towers' static: asked of the game before a call to tb_towers_ready in the hottest places (most games have none).
 _TB_TOWERS: Final = "tb_towers"
@@ -1573,7 +1576,7 @@ def attacks_to_come(state: QQDNDState, closing: Piece) -> bool:
 
 # Read once per definition (a card's or an Action's): the cache keeps the definition alive, so its identity is never
 # reused while cached, and its size bounds what the Games long gone leave (a run builds a Game per deck and opponent).
-read_once = lru_cache(maxsize=4096)
+read_once: Final = lru_cache(maxsize=4096)
 
 
 @read_once
@@ -1836,7 +1839,7 @@ def _read_guard(d: CardDef) -> Guard | None:
 
 
 # Read at every damage to a card of the other party.
-_guard_of: ByDefinition[Guard | None] = ByDefinition(_read_guard)
+_guard_of: Final[ByDefinition[Guard | None]] = ByDefinition(_read_guard)
 
 
 def _reads_unharmed(d: CardDef) -> bool:
@@ -1846,7 +1849,7 @@ def _reads_unharmed(d: CardDef) -> bool:
     return not d.is_party_member and d.life is None and _guard_of[d] is None
 
 
-_unharmed: ByDefinition[bool] = ByDefinition(_reads_unharmed)
+_unharmed: Final[ByDefinition[bool]] = ByDefinition(_reads_unharmed)
 
 def _shield_steps(program: Program, targets: tuple[TargetSpec, ...]) -> list[tuple[int, Pred | None]]:
     """The Shield counters a program puts on cards, a printed number (not Allgods Church's "that many", one for each
@@ -1910,7 +1913,7 @@ def _reads_discards_damaged(d: CardDef) -> bool:
         isinstance(verb, LeavePlay) and verb.to is TARGETS for verb in walk(act.program))
 
 
-discards_damaged: ByDefinition[bool] = ByDefinition(_reads_discards_damaged)
+discards_damaged: Final[ByDefinition[bool]] = ByDefinition(_reads_discards_damaged)
 
 
 def discard_held_back(state: QQDNDState) -> float:
@@ -2492,7 +2495,7 @@ class Estimate:
         return 0.0
 
 
-_WORTH: dict[type, Callable[[Estimate, Any, Ctx], float]] = {
+_WORTH: Final[dict[type, Callable[[Estimate, Any, Ctx], float]]] = {
     DealDamage: Estimate._deal_damage,
     If: Estimate._if,
     Flip: Estimate._flip,
@@ -2519,10 +2522,10 @@ _WORTH: dict[type, Callable[[Estimate, Any, Ctx], float]] = {
 
 # Counters whose estimate looks at the cards they go on; any other kind scores a flat amount.
 # Shield counters: where they go counts in a matchup (rule 21).
-_COUNTED_COUNTERS = ("charge", "challenge", "shield")
+_COUNTED_COUNTERS: Final = ("charge", "challenge", "shield")
 # Verbs whose estimate never looks at the cards they name (a card drawn is worth the same whoever is targeted),
 # though it may read how many (Draw's amount).
-_BLIND_VERBS = (StayExhausted, Draw, Search, RevealUntil, DiscardFromHand, DiscardHand, CreateToken,
+_BLIND_VERBS: Final = (StayExhausted, Draw, Search, RevealUntil, DiscardFromHand, DiscardHand, CreateToken,
                 BoostNextMagusDamage, AttachFromHand)
 
 
@@ -2554,9 +2557,9 @@ def reads_targets(program: Program) -> bool:
 
 
 # Verbs whose estimate reads nothing of the board (at most whether an Action is still to come this round).
-_BOARD_BLIND_VERBS = (Search, RevealUntil, StayExhausted, Flip)  # a Flip's programs are walked too
+_BOARD_BLIND_VERBS: Final = (Search, RevealUntil, StayExhausted, Flip)  # a Flip's programs are walked too
 # The card rules that are code whose estimate reads the board; the others score a flat amount.
-_BOARD_CUSTOMS = frozenset({effects.observe_and_replicate, effects.mass_teleport, effects.pummel_return})
+_BOARD_CUSTOMS: Final = frozenset({effects.observe_and_replicate, effects.mass_teleport, effects.pummel_return})
 
 
 def reads_board(program: Program) -> bool:
@@ -2639,7 +2642,7 @@ _SPLIT_LEAVE: Final = 5
 _SPLIT_EXHAUST: Final = 6
 # Verbs whose estimate neither reads nor changes the damage planned by the program, nor the context another
 # verb reads (Exhaust sets what it counted).
-_SPLIT_FIXED_VERBS = (LeavePlay, Custom, Draw, StayExhausted, DiscardFromHand, DiscardHand, Search, RevealUntil,
+_SPLIT_FIXED_VERBS: Final = (LeavePlay, Custom, Draw, StayExhausted, DiscardFromHand, DiscardHand, Search, RevealUntil,
                       CreateToken, BoostNextMagusDamage, AttachFromHand, AddCounters, Restore, BoostNextDamage,
                       RemoveDamage)
 # (step, verb, the steps of an If's two branches), one for each verb the estimate counts, in program order.

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 InitiativeKind = Literal["fixed", "range", "x", "star"]
 
 # Hyphen, en dash, em dash and minus sign: the document mixes them and readers type any of them.
-_DASHES = "-\u2013\u2014\u2212"
-_NUMBER = re.compile(r"\d+", re.ASCII)
-_RANGE = re.compile(rf"(\d+)\s*[{_DASHES}]\s*(\d+)", re.ASCII)
+_DASHES: Final = "-\u2013\u2014\u2212"
+_NUMBER: Final = re.compile(r"\d+", re.ASCII)
+_RANGE: Final = re.compile(rf"(\d+)\s*[{_DASHES}]\s*(\d+)", re.ASCII)
 
 
 @dataclass(frozen=True)

@@ -26,13 +26,13 @@ FIELD: Final = 3
 UNDER: Final = 4
 REMOVED: Final = 5
 GONE: Final = 6
-ZONE_NAMES = ("deck", "hand", "discard", "field", "under", "removed", "gone")
+ZONE_NAMES: Final = ("deck", "hand", "discard", "field", "under", "removed", "gone")
 
 # The mark on equipment or a skill whose Actions the card it is on no longer has (Galatea's Observe and
 # Replicate: "Remove all Actions other than Observe and Relicate from this card").
-GRANTS_REMOVED = "grants_removed"
+GRANTS_REMOVED: Final = "grants_removed"
 # The mark of the round a card last performed an Action in: "You can only use one Action per card per turn".
-ACTED = "acted"
+ACTED: Final = "acted"
 
 
 # What a card out of play holds: nothing. Shared by every such card, and read-only, so that a card is given

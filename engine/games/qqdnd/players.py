@@ -7,6 +7,7 @@ player can keep playing down its Initiative ladder; the passive party declines a
 from __future__ import annotations
 
 from collections.abc import Hashable
+from typing import Final
 
 from engine.core import OPPONENT, PLAYER, State
 from engine.deck import ResolvedDeck
@@ -74,8 +75,8 @@ class PassiveParty(Player):
 # A run plays thousands of games of one deck: its Game (card definitions, Actions) is built once per
 # opponent. The key names each card record by identity; the entry keeps the deck, and so its records,
 # alive, so an identity cannot be reused by another record while it is cached.
-_GAMES: dict[tuple[object, ...], tuple[ResolvedDeck, QQDNDGame]] = {}
-_CACHE_SIZE = 16
+_GAMES: Final[dict[tuple[object, ...], tuple[ResolvedDeck, QQDNDGame]]] = {}
+_CACHE_SIZE: Final = 16
 
 
 def goldfish_game(deck: ResolvedDeck, opponent: str) -> QQDNDGame:
@@ -149,10 +150,10 @@ def _entries_key(deck: ResolvedDeck) -> tuple[tuple[str, int, str, int], ...]:
     return tuple((e.name, e.count, e.section, id(e.card)) for e in deck.entries)
 
 
-_MATCHUPS: dict[tuple[object, ...], tuple[tuple[ResolvedDeck, ResolvedDeck], QQDNDGame]] = {}
+_MATCHUPS: Final[dict[tuple[object, ...], tuple[tuple[ResolvedDeck, ResolvedDeck], QQDNDGame]]] = {}
 
 
-KIT = GameKit(
+KIT: Final = GameKit(
     opponents=OPPONENT_MODES,
     goldfish_game=goldfish_game,
     heuristic=HeuristicPlayer,

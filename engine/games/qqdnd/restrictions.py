@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from typing import Final
 
 # A term naming the subtypes a Resource must have one of: "only:item|attack".
-ONLY_PREFIX = "only:"
+ONLY_PREFIX: Final = "only:"
 
 # Phrases as printed (compared lower-cased, white space folded) and the term each stands for.
 # A new set's new phrase is one more line here.
-PHRASE_TERMS: Mapping[str, str] = {
+PHRASE_TERMS: Final[Mapping[str, str]] = {
     "no evil": "no_evil",
     "no good": "no_good",
     "no lawful": "no_lawful",
@@ -28,10 +29,10 @@ PHRASE_TERMS: Mapping[str, str] = {
     "must be either items or attacks": f"{ONLY_PREFIX}item|attack",
 }
 
-KNOWN_TERMS: tuple[str, ...] = tuple(dict.fromkeys(PHRASE_TERMS.values()))
+KNOWN_TERMS: Final[tuple[str, ...]] = tuple(dict.fromkeys(PHRASE_TERMS.values()))
 
 # Galatea prints "(None)": no restriction at all.
-_NO_RESTRICTION = ("", "(none)", "none")
+_NO_RESTRICTION: Final = ("", "(none)", "none")
 
 
 def _normalise(phrase: str) -> str:

@@ -31,12 +31,12 @@ from engine.games.qqdnd.sections import (
 )
 from engine.problems import Problem, ValidationResult, listing
 
-FORMATS: tuple[str, ...] = ("constructed",)
+FORMATS: Final[tuple[str, ...]] = ("constructed",)
 
 PARTY_MEMBER: Final = "party_member"
 RESOURCE: Final = "resource"
-PARTY_SIZE = 4
-SIDE_HEADER = "Side"
+PARTY_SIZE: Final = 4
+SIDE_HEADER: Final = "Side"
 # The section check builds a flow network with a node per Party Member. A party has 4; one a
 # card or two over is still worth checking while a deck is being built, but a list of 999 copies
 # of each Party Member must not build half a million nodes to be told what party_size tells.

@@ -77,12 +77,12 @@ TURN: Final = 2
 LAST: Final = 3
 BONUS: Final = 4
 END: Final = 5
-PHASE_NAMES = ("open", "respond", "turn", "last", "bonus", "end")
+PHASE_NAMES: Final = ("open", "respond", "turn", "last", "bonus", "end")
 NO_LIMIT: Final = 1_000
-MAX_ROUNDS = 30
+MAX_ROUNDS: Final = 30
 # The cap on Actions (moves other than a pass, the sparring party's included) in one round. A round of a real
 # deck against the sparring party takes at most a few dozen: each card in hand once, each card in play once.
-ACTIONS_PER_ROUND = 200
+ACTIONS_PER_ROUND: Final = 200
 OPPONENT_MODES: Final = ("sparring", "passive")
 
 
@@ -101,12 +101,14 @@ PASS: Final = Move(PASS_KIND)
 # Move's own constructor fills its defaults in Python; the moves built while choosing (hundreds a game) are made
 # from all eight fields at once: new_move(Move, (kind, source, action, initiative, targets, mode, nested,
 # nested_targets)) is the same tuple as Move(...), made faster.
-new_move = tuple.__new__
+new_move: Final = tuple.__new__
+# Move, as a constant the compiled code holds (a name of a Python class is looked up at each use).
+MOVE_TUPLE: Final = Move
 
 
 def stall(initiative: int) -> Move:
     """The sparring party's Turn Action that does nothing, at `initiative` (the previous Turn Action's)."""
-    return new_move(Move, (STALL_KIND, -1, -1, initiative, (), -1, -1, ()))
+    return new_move(MOVE_TUPLE, (STALL_KIND, -1, -1, initiative, (), -1, -1, ()))
 
 
 def player_target(player: int) -> int:
@@ -996,11 +998,11 @@ class QQDNDState(Board, State):
         """The first of expand()'s moves (None if there is none), without listing the others."""
         if act.simple:
             if not act.targets:
-                return new_move(Move, (kind, source.uid, act.uid, value, (), -1, -1, ()))
+                return new_move(MOVE_TUPLE, (kind, source.uid, act.uid, value, (), -1, -1, ()))
             first = self.first_candidate(player, source, act.targets[0])
             if first is None:
                 return None
-            return new_move(Move, (kind, source.uid, act.uid, value, (first,), -1, -1, ()))
+            return new_move(MOVE_TUPLE, (kind, source.uid, act.uid, value, (first,), -1, -1, ()))
         if not act.modes and act.nested is None:
             # expand() lists target_sets() in order: its first is each spec's first choice, joined.
             extra = act.high - value if act.rule == "spread_shot" and act.high is not None else 0
@@ -1016,7 +1018,7 @@ class QQDNDState(Board, State):
                 if size > len(candidates):
                     return None
                 targets += tuple(candidates[:size])
-            return new_move(Move, (kind, source.uid, act.uid, value, targets, -1, -1, ()))
+            return new_move(MOVE_TUPLE, (kind, source.uid, act.uid, value, targets, -1, -1, ()))
         moves = self.expand(player, kind, source, act, value, fewest)
         return moves[0] if moves else None
 
@@ -1192,7 +1194,7 @@ _STEADY_ATOMS: Final = frozenset({
 })
 # steady_spec's answers by TargetSpec.key // 2 (the spec's number): 1 or 0, -1 not asked yet (a list, not a dict: read
 # many times a move, and an index costs less than a lookup).
-_steady_specs: list[int] = []
+_steady_specs: Final[list[int]] = []
 
 
 def steady_spec(spec: TargetSpec) -> bool:
@@ -1218,7 +1220,7 @@ def _highest(option: Option) -> int:
     return option[4]
 
 
-_NO_TARGETS: list[tuple[int, ...]] = [()]  # the one choice of an Action without targets
+_NO_TARGETS: Final[list[tuple[int, ...]]] = [()]  # the one choice of an Action without targets
 
 # Rules of a card that has no Action of its own (a Party Member's Effect) run under this stand-in.
-_RULE_ACTION = ActionDef(-1, "Effect", "", "0", Act())
+_RULE_ACTION: Final = ActionDef(-1, "Effect", "", "0", Act())

@@ -6,7 +6,7 @@ Initiative. X and * Resources have no number and get bars of their own.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from engine.deck import DeckCard, ResolvedDeck
 from engine.games.qqdnd.cards import ALIGNMENTS, CATEGORIES, PARTY_MEMBER, RESOURCE
@@ -14,8 +14,8 @@ from engine.games.qqdnd.initiative import parse_initiative
 from engine.stats import chart, copies_by, copies_by_each, fixed_order, most_common_first, total
 
 # The rules' Initiatives run from 1 to 20; the axis always spans them so decks compare.
-INITIATIVE_AXIS = range(1, 21)
-NO_ALIGNMENT = "None"
+INITIATIVE_AXIS: Final = range(1, 21)
+NO_ALIGNMENT: Final = "None"
 
 
 def deck_stats(deck: ResolvedDeck) -> dict[str, Any]:

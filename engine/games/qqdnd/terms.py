@@ -18,22 +18,22 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from engine.games.qqdnd.alignment import SIDES, card_sides
 from engine.games.qqdnd.restrictions import ONLY_PREFIX, parse_restriction
 
 Card = Mapping[str, Any]
 
-CANNOT_DEAL_DAMAGE = "cannot_deal_damage"
-_NO_PREFIX = "no_"
+CANNOT_DEAL_DAMAGE: Final = "cannot_deal_damage"
+_NO_PREFIX: Final = "no_"
 
-_AMOUNT = r"(?:\d+|x|one|two|three|four|five|six|seven|eight|nine|ten)"
-_MORE = r"(?:\s+(?:additional|extra|more))?"
+_AMOUNT: Final = r"(?:\d+|x|one|two|three|four|five|six|seven|eight|nine|ten)"
+_MORE: Final = r"(?:\s+(?:additional|extra|more))?"
 # Phrases by which a card makes damage happen. Conditions and triggers ("would deal damage",
 # "whenever this card deals damage", "takes damage each round", "would be dealt damage") name no
 # amount and do not match; neither do Damage counters being removed or counted.
-_DAMAGE = re.compile(
+_DAMAGE: Final = re.compile(
     rf"\bdeals?\s+{_AMOUNT}{_MORE}\s+damage\b"      # "Deal 1 damage", "deals 1 additional damage"
     rf"|\bdeals?\s+damage\s+equal\b"                # "Deal damage equal to the number of ..."
     rf"|\btakes?\s+{_AMOUNT}{_MORE}\s+damage\b"     # "Equipped card takes 1 damage"

@@ -49,7 +49,7 @@ ANY: Final = 99  # "any number of"
 # Targets
 
 # Where a target is chosen from.
-TARGET_ZONES = ("play", "opponent_discard", "player")
+TARGET_ZONES: Final = ("play", "opponent_discard", "player")
 
 
 @dataclass(frozen=True)
@@ -85,7 +85,7 @@ class TargetSpec:
         return self.test.first(b, pieces, actor, source)
 
 
-_SPEC_NUMBERS = count()
+_SPEC_NUMBERS: Final = count()
 
 
 def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:
@@ -100,10 +100,10 @@ def T(*atoms: str, zone: str = "play", high: int = 1) -> TargetSpec:
     return spec
 
 
-_SPECS: dict[tuple[tuple[str, ...], str, int], TargetSpec] = {}
+_SPECS: Final[dict[tuple[tuple[str, ...], str, int], TargetSpec]] = {}
 
 
-TARGET_PLAYER = TargetSpec(("card",), "player")
+TARGET_PLAYER: Final = TargetSpec(("card",), "player")
 
 # ---------------------------------------------------------------------------------------------
 # The context an Action resolves in
@@ -1040,7 +1040,7 @@ def deals_damage(program: Program) -> bool:
 # What a card's entry in the effects table holds
 
 # The card rules the board checks itself, wherever they matter (a small closed set).
-STATICS: frozenset[str] = frozenset({
+STATICS: Final[frozenset[str]] = frozenset({
     "block1", "block2",  # "Equipped card has Block N"
     "mount",  # a Mount: counts for Holo-Lance and Shogun Armour
     "grants_samurai",  # Cavbike: "Equipped card is a Samurai in addition to its other subtypes"
@@ -1052,7 +1052,7 @@ STATICS: frozenset[str] = frozenset({
     "no_damage_removal",  # Clockwork Soldier
     "noxspace", "laboratory", "tb_towers", "camp", "craft", "infernal", "wave", "mothdragon", "phase",
 })
-HOST_KINDS = ("equip", "teach", "attach")
+HOST_KINDS: Final = ("equip", "teach", "attach")
 
 
 @dataclass(frozen=True)

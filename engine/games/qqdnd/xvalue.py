@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from engine.games.qqdnd.board import Board
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 XValue = Callable[["Board", int, "Piece"], int]  # (board, the performing player, the card) -> X
 
 # "X is the number of ...", "where X is equal to the number of ...", "X equals the number of ...".
-_DEFINITION = re.compile(r"\bx (?:is|equals) (?:equal to )?(?:the )?(?:number|amount) of (.+?)(?:[.;:(]|$)")
+_DEFINITION: Final = re.compile(r"\bx (?:is|equals) (?:equal to )?(?:the )?(?:number|amount) of (.+?)(?:[.;:(]|$)")
 
 
 def _zone_size(zone: str, whose: str) -> XValue:
@@ -66,7 +66,7 @@ def _in_party(trait: str) -> XValue:
     return value
 
 
-_READINGS: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], XValue]], ...] = (
+_READINGS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], XValue]], ...]] = (
     (re.compile(r"cards (?:you have )?in (your|your opponent's|an opponent's) (hand|deck|discard pile)"),
      lambda m: _zone_size(m[2], "your" if m[1] == "your" else "their")),
     (re.compile(r"cards (?:you have )?in hand"), lambda m: _zone_size("hand", "your")),

@@ -752,19 +752,20 @@ class QQDNDState(Board, State):
 
     def _candidates_store(self, spec: TargetSpec) -> dict[object, list[Any]]:
         """Where the spec's candidates (and choices of one target) are kept: the steady cache of a steady spec."""
-        if not steady_spec(spec):
-            return self._candidates_cache
-        if self._steady_version != self._cards_version:
-            self._steady_check()
-        return self._steady_candidates
+        return self._steady_candidates if self._kept_steady(spec) else self._candidates_cache
 
     def _opponents_store(self, spec: TargetSpec) -> dict[object, list[int]]:
         """Where the spec's opponents_candidates are kept, as _candidates_store."""
+        return self._steady_opponents if self._kept_steady(spec) else self._opponents_cache
+
+    def _kept_steady(self, spec: TargetSpec) -> bool:
+        """Whether the spec is steady, its caches checked first (once a version of the cards): _steady_check() may
+        replace them, so they are read after this."""
         if not steady_spec(spec):
-            return self._opponents_cache
+            return False
         if self._steady_version != self._cards_version:
             self._steady_check()
-        return self._steady_opponents
+        return True
 
     def _steady_check(self) -> None:
         """Once a version of the cards: keep the steady caches if what they were worked out of is unchanged, else

@@ -769,7 +769,9 @@ class QQDNDState(Board, State):
 
     def _steady_check(self) -> None:
         """Once a version of the cards: keep the steady caches if what they were worked out of is unchanged, else
-        empty them (_fresh() first: the Noxspace answer _targets_view reads is of this version)."""
+        empty them (_fresh() first: the Noxspace answer _targets_view reads is of this version). This holds while every
+        change to the cards in play bumps _cards_version (as _perform does before and after a program runs): nothing
+        asks for candidates in the middle of a move, where a card moved and moved back would go unseen."""
         if self._options_version != self._cards_version:
             self._fresh()
         self._steady_version = self._cards_version

@@ -1115,7 +1115,7 @@ class QQDNDState(Board, State):
     def candidates(self, player: int, source: Piece, spec: TargetSpec) -> list[int]:
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
-        key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
+        key = candidates_key(spec, player, source)
         cache = self._candidates_store(spec)
         found = cache.get(key)
         if found is None:
@@ -1127,7 +1127,7 @@ class QQDNDState(Board, State):
         (unless they are listed already): the first that matches on the player's side, else on the other's."""
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
-        key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
+        key = candidates_key(spec, player, source)
         cache = self._candidates_store(spec)
         found = cache.get(key)
         if found is None and spec.zone == "play":
@@ -1159,7 +1159,7 @@ class QQDNDState(Board, State):
         are the cards its player controls), in candidates() order."""
         if self._options_version != self._cards_version:  # _fresh(), asked without a call: many times a move
             self._fresh()
-        key: object = (spec.key, player, source.uid) if spec.uses_source else spec.key + player
+        key = candidates_key(spec, player, source)
         cache = self._opponents_store(spec)
         found = cache.get(key)
         if found is None:
@@ -1186,6 +1186,12 @@ class QQDNDState(Board, State):
         round." (`piece` is a card of a player who played Vanish this round.)"""
         return piece.d.is_party_member and (self.has_trait(piece, "Wizard", player)
                                             or self.has_trait(piece, "Sorceror", player))
+
+
+def candidates_key(spec: TargetSpec, player: int, source: Piece) -> object:
+    """The key of a spec's candidates for a player in the state's caches (candidates(), first_candidate(),
+    opponents_candidates()): a number, unless they depend on the acting card."""
+    return (spec.key, player, source.uid) if spec.uses_source else spec.key + player
 
 
 # Atoms of a filter that read no more of a card than its definition, its side of the table (a card "you" control is on
